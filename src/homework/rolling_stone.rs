@@ -1,0 +1,273 @@
+//! Rolling Stone for any number of players on linked-list hands
+//! (`specs/homework.md`, "Rolling Stone" and "Readings that the reference
+//! outputs settle").
+
+use super::GameError;
+use crate::card::{Card, Suit};
+use crate::deck::Deck;
+
+/// What one turn of Rolling Stone did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// `player` (0-based) followed the suit in play (or led it) with `card`.
+    Played {
+        /// 0-based seat.
+        player: usize,
+        /// The card put on the table.
+        card: Card,
+    },
+    /// `player` could not follow suit, took the `taken` table cards and led
+    /// `card` of the next suit he holds.
+    TookAndLed {
+        /// 0-based seat.
+        player: usize,
+        /// How many cards he picked up.
+        taken: usize,
+        /// The card he led.
+        card: Card,
+    },
+}
+
+/// A game of Rolling Stone in progress.
+#[derive(Debug, Clone)]
+pub struct RollingStone {
+    hands: Vec<Deck>,
+    /// Cards on the table, the last one played on top.
+    table: Deck,
+    /// Whose turn it is (0-based).
+    turn: usize,
+    /// The suit in play; `None` before the first lead.
+    suit: Option<Suit>,
+    winner: Option<usize>,
+    turns: u64,
+}
+
+impl RollingStone {
+    /// A game that runs longer than this many turns is cut off with
+    /// [`GameError::TooLong`]. Real deals end within a few thousand.
+    pub const TURN_LIMIT: u64 = 1_000_000;
+
+    /// Deals a shuffled 52-card deck to four players, 13 consecutive cards
+    /// each: player 1 the first 13, and so on.
+    pub fn deal(mut deck: Deck) -> RollingStone {
+        let size = deck.len() / 4;
+        let hands = (0..4)
+            .map(|_| {
+                let rest = deck.split_off(size.min(deck.len()));
+                std::mem::replace(&mut deck, rest)
+            })
+            .collect();
+        RollingStone::new(hands)
+    }
+
+    /// A game from the given hands (seat 0 leads first). A player dealt no
+    /// card has already won.
+    pub fn new(hands: Vec<Deck>) -> RollingStone {
+        let winner = hands.iter().position(Deck::is_empty);
+        RollingStone {
+            hands,
+            table: Deck::new(),
+            turn: 0,
+            suit: None,
+            winner,
+            turns: 0,
+        }
+    }
+
+    /// The hand of seat `player` (0-based), in hand order.
+    pub fn hand(&self, player: usize) -> &Deck {
+        &self.hands[player]
+    }
+
+    /// The cards on the table, the last one played first.
+    pub fn table(&self) -> &Deck {
+        &self.table
+    }
+
+    /// The winner's 0-based seat once someone has played his last card.
+    pub const fn winner(&self) -> Option<usize> {
+        self.winner
+    }
+
+    /// Plays one turn: the player to move plays the first card of the suit in
+    /// play from his hand; without one, he takes the whole table (appended to
+    /// his hand in table order) and leads the first suit he holds from the
+    /// next one in the order s -> h -> c -> d -> s. The first lead of the game
+    /// starts from s. Returns `None` once the game is over.
+    pub fn play_turn(&mut self) -> Option<Turn> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let player = self.turn;
+        let hand = &mut self.hands[player];
+        let turn = match self.suit {
+            Some(suit) => match hand.move_first_matching_to(|c| c.suit == suit, &mut self.table) {
+                Some(card) => Turn::Played { player, card },
+                None => {
+                    let mut taken = std::mem::take(&mut self.table);
+                    taken.reverse();
+                    let count = taken.len();
+                    hand.append(&mut taken);
+                    let card = lead(hand, suit.next(), &mut self.table);
+                    self.suit = Some(card.suit);
+                    Turn::TookAndLed {
+                        player,
+                        taken: count,
+                        card,
+                    }
+                }
+            },
+            None => {
+                let card = lead(hand, Suit::Spades, &mut self.table);
+                self.suit = Some(card.suit);
+                Turn::Played { player, card }
+            }
+        };
+        if self.hands[player].is_empty() {
+            self.winner = Some(player);
+        }
+        self.turn = (player + 1) % self.hands.len();
+        self.turns += 1;
+        Some(turn)
+    }
+
+    /// Plays to the end and returns the winner's 0-based seat.
+    ///
+    /// # Errors
+    /// [`GameError::TooLong`] after [`RollingStone::TURN_LIMIT`] turns.
+    pub fn play(mut self) -> Result<usize, GameError> {
+        while self.play_turn().is_some() {
+            if self.turns >= Self::TURN_LIMIT {
+                return Err(GameError::TooLong {
+                    game: "rollingstone",
+                    turns: self.turns,
+                });
+            }
+        }
+        Ok(self.winner.expect("the loop ends only with a winner"))
+    }
+}
+
+/// Moves the first card of the first suit held, starting from `from` in the
+/// circular order, from a non-empty `hand` to the table.
+fn lead(hand: &mut Deck, from: Suit, table: &mut Deck) -> Card {
+    let held = hand.iter().fold(0u8, |held, c| held | 1 << c.suit.index());
+    let mut suit = from;
+    while held & (1 << suit.index()) == 0 {
+        suit = suit.next();
+    }
+    hand.move_first_matching_to(|c| c.suit == suit, table)
+        .expect("the hand holds this suit")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deck(text: &str) -> Deck {
+        text.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn players_follow_suit_with_their_first_card_of_it() {
+        // Seat 0 has no spade: he leads hearts, his first heart.
+        let mut game = RollingStone::new(vec![deck("Kc 7h 2h"), deck("3s 9h"), deck("4h Ah 5d")]);
+        let lead = game.play_turn();
+        assert_eq!(
+            lead,
+            Some(Turn::Played {
+                player: 0,
+                card: card("7h")
+            })
+        );
+        assert_eq!(
+            game.play_turn(),
+            Some(Turn::Played {
+                player: 1,
+                card: card("9h")
+            })
+        );
+        assert_eq!(
+            game.play_turn(),
+            Some(Turn::Played {
+                player: 2,
+                card: card("4h")
+            })
+        );
+        assert_eq!(game.table().to_string(), "4h 9h 7h");
+        assert_eq!(game.hand(0).to_string(), "Kc 2h");
+    }
+
+    #[test]
+    fn a_player_who_cannot_follow_takes_the_table_and_leads_the_next_suit() {
+        // 0 leads 2s, 1 follows with 5s, 2 has no spade: takes "2s 5s" in
+        // table order and leads from hearts on: no heart, so clubs.
+        let mut game = RollingStone::new(vec![deck("2s Kd"), deck("5s Qd"), deck("Ad 3c 4c")]);
+        game.play_turn();
+        game.play_turn();
+        let turn = game.play_turn();
+        assert_eq!(
+            turn,
+            Some(Turn::TookAndLed {
+                player: 2,
+                taken: 2,
+                card: card("3c")
+            })
+        );
+        assert_eq!(game.hand(2).to_string(), "Ad 4c 2s 5s");
+        assert_eq!(game.table().to_string(), "3c");
+        // 0 has no club: takes 3c and leads from diamonds: Kd.
+        let turn = game.play_turn();
+        assert_eq!(
+            turn,
+            Some(Turn::TookAndLed {
+                player: 0,
+                taken: 1,
+                card: card("Kd")
+            })
+        );
+        assert_eq!(game.hand(0).to_string(), "3c");
+    }
+
+    #[test]
+    fn the_suit_order_wraps_from_diamonds_to_spades() {
+        // 1 cannot follow diamonds: the next suit after d is s.
+        let mut game = RollingStone::new(vec![deck("Ad 5d"), deck("Kh Qs 3c")]);
+        game.play_turn();
+        let turn = game.play_turn();
+        assert_eq!(
+            turn,
+            Some(Turn::TookAndLed {
+                player: 1,
+                taken: 1,
+                card: card("Qs")
+            })
+        );
+    }
+
+    #[test]
+    fn the_first_player_to_play_his_last_card_wins() {
+        let mut game = RollingStone::new(vec![deck("As 2s"), deck("Ks"), deck("Qs Jh")]);
+        game.play_turn();
+        game.play_turn();
+        assert_eq!(game.winner(), Some(1));
+        assert_eq!(game.play_turn(), None);
+        assert_eq!(game.play(), Ok(1));
+    }
+
+    #[test]
+    fn cards_are_conserved_every_turn() {
+        let mut game = RollingStone::deal(Deck::standard());
+        while game.play_turn().is_some() {
+            let held: usize = (0..4).map(|p| game.hand(p).len()).sum();
+            assert_eq!(held + game.table().len(), 52);
+        }
+        assert!(game.winner().is_some());
+    }
+}
