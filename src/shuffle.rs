@@ -172,7 +172,7 @@ impl Shuffle {
 
 fn npiles(deck: &mut Deck, order: &[usize]) -> Result<(), ShuffleError> {
     let (k, len) = (order.len(), deck.len());
-    if k == 0 || len % k != 0 {
+    if k == 0 || !len.is_multiple_of(k) {
         return Err(ShuffleError::Indivisible { k, len });
     }
     let mut seen = vec![false; k];
@@ -200,7 +200,7 @@ fn npiles(deck: &mut Deck, order: &[usize]) -> Result<(), ShuffleError> {
 
 fn interleave(deck: &mut Deck) -> Result<(), ShuffleError> {
     let len = deck.len();
-    if len % 2 != 0 {
+    if !len.is_multiple_of(2) {
         return Err(ShuffleError::OddLength(len));
     }
     let mut second = deck.split_off(len / 2);

@@ -141,7 +141,7 @@ impl War {
             .iter()
             .find_map(|&rank| {
                 let (a, b) = (counts[0][rank as usize], counts[1][rank as usize]);
-                (a != b).then(|| WarOutcome::MoreOfRank {
+                (a != b).then_some(WarOutcome::MoreOfRank {
                     winner: if a > b { 1 } else { 2 },
                     rank,
                 })
