@@ -28,10 +28,15 @@ pub enum Turn {
     },
 }
 
+/// A player's hand kept as one linked list per suit (s, h, c, d), as the
+/// reference debug dumps show it: a suit's list keeps the hand order of that
+/// suit's cards, so "the first card of the suit" is its list's front.
+type Hand = [Deck; 4];
+
 /// A game of Rolling Stone in progress.
 #[derive(Debug, Clone)]
 pub struct RollingStone {
-    hands: Vec<Deck>,
+    hands: Vec<Hand>,
     /// Cards on the table, the last one played on top.
     table: Deck,
     /// Whose turn it is (0-based).
@@ -64,6 +69,14 @@ impl RollingStone {
     /// card has already won.
     pub fn new(hands: Vec<Deck>) -> RollingStone {
         let winner = hands.iter().position(Deck::is_empty);
+        let hands = hands
+            .into_iter()
+            .map(|mut deck| {
+                let mut by_suit = Hand::default();
+                sort_into_suits(&mut deck, &mut by_suit);
+                by_suit
+            })
+            .collect();
         RollingStone {
             hands,
             table: Deck::new(),
@@ -74,9 +87,14 @@ impl RollingStone {
         }
     }
 
-    /// The hand of seat `player` (0-based), in hand order.
-    pub fn hand(&self, player: usize) -> &Deck {
-        &self.hands[player]
+    /// The cards of `suit` in the hand of seat `player` (0-based), in hand order.
+    pub fn hand(&self, player: usize, suit: Suit) -> &Deck {
+        &self.hands[player][suit.index()]
+    }
+
+    /// How many cards seat `player` (0-based) holds.
+    pub fn hand_len(&self, player: usize) -> usize {
+        self.hands[player].iter().map(Deck::len).sum()
     }
 
     /// The cards on the table, the last one played first.
@@ -101,18 +119,19 @@ impl RollingStone {
         let player = self.turn;
         let hand = &mut self.hands[player];
         let turn = match self.suit {
-            Some(suit) => match hand.move_first_matching_to(|c| c.suit == suit, &mut self.table) {
+            Some(suit) => match hand[suit.index()].move_front_to(&mut self.table) {
                 Some(card) => Turn::Played { player, card },
                 None => {
-                    let mut taken = std::mem::take(&mut self.table);
-                    taken.reverse();
-                    let count = taken.len();
-                    hand.append(&mut taken);
+                    // Everything on the table follows the suit led since the
+                    // last take, so the table joins that suit's list whole.
+                    let taken = self.table.len();
+                    self.table.reverse();
+                    hand[suit.index()].append(&mut self.table);
                     let card = lead(hand, suit.next(), &mut self.table);
                     self.suit = Some(card.suit);
                     Turn::TookAndLed {
                         player,
-                        taken: count,
+                        taken,
                         card,
                     }
                 }
@@ -123,7 +142,7 @@ impl RollingStone {
                 Turn::Played { player, card }
             }
         };
-        if self.hands[player].is_empty() {
+        if self.hands[player].iter().all(Deck::is_empty) {
             self.winner = Some(player);
         }
         self.turn = (player + 1) % self.hands.len();
@@ -148,15 +167,29 @@ impl RollingStone {
     }
 }
 
+/// Moves every card of `cards` to the bottom of the hand's suit lists,
+/// keeping their order within each suit. Leaves `cards` empty.
+fn sort_into_suits(cards: &mut Deck, hand: &mut Hand) {
+    // Reversed into per-suit stacks, each suit comes out in the original order.
+    cards.reverse();
+    let mut stacks = Hand::default();
+    while let Some(card) = cards.front() {
+        cards.move_front_to(&mut stacks[card.suit.index()]);
+    }
+    for (list, stack) in hand.iter_mut().zip(&mut stacks) {
+        list.append(stack);
+    }
+}
+
 /// Moves the first card of the first suit held, starting from `from` in the
-/// circular order, from a non-empty `hand` to the table.
-fn lead(hand: &mut Deck, from: Suit, table: &mut Deck) -> Card {
-    let held = hand.iter().fold(0u8, |held, c| held | 1 << c.suit.index());
+/// circular order, from a non-empty hand to the table.
+fn lead(hand: &mut Hand, from: Suit, table: &mut Deck) -> Card {
     let mut suit = from;
-    while held & (1 << suit.index()) == 0 {
+    while hand[suit.index()].is_empty() {
         suit = suit.next();
     }
-    hand.move_first_matching_to(|c| c.suit == suit, table)
+    hand[suit.index()]
+        .move_front_to(table)
         .expect("the hand holds this suit")
 }
 
@@ -172,6 +205,16 @@ mod tests {
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
+    }
+
+    /// A hand listed suit by suit (s, h, c, d), each suit in hand order.
+    fn held(game: &RollingStone, player: usize) -> String {
+        let cards: Vec<String> = Suit::ALL
+            .iter()
+            .flat_map(|&suit| game.hand(player, suit).iter())
+            .map(|c| c.to_string())
+            .collect();
+        cards.join(" ")
     }
 
     #[test]
@@ -201,7 +244,7 @@ mod tests {
             })
         );
         assert_eq!(game.table().to_string(), "4h 9h 7h");
-        assert_eq!(game.hand(0).to_string(), "Kc 2h");
+        assert_eq!(held(&game, 0), "2h Kc");
     }
 
     #[test]
@@ -220,7 +263,7 @@ mod tests {
                 card: card("3c")
             })
         );
-        assert_eq!(game.hand(2).to_string(), "Ad 4c 2s 5s");
+        assert_eq!(held(&game, 2), "2s 5s 4c Ad");
         assert_eq!(game.table().to_string(), "3c");
         // 0 has no club: takes 3c and leads from diamonds: Kd.
         let turn = game.play_turn();
@@ -232,7 +275,7 @@ mod tests {
                 card: card("Kd")
             })
         );
-        assert_eq!(game.hand(0).to_string(), "3c");
+        assert_eq!(held(&game, 0), "3c");
     }
 
     #[test]
@@ -265,7 +308,7 @@ mod tests {
     fn cards_are_conserved_every_turn() {
         let mut game = RollingStone::deal(Deck::standard());
         while game.play_turn().is_some() {
-            let held: usize = (0..4).map(|p| game.hand(p).len()).sum();
+            let held: usize = (0..4).map(|p| game.hand_len(p)).sum();
             assert_eq!(held + game.table().len(), 52);
         }
         assert!(game.winner().is_some());

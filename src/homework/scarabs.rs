@@ -52,6 +52,8 @@ pub struct Scarabs {
     forward: bool,
     /// The last player to turn a scarab while a scarab is pending.
     claim: Option<usize>,
+    /// How many players hold cards (are in the rotation).
+    holders: usize,
     turns: u64,
 }
 
@@ -76,6 +78,7 @@ impl Scarabs {
     /// A game from the given piles, top card first; seat 0 starts.
     pub fn new(piles: Vec<Deck>) -> Scarabs {
         Scarabs {
+            holders: piles.iter().filter(|p| !p.is_empty()).count(),
             piles,
             table: Deck::new(),
             turn: 0,
@@ -98,10 +101,10 @@ impl Scarabs {
     /// The winner's 0-based seat once one player is left in the rotation
     /// (the only one holding cards), even if the last hand is still on the table.
     pub fn winner(&self) -> Option<usize> {
-        let mut holders = self.piles.iter().enumerate().filter(|(_, p)| !p.is_empty());
-        match (holders.next(), holders.next()) {
-            (Some((seat, _)), None) => Some(seat),
-            _ => None,
+        if self.holders == 1 {
+            self.piles.iter().position(|p| !p.is_empty())
+        } else {
+            None
         }
     }
 
@@ -116,17 +119,23 @@ impl Scarabs {
     /// cards: a player with an empty pile is out of the rotation until he
     /// wins a table. Returns `None` once the game is over.
     pub fn play_turn(&mut self) -> Option<Turn> {
-        if self.winner().is_some() || self.piles[self.turn].is_empty() {
+        if self.holders <= 1 {
             return None;
         }
         let player = self.turn;
         let card = self.piles[player].move_front_to(&mut self.table)?;
+        if self.piles[player].is_empty() {
+            self.holders -= 1;
+        }
         let mut taken_by = None;
         match (Kind::of(card), self.claim) {
             (Kind::Scarab, _) => self.claim = Some(player),
             (Kind::Eight, None) => self.forward = !self.forward,
             (Kind::Eight, Some(_)) | (Kind::Number, None) => {}
             (Kind::Number, Some(claimant)) => {
+                if self.piles[claimant].is_empty() {
+                    self.holders += 1;
+                }
                 self.piles[claimant].append(&mut self.table);
                 self.claim = None;
                 taken_by = Some(claimant);
@@ -147,11 +156,15 @@ impl Scarabs {
     /// The next seat after `player`, in the current direction, that holds cards
     /// (`player` itself when nobody else does).
     fn next_holder(&self, player: usize) -> usize {
-        let n = self.piles.len();
-        let step = if self.forward { 1 } else { n - 1 };
+        let last = self.piles.len() - 1;
         let mut seat = player;
-        for _ in 0..n {
-            seat = (seat + step) % n;
+        for _ in 0..last {
+            seat = match (self.forward, seat) {
+                (true, s) if s == last => 0,
+                (true, s) => s + 1,
+                (false, 0) => last,
+                (false, s) => s - 1,
+            };
             if !self.piles[seat].is_empty() {
                 return seat;
             }
