@@ -116,6 +116,12 @@ impl Rank {
         })
     }
 
+    /// The rank whose number (`Rank as u8`) is `n`: 2..=10 face value, 11 J,
+    /// 12 Q, 13 K, 14 A; `None` otherwise.
+    pub fn from_number(n: u8) -> Option<Rank> {
+        Rank::DESCENDING.into_iter().find(|r| *r as u8 == n)
+    }
+
     /// The homework's card value: A=15, K=14, Q=13, J=12, T=10, 9..2 face
     /// value; there is no 11 (`specs/homework.md`, "The deck"). War compares
     /// these and turns this many cards in a war.
@@ -163,6 +169,11 @@ impl Suit {
         self as usize
     }
 
+    /// The suit of index 0..4 (s, h, c, d); `None` past 3.
+    pub fn from_index(index: usize) -> Option<Suit> {
+        Suit::ALL.get(index).copied()
+    }
+
     /// The next suit in the circular order s -> h -> c -> d -> s (Rolling Stone).
     pub const fn next(self) -> Suit {
         Suit::ALL[(self as usize + 1) % 4]
@@ -170,13 +181,19 @@ impl Suit {
 }
 
 /// Which text notation a card is read or written in.
-#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notation {
     /// `As`, `Td`, `2c`: any of the 13 ranks, lower-case suit.
-    Homework = 0,
+    Homework,
     /// `AS`, `TD`, `6C`: ranks 6..A only, upper-case suit.
-    Durak = 1,
+    Durak,
+}
+
+impl Notation {
+    /// Whether the notation has cards of this rank (Durak: 6..A only).
+    pub fn admits(self, rank: Rank) -> bool {
+        self == Notation::Homework || rank >= Rank::Six
+    }
 }
 
 /// One playing card. Two bytes, `Copy`.
@@ -206,7 +223,7 @@ impl Card {
             return Err(CardError::Length(text.to_owned()));
         };
         let rank = Rank::from_code(r)
-            .filter(|&rank| notation == Notation::Homework || rank >= Rank::Six)
+            .filter(|&rank| notation.admits(rank))
             .ok_or_else(|| CardError::Rank(text.to_owned()))?;
         let suit = match (notation, s) {
             (Notation::Homework, 's') | (Notation::Durak, 'S') => Suit::Spades,

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, CardError, Notation, Rank, Suit};
 
 type Link = Option<Box<Node>>;
 
@@ -53,6 +53,22 @@ impl Deck {
             .filter(|&rank| rank >= lowest)
             .flat_map(|rank| Suit::ALL.map(|suit| Card::new(rank, suit)))
             .collect()
+    }
+
+    /// Reads cards separated by white space in the given notation, top first
+    /// (`"As Kd Tc"`); an empty text is an empty deck.
+    ///
+    /// # Errors
+    /// The [`CardError`] of the first card that does not parse.
+    pub fn parse(text: &str, notation: Notation) -> Result<Deck, CardError> {
+        text.split_whitespace()
+            .map(|word| Card::parse(word, notation))
+            .collect()
+    }
+
+    /// A `Display` of the cards separated by one space in the given notation.
+    pub fn display(&self, notation: Notation) -> impl fmt::Display + '_ {
+        DeckText(self, notation)
     }
 
     /// Number of cards.
@@ -220,16 +236,33 @@ impl PartialEq for Deck {
 
 impl Eq for Deck {}
 
-/// Cards separated by one space, homework notation: `As Ah Ac`.
-impl fmt::Display for Deck {
+struct DeckText<'a>(&'a Deck, Notation);
+
+impl fmt::Display for DeckText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.iter().enumerate() {
+        for (i, card) in self.0.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            fmt::Display::fmt(&card, f)?;
+            fmt::Display::fmt(&card.display(self.1), f)?;
         }
         Ok(())
+    }
+}
+
+/// Cards separated by one space, homework notation: `As Ah Ac`.
+impl fmt::Display for Deck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        DeckText(self, Notation::Homework).fmt(f)
+    }
+}
+
+/// Parses the homework notation; see [`Deck::parse`].
+impl std::str::FromStr for Deck {
+    type Err = CardError;
+
+    fn from_str(text: &str) -> Result<Deck, CardError> {
+        Deck::parse(text, Notation::Homework)
     }
 }
 

@@ -8,14 +8,17 @@
 //! | [`deck`] | [`Deck`], the hand-written singly linked list every pile is made of |
 //! | [`shuffle`] | [`Shuffle`]: reverse, n-piles, interleave, Mongean |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
+//! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
 //! The rules come from `specs/homework.md` of the project's shared
 //! specifications; each item's documentation names the section it follows.
 
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 
 pub mod card;
 pub mod deck;
+pub mod ffi;
 pub mod homework;
 pub mod shuffle;
 

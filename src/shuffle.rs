@@ -52,6 +52,17 @@ pub enum ShuffleError {
     OddLength(usize),
 }
 
+impl ShuffleError {
+    /// `true` for a malformed shuffle line, `false` for a well-formed shuffle
+    /// that cannot apply to the deck (K not dividing it, an odd interleave).
+    pub fn is_syntax(&self) -> bool {
+        !matches!(
+            self,
+            ShuffleError::Indivisible { .. } | ShuffleError::OddLength(_)
+        )
+    }
+}
+
 /// One shuffle of the homework (`specs/homework.md`, "Shuffles").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shuffle {

@@ -154,7 +154,7 @@ impl RollingStone {
     ///
     /// # Errors
     /// [`GameError::TooLong`] after [`RollingStone::TURN_LIMIT`] turns.
-    pub fn play(mut self) -> Result<usize, GameError> {
+    pub fn play_to_end(&mut self) -> Result<usize, GameError> {
         while self.play_turn().is_some() {
             if self.turns >= Self::TURN_LIMIT {
                 return Err(GameError::TooLong {
@@ -164,6 +164,20 @@ impl RollingStone {
             }
         }
         Ok(self.winner.expect("the loop ends only with a winner"))
+    }
+
+    /// Plays to the end and returns the winner's 0-based seat; see
+    /// [`Self::play_to_end`].
+    ///
+    /// # Errors
+    /// As [`Self::play_to_end`].
+    pub fn play(mut self) -> Result<usize, GameError> {
+        self.play_to_end()
+    }
+
+    /// Turns played so far.
+    pub const fn turns(&self) -> u64 {
+        self.turns
     }
 }
 

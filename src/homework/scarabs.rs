@@ -176,7 +176,7 @@ impl Scarabs {
     ///
     /// # Errors
     /// [`GameError::TooLong`] after [`Scarabs::TURN_LIMIT`] turns.
-    pub fn play(mut self) -> Result<usize, GameError> {
+    pub fn play_to_end(&mut self) -> Result<usize, GameError> {
         while self.play_turn().is_some() {
             if self.turns >= Self::TURN_LIMIT {
                 return Err(GameError::TooLong {
@@ -186,6 +186,20 @@ impl Scarabs {
             }
         }
         self.winner().ok_or(GameError::NoCards)
+    }
+
+    /// Plays to the end and returns the winner's 0-based seat; see
+    /// [`Self::play_to_end`].
+    ///
+    /// # Errors
+    /// As [`Self::play_to_end`].
+    pub fn play(mut self) -> Result<usize, GameError> {
+        self.play_to_end()
+    }
+
+    /// Turns played so far.
+    pub const fn turns(&self) -> u64 {
+        self.turns
     }
 }
 

@@ -151,6 +151,12 @@ impl War {
 
     /// Plays to the end (at most [`War::HAND_LIMIT`] hands).
     pub fn play(mut self) -> WarOutcome {
+        self.play_to_end()
+    }
+
+    /// Plays the remaining hands (at most [`War::HAND_LIMIT`] in all) and
+    /// returns the outcome.
+    pub fn play_to_end(&mut self) -> WarOutcome {
         loop {
             if let Some(outcome) = self.outcome() {
                 return outcome;

@@ -1,0 +1,248 @@
+//! The C ABI: thin wrappers over the library, declared in the generated
+//! `include/cardgames.h` (rules in the project's `DESIGN.md`, "C ABI rules").
+//!
+//! - Opaque handles (`cg_deck`) are created by `_new`/`_from_*` and freed by
+//!   `_free`, which accepts NULL.
+//! - Every fallible function returns a [`CgStatus`], checks every pointer for
+//!   NULL, and writes its out-parameters only on success (the one documented
+//!   exception: the `needed` length of a text written into a too-small buffer).
+//! - Every exported body runs inside [`guard`], the one `catch_unwind`
+//!   boundary, so a panic comes back as `CG_PANIC` instead of unwinding into C.
+//! - Strings from C are NUL-terminated UTF-8; strings to C are written into
+//!   caller buffers with their length, or are static.
+//!
+//! No game logic lives here: each function converts its arguments, calls the
+//! module it wraps and converts the result.
+
+#![allow(unsafe_code)]
+
+pub mod card;
+pub mod deck;
+pub mod games;
+
+use std::ffi::{c_char, CStr};
+use std::panic::{catch_unwind, UnwindSafe};
+
+/// The result of every fallible C function. Numbers are explicit and never
+/// reused; `CG_OK` is 0.
+///
+/// cbindgen:rename-all=ScreamingSnakeCase
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CgStatus {
+    /// Success.
+    CgOk = 0,
+    /// A required pointer argument was NULL.
+    CgNullPointer = 1,
+    /// A string argument is not valid UTF-8.
+    CgInvalidUtf8 = 2,
+    /// A card's text or value is not a card of the notation.
+    CgBadCard = 3,
+    /// A shuffle is malformed or cannot apply to the deck.
+    CgBadShuffle = 4,
+    /// An index is past the end.
+    CgOutOfRange = 5,
+    /// The caller's buffer is too small; the needed length was reported.
+    CgBufferTooSmall = 6,
+    /// The homework `in` text is malformed.
+    CgBadInput = 7,
+    /// A game cannot produce a winner (it loops forever, or War ties).
+    CgGameUnfinished = 8,
+    /// An argument is out of its documented domain.
+    CgInvalidArgument = 9,
+    /// A panic was caught at the boundary (a bug in the library).
+    CgPanic = 99,
+}
+
+impl CgStatus {
+    /// Every status, for mapping numbers from C.
+    const ALL: [CgStatus; 11] = [
+        CgStatus::CgOk,
+        CgStatus::CgNullPointer,
+        CgStatus::CgInvalidUtf8,
+        CgStatus::CgBadCard,
+        CgStatus::CgBadShuffle,
+        CgStatus::CgOutOfRange,
+        CgStatus::CgBufferTooSmall,
+        CgStatus::CgBadInput,
+        CgStatus::CgGameUnfinished,
+        CgStatus::CgInvalidArgument,
+        CgStatus::CgPanic,
+    ];
+
+    const fn message(self) -> &'static CStr {
+        match self {
+            CgStatus::CgOk => c"ok",
+            CgStatus::CgNullPointer => c"a required pointer argument is NULL",
+            CgStatus::CgInvalidUtf8 => c"a string argument is not valid UTF-8",
+            CgStatus::CgBadCard => c"not a card of this notation",
+            CgStatus::CgBadShuffle => c"malformed shuffle, or it cannot apply to this deck",
+            CgStatus::CgOutOfRange => c"index out of range",
+            CgStatus::CgBufferTooSmall => c"buffer too small; the needed length was reported",
+            CgStatus::CgBadInput => c"malformed homework input",
+            CgStatus::CgGameUnfinished => c"the game cannot produce a winner",
+            CgStatus::CgInvalidArgument => c"argument out of its domain",
+            CgStatus::CgPanic => c"internal error (panic caught at the C boundary)",
+        }
+    }
+}
+
+/// A failed call's status, for `?` inside [`guard`] bodies.
+pub(crate) type Result<T> = std::result::Result<T, CgStatus>;
+
+/// Runs an exported function's body: its error or `CG_OK`, and `CG_PANIC`
+/// when it panics (the one `catch_unwind` boundary of the ABI).
+pub(crate) fn guard(body: impl FnOnce() -> Result<()> + UnwindSafe) -> CgStatus {
+    match catch_unwind(body) {
+        Ok(Ok(())) => CgStatus::CgOk,
+        Ok(Err(status)) => status,
+        Err(_) => CgStatus::CgPanic,
+    }
+}
+
+/// Borrows a NUL-terminated UTF-8 string from C.
+///
+/// # Safety
+/// `text` is NULL or points to a NUL-terminated string that stays valid and
+/// unchanged for `'a`.
+pub(crate) unsafe fn str_arg<'a>(text: *const c_char) -> Result<&'a str> {
+    if text.is_null() {
+        return Err(CgStatus::CgNullPointer);
+    }
+    // SAFETY: non-NULL, and the caller guarantees a live NUL-terminated string.
+    let text = unsafe { CStr::from_ptr(text) };
+    text.to_str().map_err(|_| CgStatus::CgInvalidUtf8)
+}
+
+/// Borrows the object behind a handle from C.
+///
+/// # Safety
+/// `ptr` is NULL or points to a live `T` not mutated elsewhere for `'a`.
+pub(crate) unsafe fn ref_arg<'a, T>(ptr: *const T) -> Result<&'a T> {
+    // SAFETY: the caller guarantees a NULL or valid, live pointer.
+    unsafe { ptr.as_ref() }.ok_or(CgStatus::CgNullPointer)
+}
+
+/// Mutably borrows the object behind a handle from C.
+///
+/// # Safety
+/// `ptr` is NULL or points to a live `T` not accessed elsewhere for `'a`.
+pub(crate) unsafe fn mut_arg<'a, T>(ptr: *mut T) -> Result<&'a mut T> {
+    // SAFETY: the caller guarantees a NULL or valid, exclusive pointer.
+    unsafe { ptr.as_mut() }.ok_or(CgStatus::CgNullPointer)
+}
+
+/// An out-parameter, checked for NULL before any work is done; written with
+/// [`Out::write`] once the call has succeeded.
+pub(crate) struct Out<T>(*mut T);
+
+impl<T> Out<T> {
+    /// Checks `ptr` for NULL.
+    pub(crate) fn new(ptr: *mut T) -> Result<Out<T>> {
+        if ptr.is_null() {
+            Err(CgStatus::CgNullPointer)
+        } else {
+            Ok(Out(ptr))
+        }
+    }
+
+    /// Writes the value.
+    ///
+    /// # Safety
+    /// The pointer given to [`Out::new`] is valid for writes of a `T`.
+    pub(crate) unsafe fn write(self, value: T) {
+        // SAFETY: non-NULL (checked in `new`), and the caller guarantees it is
+        // valid for writes; `write` does not drop the old (uninitialised) value.
+        unsafe { self.0.write(value) }
+    }
+}
+
+/// Writes `text` and a NUL into the caller's buffer `buf` of `len` bytes, and
+/// its length (without the NUL) into `*needed`, which is written on success
+/// and on `CG_BUFFER_TOO_SMALL` so the caller can retry with a larger buffer.
+///
+/// # Safety
+/// `buf` is NULL or valid for writes of `len` bytes; `needed` is NULL or
+/// valid for a write.
+pub(crate) unsafe fn write_text(
+    text: &str,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> Result<()> {
+    let needed = Out::new(needed)?;
+    if buf.is_null() {
+        return Err(CgStatus::CgNullPointer);
+    }
+    let fits = text.len() < len;
+    if fits {
+        // SAFETY: `buf` is valid for `len > text.len()` bytes (caller
+        // guarantee), so the text and its NUL fit; the regions cannot overlap
+        // because `text` is Rust-owned memory.
+        unsafe {
+            std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
+            buf.add(text.len()).write(0);
+        }
+    }
+    // SAFETY: `needed` is valid for a write (caller guarantee).
+    unsafe { needed.write(text.len()) };
+    if fits {
+        Ok(())
+    } else {
+        Err(CgStatus::CgBufferTooSmall)
+    }
+}
+
+/// The static, NUL-terminated message of a `cg_status` value (never NULL; a
+/// number that is no status gets "unknown status").
+#[no_mangle]
+pub extern "C" fn cg_status_str(status: i32) -> *const c_char {
+    CgStatus::ALL
+        .iter()
+        .find(|s| **s as i32 == status)
+        .map_or(c"unknown status", |s| s.message())
+        .as_ptr()
+}
+
+/// The library's version, e.g. `"0.1.0"`: a static NUL-terminated string.
+#[no_mangle]
+pub extern "C" fn cg_version() -> *const c_char {
+    const VERSION: &CStr =
+        match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+            Ok(version) => version,
+            Err(_) => panic!("the package version has no NUL"),
+        };
+    VERSION.as_ptr()
+}
+
+/// Panics inside the C boundary on purpose and returns what the boundary
+/// makes of it: always `CG_PANIC`. For harnesses that check the boundary.
+#[no_mangle]
+pub extern "C" fn cg_debug_panic() -> CgStatus {
+    guard(|| panic!("cg_debug_panic: a deliberate panic inside the C boundary"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_comes_back_as_cg_panic() {
+        assert_eq!(cg_debug_panic(), CgStatus::CgPanic);
+        assert_eq!(guard(|| Err(CgStatus::CgBadCard)), CgStatus::CgBadCard);
+        assert_eq!(guard(|| Ok(())), CgStatus::CgOk);
+    }
+
+    #[test]
+    fn every_status_has_a_static_message() {
+        // SAFETY: cg_status_str returns a static NUL-terminated string.
+        let text = unsafe { CStr::from_ptr(cg_status_str(CgStatus::CgPanic as i32)) };
+        assert!(text.to_str().unwrap().contains("panic"));
+        // SAFETY: as above.
+        let unknown = unsafe { CStr::from_ptr(cg_status_str(1234)) };
+        assert_eq!(unknown.to_str().unwrap(), "unknown status");
+        // SAFETY: as above.
+        let version = unsafe { CStr::from_ptr(cg_version()) };
+        assert_eq!(version.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+}
