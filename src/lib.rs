@@ -8,6 +8,7 @@
 //! | [`deck`] | [`Deck`], the hand-written singly linked list every pile is made of |
 //! | [`shuffle`] | [`Shuffle`]: reverse, n-piles, interleave, Mongean |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
+//! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //!
 //! The rules come from `specs/homework.md` of the project's shared
 //! specifications; each item's documentation names the section it follows.
@@ -17,6 +18,7 @@
 pub mod card;
 pub mod deck;
 pub mod homework;
+pub mod ioiwari;
 pub mod shuffle;
 
 pub use card::{Card, CardError, Notation, Rank, Suit};
