@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use cardgames::ioiwari::{protocol, Board, Game, Player, Strategy};
 use clap::Parser;
@@ -28,6 +29,10 @@ struct Args {
     /// start.
     #[arg(long)]
     full_table: bool,
+    /// Report on stderr the solve time, and each move with its value and the
+    /// time taken to choose it.
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 fn main() -> ExitCode {
@@ -68,19 +73,35 @@ fn run(args: &Args) -> Result<(), String> {
     let Some(start) = read_start(&mut input)? else {
         return Ok(());
     };
+    let started = Instant::now();
     let mut player = if args.full_table {
         Player::with_full_table(args.strategy, args.seed)
     } else {
         Player::new(args.strategy, args.seed)
     };
     if args.strategy == Strategy::Optimal {
-        player.prepare(start);
+        let value = player.prepare(start);
+        if args.verbose {
+            eprintln!(
+                "ioiwari: start {start}: value {value:+} for player 1, solved in {} us",
+                started.elapsed().as_micros()
+            );
+        }
     }
     let mut game = Game::new(start);
     loop {
+        let thinking = Instant::now();
         let Some(pit) = player.choose(game.board()) else {
             return Ok(()); // the board is empty
         };
+        if args.verbose {
+            eprintln!(
+                "ioiwari: board {}: pit {} chosen in {:.1} us",
+                game.board(),
+                pit + 1,
+                thinking.elapsed().as_secs_f64() * 1e6
+            );
+        }
         writeln!(output, "{}", protocol::format_move(pit))
             .and_then(|()| output.flush())
             .map_err(|e| format!("cannot write my move: {e}"))?;
