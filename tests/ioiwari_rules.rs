@@ -230,3 +230,42 @@ fn best_move_api() {
     assert_eq!(ioiwari::value([0; 7]), Ok(0));
     assert!(ioiwari::best_move([6, 0, 0, 0, 0, 0, 0]).is_err());
 }
+
+#[test]
+fn values_are_invariant_under_rotation() {
+    // The board is a ring: rotating every pit by one place changes nothing.
+    let table = ioiwari::table();
+    for code in (0..279_936).step_by(11) {
+        let b = Board::from_code(code).unwrap();
+        let mut pits = b.pits();
+        pits.rotate_left(1);
+        assert_eq!(table.value(board(pits)), table.value(b), "board {b}");
+    }
+}
+
+/// Published by the IOI 2001 task authors ("Some information about task
+/// IOIWARI", history.ioinformatics.org/locations/ioi01/contest/day1/ioiwari/):
+/// for a start, the optimal final difference for player 1 and the difference
+/// reached by a one-step look-ahead greedy player 1, both against an optimal
+/// player 2. A sample of their table.
+const IOI_PUBLISHED: [([u8; 7], i32, i32); 8] = [
+    ([4, 4, 4, 2, 2, 2, 2], 4, -6),
+    ([3, 4, 3, 4, 2, 2, 2], 2, -8),
+    ([4, 4, 3, 2, 3, 2, 2], 6, 0),
+    ([4, 2, 3, 4, 3, 2, 2], 2, 0),
+    ([4, 3, 2, 3, 4, 2, 2], 6, -8),
+    ([3, 3, 4, 3, 2, 3, 2], 6, -6),
+    ([4, 2, 4, 2, 3, 3, 2], 4, -4),
+    ([4, 2, 3, 3, 3, 3, 2], 2, -4),
+];
+
+#[test]
+fn values_match_the_ioi_published_table() {
+    for (pits, optimal, greedy) in IOI_PUBLISHED {
+        let b = Board::start(pits).unwrap();
+        assert_eq!(ioiwari::value(pits), Ok(optimal), "start {b}");
+        let mut p1 = Player::new(Plays::Greedy, 0);
+        let mut p2 = Player::new(Plays::Optimal, 0);
+        assert_eq!(play(b, &mut p1, &mut p2), greedy, "greedy from {b}");
+    }
+}

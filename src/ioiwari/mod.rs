@@ -64,7 +64,7 @@ pub enum IoiwariError {
 /// under optimal play by both sides. Positive means the side to move wins.
 /// For a legal start this is player 1's winning margin.
 ///
-/// Answers from the shared table (solved on first use, about 30 ms).
+/// Answers from the shared table (solved on first use, about 40 ms).
 ///
 /// # Errors
 /// [`IoiwariError::TooManyStones`] if a pit holds more than 5.

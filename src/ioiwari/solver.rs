@@ -116,7 +116,7 @@ fn best_of(values: &[Option<i32>; PITS]) -> Option<usize> {
     best.map(|(pit, _)| pit)
 }
 
-/// A fully solved table, shared read-only; built on first use (about 30 ms in
+/// A fully solved table, shared read-only; built on first use (about 40 ms in
 /// a release build) by [`table`].
 #[derive(Debug)]
 pub struct SolvedTable {
