@@ -22,7 +22,7 @@ use clap::Parser;
 #[command(name = "ioiwari2", version)]
 struct Args {
     /// The start: seven stone counts for pits 1..7, each 2..4, 20 in all.
-    #[arg(num_args = 7, value_name = "P")]
+    #[arg(num_args = 7, value_names = ["P1", "P2", "P3", "P4", "P5", "P6", "P7"])]
     pits: Option<Vec<u8>>,
     /// Where to log the dialogue.
     #[arg(long, default_value = "ioiwari.out", conflicts_with = "no_log")]
