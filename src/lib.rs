@@ -8,6 +8,7 @@
 //! | [`deck`] | [`Deck`], the hand-written singly linked list every pile is made of |
 //! | [`shuffle`] | [`Shuffle`]: reverse, n-piles, interleave, Mongean |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
+//! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
 //! The rules come from `specs/homework.md` of the project's shared
@@ -20,6 +21,7 @@ pub mod card;
 pub mod deck;
 pub mod ffi;
 pub mod homework;
+pub mod ioiwari;
 pub mod shuffle;
 
 pub use card::{Card, CardError, Notation, Rank, Suit};

@@ -1,0 +1,241 @@
+//! Plays an Ioiwari player-1 program against a player-2 program over one
+//! start, a list, or all 357 legal starts, checking every move with the
+//! library's engine (`specs/ioiwari.md`).
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use cardgames::ioiwari::protocol;
+use cardgames::ioiwari::referee::{
+    read_starts, wilson95, GameRecord, Outcome, PlayerCommand, Referee, Summary,
+};
+use cardgames::ioiwari::Board;
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Referee for Ioiwari programs speaking the IOI protocol.
+///
+/// Player 2 is started with the seven start counts appended to its command
+/// and must print them as its first line (like `ioiwari2 p1 .. p7`); player 1
+/// is sent that line. Moves are relayed one per line and validated; an
+/// unreadable or illegal move, a closed output or a timeout forfeits the game.
+/// Commands are split on whitespace (no shell quoting). Without --start or
+/// --starts-file, all 357 legal starts are played.
+///
+/// Exit status: 0; 1 if --expect-optimal is given and some game was not won
+/// by player 1 with a margin equal to the start's game value; 2 on bad
+/// arguments or a program that cannot be started.
+#[derive(Parser, Debug)]
+#[command(name = "ioiwari-referee", version)]
+struct Args {
+    /// Player-1 command [default: the `ioiwari` beside this program].
+    #[arg(long)]
+    p1: Option<String>,
+    /// Player-2 command [default: `ioiwari2 --no-log` beside this program].
+    #[arg(long)]
+    p2: Option<String>,
+    /// A start to play, seven counts (repeatable), e.g. --start "4 3 2 4 2 3 2".
+    #[arg(long, value_name = "PITS")]
+    start: Vec<String>,
+    /// A file of starts, one per line (blank lines and #-comments skipped).
+    #[arg(long, value_name = "FILE")]
+    starts_file: Option<PathBuf>,
+    /// Longest wait for any line from a player, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    timeout_ms: u64,
+    /// Longest wait for a player to exit after the game, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    exit_grace_ms: u64,
+    /// Pass the players' stderr through (discarded by default).
+    #[arg(long)]
+    show_stderr: bool,
+    /// Print the summary as JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Write every game's record (moves, times, outcome) as JSON lines here.
+    #[arg(long, value_name = "FILE")]
+    games_out: Option<PathBuf>,
+    /// Print one line per game.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Exit with status 1 unless player 1 wins every game with a margin equal
+    /// to the start's game value.
+    #[arg(long)]
+    expect_optimal: bool,
+}
+
+fn sibling(name: &str) -> String {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join(name)))
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| name.to_owned())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("ioiwari-referee: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn starts(args: &Args) -> Result<Vec<Board>, String> {
+    let mut starts = Vec::new();
+    for text in &args.start {
+        let board = protocol::parse_pits(text)
+            .and_then(Board::start)
+            .map_err(|e| format!("--start {text:?}: {e}"))?;
+        starts.push(board);
+    }
+    if let Some(path) = &args.starts_file {
+        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        starts.extend(
+            read_starts(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?,
+        );
+    }
+    if starts.is_empty() {
+        starts = Board::all_starts();
+    }
+    Ok(starts)
+}
+
+fn run(args: &Args) -> Result<bool, String> {
+    let p1 = args.p1.clone().unwrap_or_else(|| sibling("ioiwari"));
+    let p2 = args
+        .p2
+        .clone()
+        .unwrap_or_else(|| format!("{} --no-log", sibling("ioiwari2")));
+    let mut referee = Referee::new(
+        PlayerCommand::parse(&p1, 1).map_err(|e| e.to_string())?,
+        PlayerCommand::parse(&p2, 2).map_err(|e| e.to_string())?,
+    );
+    referee.move_timeout = Duration::from_millis(args.timeout_ms);
+    referee.exit_grace = Duration::from_millis(args.exit_grace_ms);
+    referee.show_stderr = args.show_stderr;
+    let starts = starts(args)?;
+    let mut games_out = match &args.games_out {
+        Some(path) => Some(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
+        None => None,
+    };
+
+    let bar = if starts.len() > 1 {
+        let bar = ProgressBar::new(starts.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut records = Vec::with_capacity(starts.len());
+    for start in starts {
+        let record = referee.play(start).map_err(|e| e.to_string())?;
+        if args.verbose {
+            bar.suspend(|| eprintln!("{}", describe(&record)));
+        }
+        if let Some(file) = &mut games_out {
+            let line = serde_json::to_string(&record).map_err(|e| e.to_string())?;
+            writeln!(file, "{line}").map_err(|e| format!("cannot write the game log: {e}"))?;
+        }
+        bar.inc(1);
+        records.push(record);
+    }
+    bar.finish_and_clear();
+
+    let summary = Summary::of(&records);
+    if args.json {
+        let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print_summary(&p1, &p2, &summary, &records);
+    }
+    let optimal = records
+        .iter()
+        .all(|r| r.margin() == Some(r.value) && r.value > 0);
+    Ok(!args.expect_optimal || optimal)
+}
+
+fn describe(r: &GameRecord) -> String {
+    let start = r.start.map(|s| s.to_string()).join(" ");
+    let moves = r
+        .moves
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    match &r.outcome {
+        Outcome::Finished { margin } => format!(
+            "[{start}] value {:+}: margin {margin:+} (banks {} {}) moves {moves}",
+            r.value, r.banks[0], r.banks[1]
+        ),
+        Outcome::Forfeit { player, reason } => {
+            format!("[{start}] player {player} forfeits: {reason} (moves {moves})")
+        }
+    }
+}
+
+fn percent((lo, hi): (f64, f64)) -> String {
+    format!("95% CI {:.1}-{:.1}%", lo * 100.0, hi * 100.0)
+}
+
+fn print_summary(p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
+    let n = s.games;
+    let pct = |k: usize| 100.0 * k as f64 / n.max(1) as f64;
+    println!("player 1: {p1}");
+    println!("player 2: {p2}");
+    println!(
+        "games {n}: player 1 wins {} ({:.1}%, {}), draws {} ({:.1}%), losses {} ({:.1}%)",
+        s.p1_wins,
+        pct(s.p1_wins),
+        percent(wilson95(s.p1_wins, n)),
+        s.draws,
+        pct(s.draws),
+        s.p1_losses,
+        pct(s.p1_losses),
+    );
+    println!(
+        "forfeits: player 1 {}, player 2 {}",
+        s.forfeits[0], s.forfeits[1]
+    );
+    let finished: usize = s.margins.values().sum();
+    println!(
+        "margin = game value in {}/{finished} finished games (below: {}, above: {})",
+        s.margin_equals_value, s.margin_below_value, s.margin_above_value
+    );
+    let hist: Vec<String> = s
+        .margins
+        .iter()
+        .map(|(m, k)| format!("{m:+}: {k}"))
+        .collect();
+    println!("margins (player 1): {}", hist.join(", "));
+    println!(
+        "moves below the best value: player 1 {}, player 2 {}",
+        s.suboptimal_moves[0], s.suboptimal_moves[1]
+    );
+    println!("player 1 first move (start-up + solve): {}", s.p1_first);
+    println!("player 1 later moves:                   {}", s.p1_move);
+    println!("player 2 start line (start-up):         {}", s.p2_first);
+    println!("player 2 moves:                         {}", s.p2_move);
+    let problems: Vec<String> = records
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Forfeit { .. }))
+        .map(describe)
+        .chain(records.iter().flat_map(|r| r.notes.iter().cloned()))
+        .collect();
+    if !problems.is_empty() {
+        println!("problems ({}):", problems.len());
+        for p in problems.iter().take(10) {
+            println!("  {p}");
+        }
+    }
+}
