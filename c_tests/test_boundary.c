@@ -10,7 +10,7 @@ int main(void)
     static const int statuses[] = {
         CG_OK, CG_NULL_POINTER, CG_INVALID_UTF8, CG_BAD_CARD, CG_BAD_SHUFFLE,
         CG_OUT_OF_RANGE, CG_BUFFER_TOO_SMALL, CG_BAD_INPUT, CG_GAME_UNFINISHED,
-        CG_INVALID_ARGUMENT, CG_PANIC,
+        CG_INVALID_ARGUMENT, CG_NO_MOVE, CG_PANIC,
     };
     size_t i;
 

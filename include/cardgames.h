@@ -33,6 +33,8 @@ typedef enum cg_status {
   CG_GAME_UNFINISHED = 8,
   // An argument is out of its documented domain.
   CG_INVALID_ARGUMENT = 9,
+  // The position has no legal move (the game is over).
+  CG_NO_MOVE = 10,
   // A panic was caught at the boundary (a bug in the library).
   CG_PANIC = 99,
 } cg_status;
@@ -232,6 +234,25 @@ enum cg_status cg_scarabs_play(const struct cg_deck *deck, struct cg_game_result
 // `in_text` is NULL or a NUL-terminated string; `out` is NULL or valid for
 // `out_len` bytes; `written` is NULL or valid for a write.
 enum cg_status cg_homework_run(const char *in_text, char *out, size_t out_len, size_t *written);
+
+// A best move for the side to move on `pits` (stones in pits 1..7, each
+// 0..5; banks do not matter): writes its pit number 1..7 into `*pit`, the
+// lowest pit among the moves of the best value. Errors: `CG_NULL_POINTER`,
+// `CG_INVALID_ARGUMENT` (a pit above 5), `CG_NO_MOVE` (every pit empty).
+// The first call solves the game (tens of milliseconds).
+//
+// # Safety
+// `pits` is NULL or valid for 7 reads; `pit` is NULL or valid for a write.
+enum cg_status cg_ioiwari_best_move(const uint8_t *pits, int *pit);
+
+// The game-theoretic value of `pits` for the side to move: the final
+// difference (own bank minus the opponent's, stones won from now on) under
+// optimal play by both, into `*value`. Errors: `CG_NULL_POINTER`,
+// `CG_INVALID_ARGUMENT` (a pit above 5).
+//
+// # Safety
+// `pits` is NULL or valid for 7 reads; `value` is NULL or valid for a write.
+enum cg_status cg_ioiwari_value(const uint8_t *pits, int *value);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -19,6 +19,7 @@
 pub mod card;
 pub mod deck;
 pub mod games;
+pub mod ioiwari;
 
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, UnwindSafe};
@@ -50,13 +51,15 @@ pub enum CgStatus {
     CgGameUnfinished = 8,
     /// An argument is out of its documented domain.
     CgInvalidArgument = 9,
+    /// The position has no legal move (the game is over).
+    CgNoMove = 10,
     /// A panic was caught at the boundary (a bug in the library).
     CgPanic = 99,
 }
 
 impl CgStatus {
     /// Every status, for mapping numbers from C.
-    const ALL: [CgStatus; 11] = [
+    const ALL: [CgStatus; 12] = [
         CgStatus::CgOk,
         CgStatus::CgNullPointer,
         CgStatus::CgInvalidUtf8,
@@ -67,6 +70,7 @@ impl CgStatus {
         CgStatus::CgBadInput,
         CgStatus::CgGameUnfinished,
         CgStatus::CgInvalidArgument,
+        CgStatus::CgNoMove,
         CgStatus::CgPanic,
     ];
 
@@ -82,6 +86,7 @@ impl CgStatus {
             CgStatus::CgBadInput => c"malformed homework input",
             CgStatus::CgGameUnfinished => c"the game cannot produce a winner",
             CgStatus::CgInvalidArgument => c"argument out of its domain",
+            CgStatus::CgNoMove => c"no legal move: the game is over",
             CgStatus::CgPanic => c"internal error (panic caught at the C boundary)",
         }
     }
