@@ -169,6 +169,21 @@ impl Deck {
         rest
     }
 
+    /// Cuts the deck into `k` consecutive piles of `len / k` cards each, top
+    /// pile first (any remainder is dropped with the deck). Relinks nodes.
+    ///
+    /// # Panics
+    /// When `k` is 0.
+    pub fn split_into(mut self, k: usize) -> Vec<Deck> {
+        let size = self.len / k;
+        (0..k)
+            .map(|_| {
+                let rest = self.split_off(size);
+                std::mem::replace(&mut self, rest)
+            })
+            .collect()
+    }
+
     /// Reverses the deck in place by relinking: the top card becomes the
     /// bottom one (`specs/homework.md`, "inversare").
     pub fn reverse(&mut self) {
@@ -349,9 +364,27 @@ mod tests {
     use super::*;
 
     fn deck(text: &str) -> Deck {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn parse_and_display_in_both_notations() {
+        let d = Deck::parse(" TS\t6H  AD ", Notation::Durak).unwrap();
+        assert_eq!(d.display(Notation::Durak).to_string(), "TS 6H AD");
+        assert_eq!(d.to_string(), "Ts 6h Ad");
+        assert!(Deck::parse("", Notation::Homework).unwrap().is_empty());
+        assert_eq!(
+            "As 1s".parse::<Deck>(),
+            Err(CardError::Rank("1s".to_owned()))
+        );
+    }
+
+    #[test]
+    fn split_into_cuts_consecutive_equal_piles() {
+        let piles = deck("As Kd Tc Jd 9h 2c").split_into(3);
+        let texts: Vec<String> = piles.iter().map(Deck::to_string).collect();
+        assert_eq!(texts, ["As Kd", "Tc Jd", "9h 2c"]);
+        assert_eq!(piles.iter().map(Deck::len).collect::<Vec<_>>(), [2, 2, 2]);
     }
 
     #[test]

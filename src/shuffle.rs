@@ -193,13 +193,7 @@ fn npiles(deck: &mut Deck, order: &[usize]) -> Result<(), ShuffleError> {
     }) {
         return Err(ShuffleError::NotPermutation(order.to_vec()));
     }
-    let size = len / k;
-    let mut piles: Vec<Deck> = (0..k)
-        .map(|_| {
-            let rest = deck.split_off(size);
-            mem::replace(deck, rest)
-        })
-        .collect();
+    let mut piles = mem::take(deck).split_into(k);
     // Stack the piles from the last one up, so each `append` walks one pile.
     for &i in order.iter().rev() {
         let mut pile = mem::take(&mut piles[i - 1]);
@@ -266,9 +260,7 @@ mod tests {
     use super::*;
 
     fn deck(text: &str) -> Deck {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        text.parse().unwrap()
     }
 
     fn shuffled(text: &str, line: &str) -> String {

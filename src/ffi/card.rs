@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use super::{guard, str_arg, write_text, CgStatus, Out, Result};
+use super::{guard, returning, str_arg, write_text, CgStatus, Result};
 use crate::card::{Card, Notation, Rank, Suit};
 
 /// Which notation a card text uses; pass as the `notation` argument.
@@ -66,15 +66,17 @@ pub unsafe extern "C" fn cg_card_parse(
     notation: u32,
     out: *mut CgCard,
 ) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: the caller passes NULL or a NUL-terminated string.
-        let text = unsafe { str_arg(text) }?;
-        let card = Card::parse(text, self::notation(notation)?).map_err(|_| CgStatus::CgBadCard)?;
-        // SAFETY: `out` is valid for a write (caller guarantee).
-        unsafe { out.write(card.into()) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees: `text` is NULL or a NUL-terminated
+    // string, `out` is NULL or valid for a write.
+    unsafe {
+        returning(out, || {
+            let text = str_arg(text)?;
+            let notation = self::notation(notation)?;
+            Card::parse(text, notation)
+                .map(CgCard::from)
+                .map_err(|_| CgStatus::CgBadCard)
+        })
+    }
 }
 
 /// Writes a card's two characters and a NUL in `notation` into `buf` (`len`

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 
 use super::card::{notation, CgCard};
-use super::{guard, mut_arg, ref_arg, str_arg, write_text, CgStatus, Out, Result};
+use super::{guard, mut_arg, ref_arg, returning, str_arg, write_text, CgStatus, Result};
 use crate::deck::Deck;
 use crate::shuffle::Shuffle;
 
@@ -11,10 +11,8 @@ use crate::shuffle::Shuffle;
 /// release with `cg_deck_free`.
 pub struct CgDeck(pub(crate) Deck);
 
-fn new_handle(deck: Deck, out: Out<*mut CgDeck>) {
-    let handle = Box::into_raw(Box::new(CgDeck(deck)));
-    // SAFETY: every caller checked `out` at entry; it is valid for a write.
-    unsafe { out.write(handle) };
+fn handle(deck: Deck) -> *mut CgDeck {
+    Box::into_raw(Box::new(CgDeck(deck)))
 }
 
 /// Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
@@ -24,10 +22,8 @@ fn new_handle(deck: Deck, out: Out<*mut CgDeck>) {
 /// `out` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_new(out: *mut *mut CgDeck) -> CgStatus {
-    guard(|| {
-        new_handle(Deck::standard(), Out::new(out)?);
-        Ok(())
-    })
+    // SAFETY: the caller's guarantee on `out`.
+    unsafe { returning(out, || Ok(handle(Deck::standard()))) }
 }
 
 /// Creates a deck from cards separated by white space, top first, in
@@ -42,14 +38,15 @@ pub unsafe extern "C" fn cg_deck_from_str(
     notation: u32,
     out: *mut *mut CgDeck,
 ) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: the caller passes NULL or a NUL-terminated string.
-        let text = unsafe { str_arg(text) }?;
-        let deck = Deck::parse(text, self::notation(notation)?).map_err(|_| CgStatus::CgBadCard)?;
-        new_handle(deck, out);
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees: `text` is NULL or a NUL-terminated
+    // string, `out` is NULL or valid for a write.
+    unsafe {
+        returning(out, || {
+            let text = str_arg(text)?;
+            let deck = Deck::parse(text, self::notation(notation)?);
+            deck.map(handle).map_err(|_| CgStatus::CgBadCard)
+        })
+    }
 }
 
 /// Frees a deck; NULL is accepted and ignored.
@@ -71,14 +68,8 @@ pub unsafe extern "C" fn cg_deck_free(deck: *mut CgDeck) {
 /// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_len(deck: *const CgDeck, out: *mut usize) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: NULL or a live handle (caller guarantee).
-        let deck = unsafe { ref_arg(deck) }?;
-        // SAFETY: `out` is valid for a write (caller guarantee).
-        unsafe { out.write(deck.0.len()) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe { returning(out, || Ok(ref_arg(deck)?.0.len())) }
 }
 
 /// Writes the card at `index` (0 = top) into `*out`. Errors:
@@ -92,15 +83,13 @@ pub unsafe extern "C" fn cg_deck_get(
     index: usize,
     out: *mut CgCard,
 ) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: NULL or a live handle (caller guarantee).
-        let deck = unsafe { ref_arg(deck) }?;
-        let card = deck.0.get(index).ok_or(CgStatus::CgOutOfRange)?;
-        // SAFETY: `out` is valid for a write (caller guarantee).
-        unsafe { out.write(card.into()) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let card = ref_arg(deck)?.0.get(index);
+            card.map(CgCard::from).ok_or(CgStatus::CgOutOfRange)
+        })
+    }
 }
 
 /// Writes the cards separated by one space in `notation` and a NUL into

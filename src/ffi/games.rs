@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 
 use super::deck::CgDeck;
-use super::{guard, ref_arg, str_arg, write_text, CgStatus, Out, Result};
+use super::{guard, ref_arg, returning, str_arg, write_text, CgStatus, Result};
 use crate::deck::Deck;
 use crate::homework::{self, GameError, HomeworkError, RollingStone, Scarabs, War, WarOutcome};
 
@@ -55,25 +55,31 @@ fn game_status(error: GameError) -> CgStatus {
 /// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_war_play(deck: *const CgDeck, out: *mut CgWarResult) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: the caller's handle guarantee.
-        let mut war = War::deal(unsafe { dealt(deck) }?);
-        let (winner, rank) = match war.play_to_end() {
-            WarOutcome::AllCards { winner } => (winner, 0),
-            WarOutcome::MoreOfRank { winner, rank } => (winner, rank as u8),
-            WarOutcome::Tie => return Err(game_status(GameError::WarTie)),
-        };
-        let hands = war.hands();
-        // SAFETY: `out` is valid for a write (caller guarantee).
-        unsafe {
-            out.write(CgWarResult {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let mut war = War::deal(dealt(deck)?);
+            let (winner, rank) = match war.play_to_end() {
+                WarOutcome::AllCards { winner } => (winner, 0),
+                WarOutcome::MoreOfRank { winner, rank } => (winner, rank as u8),
+                WarOutcome::Tie => return Err(game_status(GameError::WarTie)),
+            };
+            let hands = war.hands();
+            Ok(CgWarResult {
                 winner,
                 rank,
                 hands,
             })
-        };
-        Ok(())
+        })
+    }
+}
+
+/// A four-player game's result: its 0-based winner and turns played.
+fn four_player(played: std::result::Result<usize, GameError>, turns: u64) -> Result<CgGameResult> {
+    let winner = played.map_err(game_status)?;
+    Ok(CgGameResult {
+        winner: winner as u8 + 1,
+        turns,
     })
 }
 
@@ -87,19 +93,13 @@ pub unsafe extern "C" fn cg_rolling_stone_play(
     deck: *const CgDeck,
     out: *mut CgGameResult,
 ) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: the caller's handle guarantee.
-        let mut game = RollingStone::deal(unsafe { dealt(deck) }?);
-        let winner = game.play_to_end().map_err(game_status)?;
-        let result = CgGameResult {
-            winner: winner as u8 + 1,
-            turns: game.turns(),
-        };
-        // SAFETY: `out` is valid for a write (caller guarantee).
-        unsafe { out.write(result) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let mut game = RollingStone::deal(dealt(deck)?);
+            four_player(game.play_to_end(), game.turns())
+        })
+    }
 }
 
 /// Plays Egyptian Scarabs on a copy of the deck dealt to four players and
@@ -110,19 +110,13 @@ pub unsafe extern "C" fn cg_rolling_stone_play(
 /// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_scarabs_play(deck: *const CgDeck, out: *mut CgGameResult) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
-        // SAFETY: the caller's handle guarantee.
-        let mut game = Scarabs::deal(unsafe { dealt(deck) }?);
-        let winner = game.play_to_end().map_err(game_status)?;
-        let result = CgGameResult {
-            winner: winner as u8 + 1,
-            turns: game.turns(),
-        };
-        // SAFETY: `out` is valid for a write (caller guarantee).
-        unsafe { out.write(result) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let mut game = Scarabs::deal(dealt(deck)?);
+            four_player(game.play_to_end(), game.turns())
+        })
+    }
 }
 
 /// The whole homework task: `in_text` is the text of the checker's `in`

@@ -2,7 +2,7 @@
 
 use std::ffi::c_int;
 
-use super::{guard, CgStatus, Out};
+use super::{returning, CgStatus};
 use crate::ioiwari::{self, IoiwariError, PITS};
 
 /// Reads the 7 pit counts behind `pits`.
@@ -31,17 +31,13 @@ fn status(_: IoiwariError) -> CgStatus {
 /// `pits` is NULL or valid for 7 reads; `pit` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_ioiwari_best_move(pits: *const u8, pit: *mut c_int) -> CgStatus {
-    guard(|| {
-        let out = Out::new(pit)?;
-        // SAFETY: the caller's guarantee on `pits`.
-        let pits = unsafe { board(pits) }?;
-        let index = ioiwari::best_move(pits)
-            .map_err(status)?
-            .ok_or(CgStatus::CgNoMove)?;
-        // SAFETY: `pit` is valid for a write (caller guarantee).
-        unsafe { out.write(index as c_int + 1) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees on `pits` and `pit`.
+    unsafe {
+        returning(pit, || {
+            let index = ioiwari::best_move(board(pits)?).map_err(status)?;
+            index.map(|i| i as c_int + 1).ok_or(CgStatus::CgNoMove)
+        })
+    }
 }
 
 /// The game-theoretic value of `pits` for the side to move: the final
@@ -53,13 +49,6 @@ pub unsafe extern "C" fn cg_ioiwari_best_move(pits: *const u8, pit: *mut c_int) 
 /// `pits` is NULL or valid for 7 reads; `value` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_ioiwari_value(pits: *const u8, value: *mut c_int) -> CgStatus {
-    guard(|| {
-        let out = Out::new(value)?;
-        // SAFETY: the caller's guarantee on `pits`.
-        let pits = unsafe { board(pits) }?;
-        let result = ioiwari::value(pits).map_err(status)?;
-        // SAFETY: `value` is valid for a write (caller guarantee).
-        unsafe { out.write(result) };
-        Ok(())
-    })
+    // SAFETY: the caller's guarantees on `pits` and `value`.
+    unsafe { returning(value, || ioiwari::value(board(pits)?).map_err(status)) }
 }

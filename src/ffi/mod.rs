@@ -105,6 +105,25 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<()> + UnwindSafe) -> CgStatus 
     }
 }
 
+/// Runs an exported function's body inside [`guard`] and writes its value to
+/// the out-parameter `out`, which is checked for NULL before the body runs
+/// and written only when the body succeeds.
+///
+/// # Safety
+/// `out` is NULL or valid for a write of a `T`.
+pub(crate) unsafe fn returning<T: std::panic::RefUnwindSafe>(
+    out: *mut T,
+    body: impl FnOnce() -> Result<T> + UnwindSafe,
+) -> CgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let value = body()?;
+        // SAFETY: non-NULL, and valid for a write (caller guarantee).
+        unsafe { out.write(value) };
+        Ok(())
+    })
+}
+
 /// Borrows a NUL-terminated UTF-8 string from C.
 ///
 /// # Safety

@@ -54,15 +54,8 @@ impl RollingStone {
 
     /// Deals a shuffled 52-card deck to four players, 13 consecutive cards
     /// each: player 1 the first 13, and so on.
-    pub fn deal(mut deck: Deck) -> RollingStone {
-        let size = deck.len() / 4;
-        let hands = (0..4)
-            .map(|_| {
-                let rest = deck.split_off(size.min(deck.len()));
-                std::mem::replace(&mut deck, rest)
-            })
-            .collect();
-        RollingStone::new(hands)
+    pub fn deal(deck: Deck) -> RollingStone {
+        RollingStone::new(deck.split_into(4))
     }
 
     /// A game from the given hands (seat 0 leads first). A player dealt no
@@ -212,9 +205,7 @@ mod tests {
     use super::*;
 
     fn deck(text: &str) -> Deck {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        text.parse().unwrap()
     }
 
     fn card(text: &str) -> Card {

@@ -64,15 +64,8 @@ impl Scarabs {
 
     /// Deals a shuffled 52-card deck to four players, 13 consecutive cards
     /// each: player 1 the first 13, and so on.
-    pub fn deal(mut deck: Deck) -> Scarabs {
-        let size = deck.len() / 4;
-        let piles = (0..4)
-            .map(|_| {
-                let rest = deck.split_off(size.min(deck.len()));
-                std::mem::replace(&mut deck, rest)
-            })
-            .collect();
-        Scarabs::new(piles)
+    pub fn deal(deck: Deck) -> Scarabs {
+        Scarabs::new(deck.split_into(4))
     }
 
     /// A game from the given piles, top card first; seat 0 starts.
@@ -208,9 +201,7 @@ mod tests {
     use super::*;
 
     fn deck(text: &str) -> Deck {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        text.parse().unwrap()
     }
 
     fn piles(game: &Scarabs) -> Vec<String> {
