@@ -7,6 +7,7 @@
 //! | [`card`] | [`Card`], [`Rank`], [`Suit`]; the homework (`As`) and Durak (`AS`) notations |
 //! | [`deck`] | [`Deck`], the hand-written singly linked list every pile is made of |
 //! | [`shuffle`] | [`Shuffle`]: reverse, n-piles, interleave, Mongean |
+//! | [`coup`] | Coup under the King-of-the-Hill arbiter: rules, history files, bots, tournaments |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //!
 //! The rules come from `specs/homework.md` of the project's shared
@@ -15,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod card;
+pub mod coup;
 pub mod deck;
 pub mod homework;
 pub mod shuffle;

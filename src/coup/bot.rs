@@ -1,0 +1,881 @@
+//! The bot's decision: [`decide`] takes what the arbiter passes on the
+//! command line plus the history text and returns the answer to append and,
+//! after a successful Exchange, the cards to keep (`specs/coup.md`,
+//! "Invocation"). Pure: no I/O, deterministic for a given input (randomness is
+//! seeded from a hash of the inputs).
+//!
+//! Strategies: [`Strategy::Strong`] (the default: opponent-hand inference and
+//! expected-value choices over a coin-race evaluation) and the sparring
+//! strategies `random`, `income`, `honest`, `challenger`, `tax-bluffer` and
+//! `calculator` (the race calculator, the original contest's winning style).
+
+use rand::RngExt;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::character::{format_hand, Character};
+use super::history::History;
+use super::model::{hand_probabilities, inferred_plan, race, unseen, Gain, Plan, Racer};
+use super::rules::{is_exchange_call, last_line, legal_answers, ASSASSINATE_COST, COUP_COST};
+use super::CoupError;
+
+use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
+
+/// A named strategy of the `coup-bot` program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    /// The strongest: infers the opponent's hand, races exactly, decides
+    /// bluffs, blocks and challenges by expected value.
+    Strong,
+    /// Race calculator: least aggressive plan that wins the race, blocks only
+    /// with held cards, challenges mostly when losing the race.
+    Calculator,
+    /// Uniformly random legal answer.
+    Random,
+    /// Income every turn, never blocks or challenges.
+    Income,
+    /// Never bluffs; challenges only claims its own view proves impossible.
+    Honest,
+    /// Challenges every claim it can.
+    Challenger,
+    /// Claims Duke relentlessly (Tax, Duke blocks), never challenges.
+    TaxBluffer,
+}
+
+impl Strategy {
+    /// Every strategy with its command-line name.
+    pub const ALL: [(Strategy, &'static str); 7] = [
+        (Strategy::Strong, "strong"),
+        (Strategy::Calculator, "calculator"),
+        (Strategy::Random, "random"),
+        (Strategy::Income, "income"),
+        (Strategy::Honest, "honest"),
+        (Strategy::Challenger, "challenger"),
+        (Strategy::TaxBluffer, "tax-bluffer"),
+    ];
+
+    /// Parses a command-line name (`strong`, `calculator`, `random`,
+    /// `income`, `honest`, `challenger`, `tax-bluffer`).
+    ///
+    /// # Errors
+    /// [`CoupError::UnknownStrategy`].
+    pub fn parse(name: &str) -> Result<Strategy, CoupError> {
+        Strategy::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(s, _)| *s)
+            .ok_or_else(|| CoupError::UnknownStrategy(name.to_string()))
+    }
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        Strategy::ALL
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("strong")
+    }
+}
+
+/// What to do: the text to append and, after a successful Exchange, the kept
+/// cards to print on stdout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The answer to append to the history file: one of the legal answers
+    /// (one character, or a given-up card followed by `'\n'`, or `"I\n"`).
+    pub answer: String,
+    /// On an Exchange call (n+2 cards passed), the n kept cards in revealed
+    /// codes, e.g. `"$^"`; `None` otherwise.
+    pub exchange_keep: Option<String>,
+    /// Why the decision fell back to a safe answer (bad history, unexpected
+    /// arguments), for the program's stderr; `None` when all went normally.
+    pub note: Option<String>,
+}
+
+/// Decides an answer.
+///
+/// - `history`: the history file's full text;
+/// - `opp_coins`, `my_coins`: as passed by the arbiter;
+/// - `cards`: my cards in revealed codes (`~^*!$`); n+2 of them, the two
+///   drawn ones first, on an Exchange call;
+/// - `legal`: the legal answers passed by the arbiter (`"I\n"` etc. with real
+///   newlines). When empty or unusable they are recomputed from the history.
+///
+/// Always returns one of the legal answers (the first one if nothing better
+/// can be made of the input, with a `note`). Pure and deterministic.
+pub fn decide(
+    strategy: Strategy,
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+) -> Decision {
+    let mut notes = Vec::new();
+    let offered: Vec<Character> = cards
+        .chars()
+        .filter_map(|c| {
+            let ch = Character::from_revealed(c);
+            if ch.is_none() {
+                notes.push(format!("ignored card code {c:?}"));
+            }
+            ch
+        })
+        .collect();
+    let line = last_line(history).to_string();
+    let exchange = is_exchange_call(&line);
+    let keep_n = if exchange {
+        offered.len().saturating_sub(2)
+    } else {
+        offered.len()
+    };
+    let hand: Vec<Character> = if exchange {
+        offered[offered.len() - keep_n..].to_vec()
+    } else {
+        offered.clone()
+    };
+    let mut legal: Vec<String> = legal.iter().filter(|a| !a.is_empty()).cloned().collect();
+    if legal.is_empty() {
+        notes.push("no legal answers given: computed from the history".into());
+        legal = legal_answers(&line, &hand, my_coins, opp_coins).unwrap_or_default();
+        if legal.is_empty() {
+            legal = vec!["\n".to_string()];
+        }
+    }
+    let seed = fnv(history.as_bytes())
+        ^ fnv(cards.as_bytes()).rotate_left(17)
+        ^ (my_coins as u64).wrapping_mul(31)
+        ^ (opp_coins as u64).wrapping_mul(1009);
+    let rng = ChaCha8Rng::seed_from_u64(seed);
+    let parsed = match History::parse(history) {
+        Ok(h) => Some(h),
+        Err(e) => {
+            notes.push(format!("{e}: answering safely"));
+            None
+        }
+    };
+    let exchange_keep = exchange.then(|| keep_cards(strategy, &offered, keep_n, parsed.as_ref()));
+    let answer = match parsed {
+        Some(h) => {
+            let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
+            let a = ctx.choose(strategy);
+            if legal.contains(&a) {
+                a
+            } else {
+                notes.push(format!("strategy chose {a:?}, not legal: answering safely"));
+                safe_answer(&legal)
+            }
+        }
+        None => safe_answer(&legal),
+    };
+    Decision {
+        answer,
+        exchange_keep,
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+    }
+}
+
+/// A passive legal answer: pass, end the turn, Income, or the first one.
+fn safe_answer(legal: &[String]) -> String {
+    for pref in ["p", "\n", "I\n"] {
+        if legal.iter().any(|a| a == pref) {
+            return pref.to_string();
+        }
+    }
+    legal.first().cloned().unwrap_or_else(|| "\n".to_string())
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Base value of keeping a card: Duke (Tax, blocks Foreign Aid) first.
+fn card_value(c: Character, h: Option<&History>, opp_coins_hint: bool) -> f64 {
+    match c {
+        Duke => 5.0,
+        Assassin => 4.0,
+        Contessa => {
+            let threat = h.is_some_and(|h| h.opp.claims[Assassin.index()] > 0) || opp_coins_hint;
+            if threat {
+                4.5
+            } else {
+                3.0
+            }
+        }
+        Captain => 3.5,
+        Ambassador => 2.0,
+    }
+}
+
+/// The `keep` cards to keep from an Exchange offer: best values, a second copy
+/// of a character worth less.
+fn keep_cards(
+    strategy: Strategy,
+    offered: &[Character],
+    keep: usize,
+    h: Option<&History>,
+) -> String {
+    let mut pool = offered.to_vec();
+    let mut kept: Vec<Character> = Vec::new();
+    if strategy == Strategy::Random {
+        // Keep the hand order of whatever came first: still legal and varied.
+        kept.extend(pool.iter().take(keep));
+        return format_hand(&kept);
+    }
+    for _ in 0..keep {
+        let best = pool
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let dup = if kept.contains(&c) { 3.0 } else { 0.0 };
+                (i, card_value(c, h, true) - dup)
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i);
+        if let Some(i) = best {
+            kept.push(pool.remove(i));
+        }
+    }
+    format_hand(&kept)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Everything a strategy looks at for one decision.
+struct Ctx<'a> {
+    h: History,
+    line: Vec<char>,
+    legal: &'a [String],
+    hand: Vec<Character>,
+    mc: i64,
+    oc: i64,
+    mk: usize,
+    ok: usize,
+    p_opp: [f64; 5],
+    unseen: [u32; 5],
+    rng: ChaCha8Rng,
+}
+
+impl<'a> Ctx<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        h: History,
+        line: String,
+        legal: &'a [String],
+        hand: Vec<Character>,
+        offered: &[Character],
+        mc: i64,
+        oc: i64,
+        rng: ChaCha8Rng,
+    ) -> Ctx<'a> {
+        // A complete last line means a new turn starts: nothing of it is pending.
+        let line: Vec<char> = if line.ends_with('\n') {
+            Vec::new()
+        } else {
+            line.chars().collect()
+        };
+        let u = unseen(&h, offered);
+        let ok = h.opp.cards_left().max(1);
+        let p_opp = hand_probabilities(&h.opp, &u, ok);
+        let mk = hand.len().max(1);
+        Ctx {
+            h,
+            line,
+            legal,
+            hand,
+            mc,
+            oc,
+            mk,
+            ok,
+            p_opp,
+            unseen: u,
+            rng,
+        }
+    }
+
+    fn has(&self, c: Character) -> bool {
+        self.hand.contains(&c)
+    }
+
+    fn can(&self, a: &str) -> bool {
+        self.legal.iter().any(|x| x == a)
+    }
+
+    fn pick<'b>(&self, prefs: &[&'b str]) -> Option<&'b str> {
+        prefs.iter().copied().find(|a| self.can(a))
+    }
+
+    /// The claim `c` cannot be true: all copies are in my hand or dead.
+    fn impossible(&self, c: Character) -> bool {
+        self.unseen[c.index()] == 0
+    }
+
+    fn last(&self) -> char {
+        self.line.last().copied().unwrap_or('\n')
+    }
+
+    fn turn_start(&self) -> bool {
+        self.line.is_empty()
+    }
+
+    /// Give up the least valuable card; returns the matching legal answer.
+    fn give_up(&self) -> String {
+        let mut best: Option<(f64, &String)> = None;
+        for a in self.legal {
+            let Some(ch) = a.chars().next().and_then(Character::from_held) else {
+                continue;
+            };
+            let v = card_value(ch, Some(&self.h), self.oc >= 3);
+            if best.is_none_or(|(bv, _)| v < bv) {
+                best = Some((v, a));
+            }
+        }
+        best.map(|(_, a)| a.clone())
+            .unwrap_or_else(|| safe_answer(self.legal))
+    }
+
+    fn choose(&mut self, s: Strategy) -> String {
+        // Forced or trivial answers first.
+        if self.legal.len() == 1 {
+            return self.legal[0].clone();
+        }
+        let last = self.last();
+        let is_give_up = self.legal.iter().all(|a| {
+            a.chars()
+                .next()
+                .is_some_and(|c| Character::from_held(c).is_some())
+        });
+        if is_give_up {
+            return if s == Strategy::Random {
+                self.random()
+            } else {
+                self.give_up()
+            };
+        }
+        match s {
+            Strategy::Random => self.random(),
+            Strategy::Income => self.income(),
+            Strategy::Honest => self.honest(false),
+            Strategy::Challenger => self.honest(true),
+            Strategy::TaxBluffer => self.tax_bluffer(),
+            Strategy::Calculator => self.calculator(last),
+            Strategy::Strong => self.strong(last),
+        }
+    }
+
+    fn random(&mut self) -> String {
+        let i = self.rng.random_range(0..self.legal.len());
+        self.legal[i].clone()
+    }
+
+    fn income(&self) -> String {
+        match self.pick(&["I\n", "C", "p", "\n"]) {
+            Some(a) => a.to_string(),
+            None => self.give_up(),
+        }
+    }
+
+    /// Honest turn: Coup at 7, Assassinate with an Assassin, Tax with a
+    /// Duke, Steal with a Captain, else Foreign Aid.
+    fn honest_action(&self) -> String {
+        let mut prefs: Vec<&str> = vec!["C"];
+        if self.has(Assassin) {
+            prefs.push("A");
+        }
+        if self.has(Duke) {
+            prefs.push("T");
+        }
+        if self.has(Captain) && self.oc >= 2 {
+            prefs.push("S");
+        }
+        prefs.push("F");
+        self.pick(&prefs).unwrap_or("I\n").to_string()
+    }
+
+    fn honest(&self, challenge_all: bool) -> String {
+        let last = self.last();
+        if self.turn_start() {
+            return self.honest_action();
+        }
+        let claimed = Character::claimed_by(last);
+        if let Some(c) = claimed {
+            if self.can("q") && (challenge_all || self.impossible(c)) {
+                return "q".into();
+            }
+        }
+        match last {
+            'F' => (if self.has(Duke) { "d" } else { "p" }).into(),
+            'A' => {
+                if self.has(Contessa) {
+                    "s".into()
+                } else if self.mk == 1 && !challenge_all {
+                    // Nothing left to lose.
+                    "q".into()
+                } else {
+                    self.give_up()
+                }
+            }
+            'S' => {
+                if self.has(Captain) {
+                    "c".into()
+                } else if self.has(Ambassador) {
+                    "a".into()
+                } else {
+                    "p".into()
+                }
+            }
+            'E' | 'T' => "p".into(),
+            'a' | 'c' | 'd' | 's' => "\n".into(),
+            _ => self.fallback(),
+        }
+    }
+
+    fn fallback(&self) -> String {
+        if self.legal.iter().any(|a| {
+            a.chars()
+                .next()
+                .is_some_and(|c| Character::from_held(c).is_some())
+        }) {
+            return self.give_up();
+        }
+        safe_answer(self.legal)
+    }
+
+    fn tax_bluffer(&self) -> String {
+        let last = self.last();
+        if self.turn_start() {
+            return self.pick(&["C", "T"]).unwrap_or("I\n").to_string();
+        }
+        match last {
+            'F' => "d".into(),
+            'A' => {
+                if self.has(Contessa) || self.mk == 1 {
+                    "s".into()
+                } else {
+                    self.give_up()
+                }
+            }
+            'S' => (if self.has(Captain) {
+                "c"
+            } else if self.has(Ambassador) {
+                "a"
+            } else {
+                "p"
+            })
+            .into(),
+            'E' | 'T' => "p".into(),
+            'a' | 'c' | 'd' | 's' => "\n".into(),
+            _ => self.fallback(),
+        }
+    }
+
+    // ----- the race calculator -----
+
+    fn opp_plan(&self) -> Plan {
+        inferred_plan(&self.h.opp)
+    }
+
+    fn opp_claims(&self, c: Character) -> bool {
+        self.h.opp.claims[c.index()] > 0 && !self.h.opp.surely_not.contains(&c)
+    }
+
+    /// Gains available: held characters honestly, Income and Foreign Aid, and
+    /// (when `bluff`) every character action.
+    fn plans(&self, bluff: bool) -> Vec<Plan> {
+        let mut gains = vec![Gain::Income];
+        if !self.opp_claims(Duke) {
+            gains.push(Gain::ForeignAid);
+        }
+        if bluff || self.has(Duke) {
+            gains.push(Gain::Tax);
+        }
+        let steal_blocked = self.opp_claims(Captain) || self.opp_claims(Ambassador);
+        if (bluff || self.has(Captain)) && !steal_blocked {
+            gains.push(Gain::Steal);
+        }
+        let assassinate = (bluff || self.has(Assassin)) && !self.opp_claims(Contessa);
+        let mut plans = Vec::new();
+        for g in gains {
+            plans.push(Plan {
+                gain: g,
+                assassinate: false,
+            });
+            if assassinate {
+                plans.push(Plan {
+                    gain: g,
+                    assassinate: true,
+                });
+            }
+        }
+        plans
+    }
+
+    fn aggression(p: &Plan) -> u32 {
+        let g = match p.gain {
+            Gain::Income => 0,
+            Gain::ForeignAid => 1,
+            Gain::Tax => 2,
+            Gain::Steal => 3,
+        };
+        g + if p.assassinate { 4 } else { 0 }
+    }
+
+    /// Whether I win the race with `plan`, moving first when `me_first`.
+    fn wins_race(&self, plan: Plan, me_first: bool) -> (bool, u32) {
+        let me = Racer {
+            coins: self.mc,
+            cards: self.mk,
+            plan,
+        };
+        let op = Racer {
+            coins: self.oc,
+            cards: self.ok,
+            plan: self.opp_plan(),
+        };
+        if me_first {
+            let (w, t) = race(me, op);
+            (w == Some(true), t)
+        } else {
+            let (w, _) = race(op, me);
+            let (_, t) = race(me, op);
+            (w == Some(false), t)
+        }
+    }
+
+    /// Whether I am losing the race with my best honest plan (the opponent moving next).
+    fn losing_race(&self) -> bool {
+        !self
+            .plans(false)
+            .iter()
+            .any(|p| self.wins_race(*p, false).0)
+    }
+
+    fn calc_plan(&self) -> Plan {
+        for bluff in [false, true] {
+            let mut winning: Vec<Plan> = self
+                .plans(bluff)
+                .into_iter()
+                .filter(|p| self.wins_race(*p, true).0)
+                .collect();
+            winning.sort_by_key(Self::aggression);
+            if let Some(p) = winning.first() {
+                return *p;
+            }
+        }
+        // Nothing wins: the fastest honest plan.
+        self.plans(false)
+            .into_iter()
+            .min_by_key(|p| self.wins_race(*p, true).1)
+            .unwrap_or(Plan {
+                gain: Gain::Income,
+                assassinate: false,
+            })
+    }
+
+    fn calculator(&self, last: char) -> String {
+        if self.turn_start() {
+            let plan = self.calc_plan();
+            let mut prefs: Vec<&str> = Vec::new();
+            if plan.assassinate && self.mc >= ASSASSINATE_COST {
+                prefs.push("A");
+            }
+            if self.mc >= COUP_COST {
+                prefs.push("C");
+            }
+            prefs.push(match plan.gain {
+                Gain::Income => "I\n",
+                Gain::ForeignAid => "F",
+                Gain::Tax => "T",
+                Gain::Steal => "S",
+            });
+            prefs.extend(["F", "I\n"]);
+            return self.pick(&prefs).unwrap_or("I\n").to_string();
+        }
+        let losing = self.losing_race();
+        if let Some(c) = Character::claimed_by(last) {
+            let blocking = matches!(last, 'a' | 'c' | 'd' | 's');
+            let p_has = self.p_opp[c.index()];
+            let challenge = self.can("q")
+                && (self.impossible(c)
+                    || (losing && p_has < 0.75)
+                    || (last == 'A' && self.mk == 1 && !self.has(Contessa))
+                    || (blocking && last == 's' && p_has < 0.4));
+            if challenge {
+                return "q".into();
+            }
+        }
+        match last {
+            'F' => (if self.has(Duke) { "d" } else { "p" }).into(),
+            'A' => {
+                if self.has(Contessa) {
+                    "s".into()
+                } else {
+                    self.give_up()
+                }
+            }
+            'S' => (if self.has(Captain) {
+                "c"
+            } else if self.has(Ambassador) {
+                "a"
+            } else {
+                "p"
+            })
+            .into(),
+            'E' | 'T' => "p".into(),
+            'a' | 'c' | 'd' | 's' => "\n".into(),
+            _ => self.fallback(),
+        }
+    }
+
+    // ----- the strong bot -----
+
+    /// The opponent's observed rate of challenging my claims (prior 0.25 over
+    /// two virtual claims).
+    fn opp_challenge_rate(&self) -> f64 {
+        let my_claims: u32 = self.h.me.claims.iter().sum();
+        ((0.6 + self.h.opp.challenges as f64) / (2.0 + my_claims as f64)).clamp(0.02, 0.98)
+    }
+
+    /// Probability the opponent blocks with one of `chars` when it may.
+    fn opp_block_prob(&self, chars: &[Character]) -> f64 {
+        let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
+        let p_has = 1.0 - none;
+        let bluffs = (0.1 + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
+        p_has + (1.0 - p_has) * bluffs
+    }
+
+    /// My plan for the evaluation: honest gains and Assassination.
+    fn my_value_plan(&self) -> Plan {
+        let gain = if self.has(Duke) || self.opp_challenge_rate() < STRONG_BLUFF_TAX {
+            Gain::Tax
+        } else if self.has(Captain) && !(self.opp_claims(Captain) || self.opp_claims(Ambassador)) {
+            Gain::Steal
+        } else if !self.opp_claims(Duke) {
+            Gain::ForeignAid
+        } else {
+            Gain::Income
+        };
+        Plan {
+            gain,
+            assassinate: self.has(Assassin) && self.p_opp[Contessa.index()] < 0.5,
+        }
+    }
+
+    /// Win-probability estimate of a position: the race in turns each side
+    /// needs with its plan, through a logistic.
+    fn val(&self, mc: i64, mk: usize, oc: i64, ok: usize, my_next: bool) -> f64 {
+        if ok == 0 {
+            return 1.0;
+        }
+        if mk == 0 {
+            return 0.0;
+        }
+        let me = super::model::smooth_turns(mc, self.my_value_plan(), ok, oc);
+        let mut opp_plan = self.opp_plan();
+        opp_plan.gain = opp_plan.gain.max(Gain::ForeignAid);
+        let op = super::model::smooth_turns(oc, opp_plan, mk, mc);
+        let tempo = if my_next { 0.5 } else { -0.5 };
+        sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
+    }
+
+    fn strong(&mut self, last: char) -> String {
+        let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
+        let pc = self.opp_challenge_rate();
+        if self.turn_start() {
+            let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
+            let mut best: Option<(f64, String)> = None;
+            for a in self.legal.iter() {
+                let e = match a.as_str() {
+                    "I\n" => v0(self, mc + 1, mk, oc, ok),
+                    "C" => v0(self, mc - COUP_COST, mk, oc, ok - 1),
+                    "F" => {
+                        let pb = self.opp_block_prob(&[Duke]);
+                        let post = self.p_opp[Duke.index()] / pb.max(1e-9);
+                        let chal = (1.0 - post) * v0(self, mc + 2, mk, oc, ok - 1)
+                            + post * v0(self, mc, mk - 1, oc, ok);
+                        (1.0 - pb) * v0(self, mc + 2, mk, oc, ok)
+                            + pb * v0(self, mc, mk, oc, ok).max(chal)
+                    }
+                    "T" => {
+                        let ok_v = v0(self, mc + 3, mk, oc, ok);
+                        if self.has(Duke) {
+                            pc * v0(self, mc + 3, mk, oc, ok - 1) + (1.0 - pc) * ok_v
+                        } else {
+                            pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * ok_v
+                        }
+                    }
+                    "S" => {
+                        let n = if oc == 1 { 1 } else { 2.min(oc) };
+                        let pb = self.opp_block_prob(&[Captain, Ambassador]);
+                        let through = v0(self, mc + n, mk, oc - n, ok);
+                        let blocked = v0(self, mc, mk, oc, ok);
+                        let unchallenged = pb * blocked + (1.0 - pb) * through;
+                        if self.has(Captain) {
+                            pc * v0(self, mc + n, mk, oc - n, ok - 1) + (1.0 - pc) * unchallenged
+                        } else {
+                            pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * unchallenged
+                        }
+                    }
+                    "A" => {
+                        let p_con = self.p_opp[Contessa.index()];
+                        let (pca, pb) = if ok == 1 {
+                            // Nothing to lose: block if holding Contessa, else challenge or bluff.
+                            let pb = p_con + (1.0 - p_con) * 0.5;
+                            (1.0 - pb, pb)
+                        } else {
+                            (pc, self.opp_block_prob(&[Contessa]))
+                        };
+                        let post = p_con / pb.max(1e-9);
+                        let after_block = v0(self, mc - 3, mk, oc, ok).max(
+                            (1.0 - post.min(1.0))
+                                + post.min(1.0) * v0(self, mc - 3, mk - 1, oc, ok),
+                        );
+                        let unchallenged =
+                            pb * after_block + (1.0 - pb) * v0(self, mc - 3, mk, oc, ok - 1);
+                        if self.has(Assassin) {
+                            pca + (1.0 - pca) * unchallenged
+                        } else {
+                            pca * v0(self, mc, mk - 1, oc, ok) + (1.0 - pca) * unchallenged
+                        }
+                    }
+                    "E" => {
+                        let keep = v0(self, mc, mk, oc, ok) - 0.02;
+                        if self.has(Ambassador) {
+                            pc * v0(self, mc, mk, oc, ok - 1) + (1.0 - pc) * keep
+                        } else {
+                            pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * keep
+                        }
+                    }
+                    _ => continue,
+                };
+                if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
+                    best = Some((e, a.clone()));
+                }
+            }
+            return best
+                .map(|(_, a)| a)
+                .unwrap_or_else(|| safe_answer(self.legal));
+        }
+        let v1 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, true);
+        let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
+        let p_lack = |s: &Self, c: Character| {
+            if s.impossible(c) {
+                1.0
+            } else {
+                1.0 - s.p_opp[c.index()]
+            }
+        };
+        let mut options: Vec<(String, f64)> = Vec::new();
+        match last {
+            'F' => {
+                options.push(("p".into(), v1(self, mc, mk, oc + 2, ok)));
+                let blocked = v1(self, mc, mk, oc, ok);
+                let d = if self.has(Duke) {
+                    pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
+                } else {
+                    pc * v1(self, mc, mk - 1, oc + 2, ok) + (1.0 - pc) * blocked
+                };
+                options.push(("d".into(), d));
+            }
+            'E' | 'T' => {
+                let gain = if last == 'T' { 3 } else { 0 };
+                let c = if last == 'T' { Duke } else { Ambassador };
+                let pl = p_lack(self, c);
+                options.push(("p".into(), v1(self, mc, mk, oc + gain, ok)));
+                options.push((
+                    "q".into(),
+                    pl * v1(self, mc, mk, oc, ok - 1)
+                        + (1.0 - pl) * v1(self, mc, mk - 1, oc + gain, ok),
+                ));
+            }
+            'A' => {
+                let pl = p_lack(self, Assassin);
+                options.push((self.give_up(), v1(self, mc, mk - 1, oc - 3, ok)));
+                let s = if self.has(Contessa) {
+                    pc * v1(self, mc, mk, oc - 3, ok - 1)
+                        + (1.0 - pc) * v1(self, mc, mk, oc - 3, ok)
+                } else {
+                    (1.0 - pc) * v1(self, mc, mk, oc - 3, ok)
+                };
+                options.push(("s".into(), s));
+                options.push(("q".into(), pl * v1(self, mc, mk, oc, ok - 1)));
+            }
+            'S' => {
+                let n = if mc == 1 { 1 } else { 2.min(mc) };
+                let pl = p_lack(self, Captain);
+                let through = v1(self, mc - n, mk, oc + n, ok);
+                let blocked = v1(self, mc, mk, oc, ok);
+                options.push(("p".into(), through));
+                options.push((
+                    "q".into(),
+                    pl * v1(self, mc, mk, oc, ok - 1)
+                        + (1.0 - pl) * v1(self, mc - n, mk - 1, oc + n, ok),
+                ));
+                for (ans, ch) in [("c", Captain), ("a", Ambassador)] {
+                    let e = if self.has(ch) {
+                        pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
+                    } else {
+                        pc * v1(self, mc - n, mk - 1, oc + n, ok) + (1.0 - pc) * blocked - 0.001
+                    };
+                    options.push((ans.into(), e));
+                }
+            }
+            'a' | 'c' | 'd' | 's' => {
+                let ch = Character::claimed_by(last).unwrap_or(Duke);
+                let pl = p_lack(self, ch);
+                let action = self.line.first().copied().unwrap_or('I');
+                let (accept, win, lose) = match action {
+                    'F' => (
+                        v0(self, mc, mk, oc, ok),
+                        v0(self, mc + 2, mk, oc, ok - 1),
+                        v0(self, mc, mk - 1, oc, ok),
+                    ),
+                    'S' => {
+                        let n = if oc == 1 { 1 } else { 2.min(oc) };
+                        (
+                            v0(self, mc, mk, oc, ok),
+                            v0(self, mc + n, mk, oc - n, ok - 1),
+                            v0(self, mc, mk - 1, oc, ok),
+                        )
+                    }
+                    'A' => (
+                        v0(self, mc - 3, mk, oc, ok),
+                        1.0,
+                        v0(self, mc - 3, mk - 1, oc, ok),
+                    ),
+                    _ => (
+                        v0(self, mc, mk, oc, ok),
+                        v0(self, mc, mk, oc, ok - 1),
+                        v0(self, mc, mk - 1, oc, ok),
+                    ),
+                };
+                options.push(("\n".into(), accept));
+                options.push(("q".into(), pl * win + (1.0 - pl) * lose));
+            }
+            _ => return self.fallback(),
+        }
+        options
+            .into_iter()
+            .filter(|(a, _)| self.can(a))
+            .fold(None::<(String, f64)>, |best, (a, e)| match best {
+                Some((ba, be)) if be >= e => Some((ba, be)),
+                _ => Some((a, e)),
+            })
+            .map(|(a, _)| a)
+            .unwrap_or_else(|| self.fallback())
+    }
+}
+
+/// Logistic scale of one turn of race advantage in the strong bot's evaluation.
+const STRONG_SCALE: f64 = 0.5;
+/// Logistic weight of one card of advantage.
+const STRONG_CARDS: f64 = 0.4;
+/// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
+const STRONG_BLUFF_TAX: f64 = 0.2;
