@@ -14,7 +14,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::character::{format_hand, Character};
-use super::history::History;
+use super::history::{action_index, History};
 use super::model::{hand_probabilities, inferred_plan, race, unseen, Gain, Plan, Racer};
 use super::rules::{is_exchange_call, last_line, legal_answers, ASSASSINATE_COST, COUP_COST};
 use super::CoupError;
@@ -248,8 +248,55 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// How the opponent has answered my claims in this game.
+#[derive(Debug, Clone, Copy, Default)]
+struct Answers {
+    /// My turns by action letter `IFCEAST` (index of [`action_index`]).
+    done: [u32; 7],
+    /// Of those, how many the opponent blocked.
+    blocked: [u32; 7],
+    /// Of those, how many the opponent challenged.
+    challenged: [u32; 7],
+    /// My blocks.
+    blocks: u32,
+    /// My blocks the opponent challenged.
+    blocks_challenged: u32,
+    /// My claims (actions and blocks) made while I led the race (index 1) or
+    /// not (index 0), and how many of them the opponent challenged.
+    by_lead: [(u32, u32); 2],
+}
+
+impl Answers {
+    fn read(h: &History) -> Answers {
+        let mut a = Answers::default();
+        for t in &h.turns {
+            let c: Vec<char> = t.text.chars().collect();
+            let Some(&first) = c.first() else { continue };
+            if t.actor == super::history::Side::Me {
+                let Some(i) = action_index(first) else {
+                    continue;
+                };
+                let Some(&resp) = c.get(1) else { continue };
+                a.done[i] += 1;
+                match resp {
+                    'q' => a.challenged[i] += 1,
+                    'a' | 'c' | 'd' | 's' => a.blocked[i] += 1,
+                    _ => {}
+                }
+            } else if matches!(c.get(1), Some('a' | 'c' | 'd' | 's')) {
+                a.blocks += 1;
+                if c.get(2) == Some(&'q') {
+                    a.blocks_challenged += 1;
+                }
+            }
+        }
+        a
+    }
+}
+
 /// Everything a strategy looks at for one decision.
 struct Ctx<'a> {
+    answers: Answers,
     h: History,
     line: Vec<char>,
     legal: &'a [String],
@@ -285,7 +332,9 @@ impl<'a> Ctx<'a> {
         let ok = h.opp.cards_left().max(1);
         let p_opp = hand_probabilities(&h.opp, &u, ok);
         let mk = hand.len().max(1);
-        Ctx {
+        let answers = Answers::read(&h);
+        let mut ctx = Ctx {
+            answers,
             h,
             line,
             legal,
@@ -297,7 +346,42 @@ impl<'a> Ctx<'a> {
             p_opp,
             unseen: u,
             rng,
+        };
+        ctx.learn_challenges();
+        ctx
+    }
+
+    /// Replays the coins and splits my past claims by whether I led the race
+    /// then (an opponent that challenges mostly when losing shows it here).
+    fn learn_challenges(&mut self) {
+        let states = self.h.replay();
+        let mut by_lead = [(0u32, 0u32); 2];
+        for (i, t) in self.h.turns.iter().enumerate() {
+            let c: Vec<char> = t.text.chars().collect();
+            let Some(&(coins, cards)) = states.get(i) else {
+                break;
+            };
+            let (mine, blocking) = if t.actor == super::history::Side::Me {
+                (
+                    c.first()
+                        .is_some_and(|&a| Character::claimed_by(a).is_some()),
+                    false,
+                )
+            } else {
+                (matches!(c.get(1), Some('a' | 'c' | 'd' | 's')), true)
+            };
+            let answer = if blocking { c.get(2) } else { c.get(1) };
+            if !mine || answer.is_none() || cards[0] == 0 || cards[1] == 0 {
+                continue;
+            }
+            let lead = self.val(coins[0], cards[0], coins[1], cards[1], blocking) > 0.5;
+            let e = &mut by_lead[lead as usize];
+            e.0 += 1;
+            if answer == Some(&'q') {
+                e.1 += 1;
+            }
         }
+        self.answers.by_lead = by_lead;
     }
 
     fn has(&self, c: Character) -> bool {
@@ -392,10 +476,16 @@ impl<'a> Ctx<'a> {
         if self.has(Duke) {
             prefs.push("T");
         }
-        if self.has(Captain) && self.oc >= 2 {
+        if self.has(Captain)
+            && self.oc >= 2
+            && !self.opp_claims(Captain)
+            && !self.opp_claims(Ambassador)
+        {
             prefs.push("S");
         }
-        prefs.push("F");
+        if !self.opp_claims(Duke) {
+            prefs.push("F");
+        }
         self.pick(&prefs).unwrap_or("I\n").to_string()
     }
 
@@ -640,18 +730,93 @@ impl<'a> Ctx<'a> {
     /// two virtual claims).
     fn opp_challenge_rate(&self) -> f64 {
         let my_claims: u32 = self.h.me.claims.iter().sum();
-        ((0.6 + self.h.opp.challenges as f64) / (2.0 + my_claims as f64)).clamp(0.02, 0.98)
+        ((STRONG_PC_PRIOR + self.h.opp.challenges as f64) / (1.0 + my_claims as f64))
+            .clamp(0.02, 0.98)
     }
 
-    /// Probability the opponent blocks with one of `chars` when it may.
-    fn opp_block_prob(&self, chars: &[Character]) -> f64 {
+    /// The opponent's rate of challenging my action `a` (`FSATE`): the
+    /// overall rate as a prior worth two observations, then this game's answers.
+    fn opp_challenge_action(&self, a: char) -> f64 {
+        let lead = self.val(self.mc, self.mk, self.oc, self.ok, false) > 0.5;
+        self.challenge_given_lead(lead, self.opp_challenge_action_base(a))
+    }
+
+    /// The challenge rate when I lead the race (`lead`) or not: a prior that
+    /// an opponent challenges mostly when it is losing, blended with `base`
+    /// (this game's rate for the kind of claim), then the challenges seen in
+    /// the same situation count fully and those in the other at 0.3.
+    fn challenge_given_lead(&self, lead: bool, base: f64) -> f64 {
+        let prior = if lead {
+            STRONG_PC_LEADING
+        } else {
+            STRONG_PC_TRAILING
+        };
+        let (n, k) = self.answers.by_lead[lead as usize];
+        let (n2, k2) = self.answers.by_lead[!lead as usize];
+        let w = 0.3;
+        let p = 0.5 * (prior + base);
+        (p + k as f64 + w * k2 as f64) / (1.0 + n as f64 + w * n2 as f64)
+    }
+
+    /// [`Ctx::opp_challenge_action`] without the race-lead split.
+    fn opp_challenge_action_base(&self, a: char) -> f64 {
+        let i = action_index(a).unwrap_or(0);
+        let (n, k) = (
+            self.answers.done[i] as f64,
+            self.answers.challenged[i] as f64,
+        );
+        (self.opp_challenge_rate() + k) / (1.0 + n)
+    }
+
+    /// The opponent's rate of challenging my blocks.
+    fn opp_challenge_block(&self) -> f64 {
+        let (n, k) = (
+            self.answers.blocks as f64,
+            self.answers.blocks_challenged as f64,
+        );
+        let by_block = (self.opp_challenge_rate() + k) / (1.0 + n);
+        let lead = self.val(self.mc, self.mk, self.oc, self.ok, true) > 0.5;
+        self.challenge_given_lead(lead, by_block)
+    }
+
+    /// Probability the opponent blocks my action `a` with one of `chars`
+    /// when it does not challenge: the card model as a prior worth two
+    /// observations, then how often it blocked `a` in this game.
+    fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
         let bluffs = (0.1 + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
-        p_has + (1.0 - p_has) * bluffs
+        let prior = p_has + (1.0 - p_has) * bluffs;
+        let i = action_index(a).unwrap_or(0);
+        let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
+        (prior * 2.0 + self.answers.blocked[i] as f64) / (2.0 + n)
     }
 
     /// My plan for the evaluation: honest gains and Assassination.
+    /// Probability the claim of `c` just made (the last character of the
+    /// line) is a bluff: the hand model without this claim, then Bayes with
+    /// a bluff rate for this kind of claim. Blocks are bluffed less than
+    /// actions; a Contessa block with two cards (a caught bluff loses both)
+    /// least, with one card (nothing left to lose) most.
+    fn p_lack_claim(&self, c: Character) -> f64 {
+        if self.impossible(c) {
+            return 1.0;
+        }
+        let mut r = self.h.opp.clone();
+        if let Some(i) = r.active_claims.iter().rposition(|&x| x == c) {
+            r.active_claims.remove(i);
+        }
+        let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
+        let base = super::model::bluff_rate(&self.h.opp);
+        let beta = match self.last() {
+            's' if self.ok >= 2 => STRONG_BETA_CONTESSA2,
+            's' => STRONG_BETA_CONTESSA1,
+            'a' | 'c' | 'd' => base * STRONG_BETA_BLOCK,
+            _ => base * STRONG_BETA_ACTION,
+        };
+        1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
+    }
+
     fn my_value_plan(&self) -> Plan {
         let gain = if self.has(Duke) || self.opp_challenge_rate() < STRONG_BLUFF_TAX {
             Gain::Tax
@@ -664,7 +829,9 @@ impl<'a> Ctx<'a> {
         };
         Plan {
             gain,
-            assassinate: self.has(Assassin) && self.p_opp[Contessa.index()] < 0.5,
+            assassinate: (self.has(Assassin)
+                || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN)
+                && self.opp_block_prob('A', &[Contessa]) < 0.5,
         }
     }
 
@@ -687,17 +854,17 @@ impl<'a> Ctx<'a> {
 
     fn strong(&mut self, last: char) -> String {
         let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
-        let pc = self.opp_challenge_rate();
         if self.turn_start() {
             let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
             let mut best: Option<(f64, String)> = None;
             for a in self.legal.iter() {
+                let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
                 let e = match a.as_str() {
                     "I\n" => v0(self, mc + 1, mk, oc, ok),
                     "C" => v0(self, mc - COUP_COST, mk, oc, ok - 1),
                     "F" => {
-                        let pb = self.opp_block_prob(&[Duke]);
-                        let post = self.p_opp[Duke.index()] / pb.max(1e-9);
+                        let pb = self.opp_block_prob('F', &[Duke]);
+                        let post = (self.p_opp[Duke.index()] / pb.max(1e-9)).min(1.0);
                         let chal = (1.0 - post) * v0(self, mc + 2, mk, oc, ok - 1)
                             + post * v0(self, mc, mk - 1, oc, ok);
                         (1.0 - pb) * v0(self, mc + 2, mk, oc, ok)
@@ -713,7 +880,7 @@ impl<'a> Ctx<'a> {
                     }
                     "S" => {
                         let n = if oc == 1 { 1 } else { 2.min(oc) };
-                        let pb = self.opp_block_prob(&[Captain, Ambassador]);
+                        let pb = self.opp_block_prob('S', &[Captain, Ambassador]);
                         let through = v0(self, mc + n, mk, oc - n, ok);
                         let blocked = v0(self, mc, mk, oc, ok);
                         let unchallenged = pb * blocked + (1.0 - pb) * through;
@@ -727,10 +894,10 @@ impl<'a> Ctx<'a> {
                         let p_con = self.p_opp[Contessa.index()];
                         let (pca, pb) = if ok == 1 {
                             // Nothing to lose: block if holding Contessa, else challenge or bluff.
-                            let pb = p_con + (1.0 - p_con) * 0.5;
-                            (1.0 - pb, pb)
+                            let pca = (1.0 - p_con) * 0.8;
+                            (pca, 1.0 - pca)
                         } else {
-                            (pc, self.opp_block_prob(&[Contessa]))
+                            (pc, self.opp_block_prob('A', &[Contessa]))
                         };
                         let post = p_con / pb.max(1e-9);
                         let after_block = v0(self, mc - 3, mk, oc, ok).max(
@@ -763,15 +930,10 @@ impl<'a> Ctx<'a> {
                 .map(|(_, a)| a)
                 .unwrap_or_else(|| safe_answer(self.legal));
         }
+        let pc = self.opp_challenge_block();
         let v1 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, true);
         let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
-        let p_lack = |s: &Self, c: Character| {
-            if s.impossible(c) {
-                1.0
-            } else {
-                1.0 - s.p_opp[c.index()]
-            }
-        };
+        let p_lack = |s: &Self, c: Character| s.p_lack_claim(c);
         let mut options: Vec<(String, f64)> = Vec::new();
         match last {
             'F' => {
@@ -879,3 +1041,19 @@ const STRONG_SCALE: f64 = 0.5;
 const STRONG_CARDS: f64 = 0.4;
 /// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
 const STRONG_BLUFF_TAX: f64 = 0.2;
+/// Bluff rate of a Contessa block by a player with two cards.
+const STRONG_BETA_CONTESSA2: f64 = 0.1;
+/// Bluff-rate factor for Duke, Captain and Ambassador blocks.
+const STRONG_BETA_BLOCK: f64 = 0.5;
+/// Bluff-rate factor for actions.
+const STRONG_BETA_ACTION: f64 = 1.0;
+/// Below this challenge rate of Assassinations, my evaluation assumes I can Assassinate.
+const STRONG_BLUFF_ASSASSIN: f64 = 0.2;
+/// Bluff rate of a Contessa block by a player with one card left.
+const STRONG_BETA_CONTESSA1: f64 = 0.5;
+/// Prior rate at which the opponent challenges my claims (worth one observation).
+const STRONG_PC_PRIOR: f64 = 0.15;
+/// Prior challenge rate of an opponent that is losing the race.
+const STRONG_PC_LEADING: f64 = 0.5;
+/// Prior challenge rate of an opponent that is winning the race.
+const STRONG_PC_TRAILING: f64 = 0.1;

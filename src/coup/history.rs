@@ -160,6 +160,59 @@ impl History {
         }
     }
 
+    /// Coins and cards of (me, opponent) before each turn, replayed from the
+    /// start (1 coin and 2 cards each) with the arbiter's effects; entry `i`
+    /// is the state before turn `i`, and one more entry follows the last
+    /// complete turn. (Only exact for a game that started fresh.)
+    pub fn replay(&self) -> Vec<([i64; 2], [usize; 2])> {
+        let mut coins = [1i64, 1];
+        let mut cards = [2usize, 2];
+        let mut out = vec![(coins, cards)];
+        for t in &self.turns {
+            let a = if t.actor == Side::Me { 0 } else { 1 };
+            let o = 1 - a;
+            let c: Vec<char> = t.text.chars().collect();
+            for (pos, &ch) in c.iter().enumerate() {
+                let who = if pos % 2 == 0 { a } else { o };
+                if Character::from_held(ch).is_some() {
+                    cards[who] = cards[who].saturating_sub(1);
+                    if who == o {
+                        match c[0] {
+                            'C' => coins[a] -= 7,
+                            'A' => coins[a] -= 3,
+                            _ => {}
+                        }
+                    } else if pos >= 2 && c[pos - 2] == '!' {
+                        coins[a] -= 3;
+                    }
+                }
+            }
+            if t.complete {
+                if let Some(&last) = c.last() {
+                    if "p_'<=0".contains(last) && c.len() >= 2 {
+                        match c[0] {
+                            'F' => coins[a] += 2,
+                            'T' => coins[a] += 3,
+                            'S' => {
+                                let n = if coins[o] == 1 { 1 } else { 2 };
+                                coins[a] += n;
+                                coins[o] -= n;
+                            }
+                            _ => {}
+                        }
+                    } else if last == 's' {
+                        coins[a] -= 3;
+                    }
+                }
+                if c.first() == Some(&'I') {
+                    coins[a] += 1;
+                }
+                out.push((coins, cards));
+            }
+        }
+        out
+    }
+
     fn record_mut(&mut self, side: Side) -> &mut Record {
         match side {
             Side::Me => &mut self.me,

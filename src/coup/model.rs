@@ -18,10 +18,10 @@ pub fn unseen(h: &History, mine: &[Character]) -> [u32; 5] {
     u
 }
 
-/// How often a claim comes without the card: a prior of 0.4 (two virtual
+/// How often a claim comes without the card: a prior of 0.3 (two virtual
 /// observations) updated by the claims this player had proved or had caught.
 pub fn bluff_rate(r: &Record) -> f64 {
-    (0.8 + r.caught as f64) / (2.0 + r.caught as f64 + r.proved as f64)
+    (0.6 + r.caught as f64) / (2.0 + r.caught as f64 + r.proved as f64)
 }
 
 /// Probability that the player of record `r`, holding `k` cards drawn from
