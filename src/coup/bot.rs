@@ -374,7 +374,7 @@ impl<'a> Ctx<'a> {
             if !mine || answer.is_none() || cards[0] == 0 || cards[1] == 0 {
                 continue;
             }
-            let lead = self.val(coins[0], cards[0], coins[1], cards[1], blocking) > 0.5;
+            let lead = self.public_lead(coins[0], cards[0], coins[1], cards[1], blocking);
             let e = &mut by_lead[lead as usize];
             e.0 += 1;
             if answer == Some(&'q') {
@@ -737,8 +737,20 @@ impl<'a> Ctx<'a> {
     /// The opponent's rate of challenging my action `a` (`FSATE`): the
     /// overall rate as a prior worth two observations, then this game's answers.
     fn opp_challenge_action(&self, a: char) -> f64 {
-        let lead = self.val(self.mc, self.mk, self.oc, self.ok, false) > 0.5;
+        let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
         self.challenge_given_lead(lead, self.opp_challenge_action_base(a))
+    }
+
+    /// Whether I lead the race as the opponent can see it: both sides'
+    /// plans inferred from their public claims (at least Foreign Aid).
+    fn public_lead(&self, mc: i64, mk: usize, oc: i64, ok: usize, my_next: bool) -> bool {
+        let mut mine = inferred_plan(&self.h.me);
+        mine.gain = mine.gain.max(Gain::ForeignAid);
+        let mut theirs = self.opp_plan();
+        theirs.gain = theirs.gain.max(Gain::ForeignAid);
+        let me = super::model::smooth_turns(mc, mine, ok, oc);
+        let op = super::model::smooth_turns(oc, theirs, mk, mc);
+        op - me + if my_next { 0.5 } else { -0.5 } > 0.0
     }
 
     /// The challenge rate when I lead the race (`lead`) or not: a prior that
@@ -775,7 +787,7 @@ impl<'a> Ctx<'a> {
             self.answers.blocks_challenged as f64,
         );
         let by_block = (self.opp_challenge_rate() + k) / (1.0 + n);
-        let lead = self.val(self.mc, self.mk, self.oc, self.ok, true) > 0.5;
+        let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, true);
         self.challenge_given_lead(lead, by_block)
     }
 
@@ -831,7 +843,7 @@ impl<'a> Ctx<'a> {
             gain,
             assassinate: (self.has(Assassin)
                 || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN)
-                && self.opp_block_prob('A', &[Contessa]) < 0.5,
+                && self.opp_block_prob('A', &[Contessa]) < STRONG_ASSASSIN_BLOCK,
         }
     }
 
@@ -845,17 +857,89 @@ impl<'a> Ctx<'a> {
             return 0.0;
         }
         let me = super::model::smooth_turns(mc, self.my_value_plan(), ok, oc);
-        let mut opp_plan = self.opp_plan();
-        opp_plan.gain = opp_plan.gain.max(Gain::ForeignAid);
-        let op = super::model::smooth_turns(oc, opp_plan, mk, mc);
+        let op = self.opp_turns(oc, mk);
         let tempo = if my_next { 0.5 } else { -0.5 };
         sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
+    }
+
+    /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
+    /// it claims a Duke, else a gain of [`STRONG_OPP_GAIN`] (it may hold
+    /// anything); Assassination at 3 if it claims an Assassin and I hold no
+    /// Contessa, a Coup if I do, else a middle cost [`STRONG_OPP_KILL`].
+    fn opp_turns(&self, oc: i64, mk: usize) -> f64 {
+        let plan = self.opp_plan();
+        let gain = match plan.gain {
+            Gain::Tax => 3.0,
+            Gain::Steal => 2.5_f64.max(STRONG_OPP_GAIN),
+            _ => STRONG_OPP_GAIN,
+        };
+        let kill = if self.has(Contessa) {
+            COUP_COST as f64
+        } else if plan.assassinate {
+            ASSASSINATE_COST as f64
+        } else {
+            STRONG_OPP_KILL
+        };
+        let k = mk as f64;
+        k + (k * kill - oc as f64).max(0.0) / gain
+    }
+
+    /// Value of a position with the opponent to move, one ply deeper: the
+    /// opponent's best turn against me (Income, Foreign Aid unless I hold a
+    /// Duke, Tax, Coup at 7, Assassinate at 3 unless I hold a Contessa,
+    /// Steal unless I can block it) and then [`Ctx::val`] with me to move.
+    fn reply_val(&self, mc: i64, mk: usize, oc: i64, ok: usize) -> f64 {
+        if ok == 0 {
+            return 1.0;
+        }
+        if mk == 0 {
+            return 0.0;
+        }
+        if STRONG_PLY2 == 0 {
+            return self.val(mc, mk, oc, ok, false);
+        }
+        let v = |c: i64, k: usize, o: i64| self.val(c, k, o, ok, true);
+        let mut worst = if oc >= 10 {
+            f64::INFINITY
+        } else {
+            v(mc, mk, oc + 1)
+        };
+        if oc >= COUP_COST {
+            worst = worst.min(v(mc, mk - 1, oc - COUP_COST));
+        }
+        if oc < 10 {
+            if !self.has(Duke) {
+                worst = worst.min(v(mc, mk, oc + 2));
+            }
+            let p_duke = self.p_opp[Duke.index()];
+            let tax = p_duke * v(mc, mk, oc + 3)
+                + (1.0 - p_duke)
+                    * (STRONG_TAX_TRUST * v(mc, mk, oc + 3)
+                        + (1.0 - STRONG_TAX_TRUST) * v(mc, mk, oc + 1));
+            worst = worst.min(tax);
+            if oc >= ASSASSINATE_COST {
+                let p_ass = self.p_opp[Assassin.index()];
+                let hit = if self.has(Contessa) {
+                    v(mc, mk, oc - 3)
+                } else {
+                    v(mc, mk - 1, oc - 3)
+                };
+                worst = worst.min(p_ass * hit + (1.0 - p_ass) * v(mc, mk, oc + 1));
+            }
+            if mc > 0 && !self.has(Captain) && !self.has(Ambassador) {
+                let n = if mc == 1 { 1 } else { 2 };
+                let p_cap = self.p_opp[Captain.index()];
+                worst =
+                    worst.min(p_cap * v(mc - n, mk, oc + n) + (1.0 - p_cap) * v(mc, mk, oc + 1));
+            }
+        }
+        worst
     }
 
     fn strong(&mut self, last: char) -> String {
         let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
         if self.turn_start() {
-            let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
+            let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.reply_val(c, k, o, ko);
             let mut best: Option<(f64, String)> = None;
             for a in self.legal.iter() {
                 let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
@@ -1036,15 +1120,15 @@ impl<'a> Ctx<'a> {
 }
 
 /// Logistic scale of one turn of race advantage in the strong bot's evaluation.
-const STRONG_SCALE: f64 = 0.5;
+const STRONG_SCALE: f64 = 0.8;
 /// Logistic weight of one card of advantage.
 const STRONG_CARDS: f64 = 0.4;
 /// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
 const STRONG_BLUFF_TAX: f64 = 0.2;
 /// Bluff rate of a Contessa block by a player with two cards.
-const STRONG_BETA_CONTESSA2: f64 = 0.1;
+const STRONG_BETA_CONTESSA2: f64 = 0.03;
 /// Bluff-rate factor for Duke, Captain and Ambassador blocks.
-const STRONG_BETA_BLOCK: f64 = 0.5;
+const STRONG_BETA_BLOCK: f64 = 0.3;
 /// Bluff-rate factor for actions.
 const STRONG_BETA_ACTION: f64 = 1.0;
 /// Below this challenge rate of Assassinations, my evaluation assumes I can Assassinate.
@@ -1052,8 +1136,19 @@ const STRONG_BLUFF_ASSASSIN: f64 = 0.2;
 /// Bluff rate of a Contessa block by a player with one card left.
 const STRONG_BETA_CONTESSA1: f64 = 0.5;
 /// Prior rate at which the opponent challenges my claims (worth one observation).
-const STRONG_PC_PRIOR: f64 = 0.15;
+const STRONG_PC_PRIOR: f64 = 0.08;
 /// Prior challenge rate of an opponent that is losing the race.
 const STRONG_PC_LEADING: f64 = 0.5;
 /// Prior challenge rate of an opponent that is winning the race.
-const STRONG_PC_TRAILING: f64 = 0.1;
+const STRONG_PC_TRAILING: f64 = 0.3;
+/// Above this chance of a Contessa block, my evaluation does not plan Assassinations.
+const STRONG_ASSASSIN_BLOCK: f64 = 0.65;
+/// The opponent's assumed coin gain per turn before it claims a Duke.
+const STRONG_OPP_GAIN: f64 = 2.5;
+/// The opponent's assumed cost per kill before it claims an Assassin.
+const STRONG_OPP_KILL: f64 = 7.0;
+/// Whether the turn choice looks one opponent turn ahead (1) or not (0).
+const STRONG_PLY2: u32 = 1;
+/// How far a Tax claim by an opponent not believed to hold a Duke is still
+/// expected to pay (it may bluff unchallenged).
+const STRONG_TAX_TRUST: f64 = 0.7;
