@@ -899,24 +899,18 @@ impl<'a> Ctx<'a> {
             return self.val(mc, mk, oc, ok, false);
         }
         let v = |c: i64, k: usize, o: i64| self.val(c, k, o, ok, true);
-        let mut worst = if oc >= 10 {
-            f64::INFINITY
-        } else {
-            v(mc, mk, oc + 1)
-        };
+        let mut replies: Vec<f64> = Vec::with_capacity(6);
         if oc >= COUP_COST {
-            worst = worst.min(v(mc, mk - 1, oc - COUP_COST));
+            replies.push(v(mc, mk - 1, oc - COUP_COST));
         }
         if oc < 10 {
+            replies.push(v(mc, mk, oc + 1));
             if !self.has(Duke) {
-                worst = worst.min(v(mc, mk, oc + 2));
+                replies.push(v(mc, mk, oc + 2));
             }
             let p_duke = self.p_opp[Duke.index()];
-            let tax = p_duke * v(mc, mk, oc + 3)
-                + (1.0 - p_duke)
-                    * (STRONG_TAX_TRUST * v(mc, mk, oc + 3)
-                        + (1.0 - STRONG_TAX_TRUST) * v(mc, mk, oc + 1));
-            worst = worst.min(tax);
+            let trust = p_duke + (1.0 - p_duke) * STRONG_TAX_TRUST;
+            replies.push(trust * v(mc, mk, oc + 3) + (1.0 - trust) * v(mc, mk, oc + 1));
             if oc >= ASSASSINATE_COST {
                 let p_ass = self.p_opp[Assassin.index()];
                 let hit = if self.has(Contessa) {
@@ -924,16 +918,17 @@ impl<'a> Ctx<'a> {
                 } else {
                     v(mc, mk - 1, oc - 3)
                 };
-                worst = worst.min(p_ass * hit + (1.0 - p_ass) * v(mc, mk, oc + 1));
+                replies.push(p_ass * hit + (1.0 - p_ass) * v(mc, mk, oc + 1));
             }
             if mc > 0 && !self.has(Captain) && !self.has(Ambassador) {
                 let n = if mc == 1 { 1 } else { 2 };
                 let p_cap = self.p_opp[Captain.index()];
-                worst =
-                    worst.min(p_cap * v(mc - n, mk, oc + n) + (1.0 - p_cap) * v(mc, mk, oc + 1));
+                replies.push(p_cap * v(mc - n, mk, oc + n) + (1.0 - p_cap) * v(mc, mk, oc + 1));
             }
         }
-        worst
+        let min = replies.iter().copied().fold(f64::INFINITY, f64::min);
+        let mean = replies.iter().sum::<f64>() / replies.len().max(1) as f64;
+        STRONG_REPLY_MIN * min + (1.0 - STRONG_REPLY_MIN) * mean
     }
 
     fn strong(&mut self, last: char) -> String {
@@ -997,7 +992,12 @@ impl<'a> Ctx<'a> {
                         }
                     }
                     "E" => {
-                        let keep = v0(self, mc, mk, oc, ok) - 0.02;
+                        let improve = if self.has(Duke) {
+                            -0.02
+                        } else {
+                            STRONG_EXCHANGE_BONUS
+                        };
+                        let keep = v0(self, mc, mk, oc, ok) + improve;
                         if self.has(Ambassador) {
                             pc * v0(self, mc, mk, oc, ok - 1) + (1.0 - pc) * keep
                         } else {
@@ -1005,6 +1005,19 @@ impl<'a> Ctx<'a> {
                         }
                     }
                     _ => continue,
+                };
+                // An honest claim early on also shows how this opponent
+                // answers claims (its challenge rate) at no risk.
+                let my_claims: u32 = self.h.me.claims.iter().sum();
+                let honest_claim = a
+                    .chars()
+                    .next()
+                    .and_then(Character::claimed_by)
+                    .is_some_and(|c| self.has(c));
+                let e = if honest_claim && my_claims < 2 {
+                    e + STRONG_PROBE_BONUS
+                } else {
+                    e
                 };
                 if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
                     best = Some((e, a.clone()));
@@ -1152,3 +1165,9 @@ const STRONG_PLY2: u32 = 1;
 /// How far a Tax claim by an opponent not believed to hold a Duke is still
 /// expected to pay (it may bluff unchallenged).
 const STRONG_TAX_TRUST: f64 = 0.7;
+/// Weight of the opponent's best reply (the rest: the mean reply).
+const STRONG_REPLY_MIN: f64 = 0.7;
+/// Value bonus of an honest Exchange without a Duke in hand.
+const STRONG_EXCHANGE_BONUS: f64 = 0.04;
+/// Value bonus of an honest claim among my first two claims.
+const STRONG_PROBE_BONUS: f64 = 0.04;
