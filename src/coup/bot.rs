@@ -694,7 +694,7 @@ impl<'a> Ctx<'a> {
             let p_has = self.p_opp[c.index()];
             let challenge = self.can("q")
                 && (self.impossible(c)
-                    || (losing && p_has < 0.75)
+                    || (losing && p_has < CALC_CHALLENGE_BELOW)
                     || (last == 'A' && self.mk == 1 && !self.has(Contessa))
                     || (blocking && last == 's' && p_has < 0.4));
             if challenge {
@@ -744,13 +744,28 @@ impl<'a> Ctx<'a> {
     /// Whether I lead the race as the opponent can see it: both sides'
     /// plans inferred from their public claims (at least Foreign Aid).
     fn public_lead(&self, mc: i64, mk: usize, oc: i64, ok: usize, my_next: bool) -> bool {
-        let mut mine = inferred_plan(&self.h.me);
-        mine.gain = mine.gain.max(Gain::ForeignAid);
+        let mine = inferred_plan(&self.h.me);
         let mut theirs = self.opp_plan();
         theirs.gain = theirs.gain.max(Gain::ForeignAid);
-        let me = super::model::smooth_turns(mc, mine, ok, oc);
-        let op = super::model::smooth_turns(oc, theirs, mk, mc);
-        op - me + if my_next { 0.5 } else { -0.5 } > 0.0
+        let me = Racer {
+            coins: mc,
+            cards: mk,
+            plan: mine,
+        };
+        let op = Racer {
+            coins: oc,
+            cards: ok,
+            plan: theirs,
+        };
+        // As a race calculator in the opponent's seat would see it: it is
+        // losing unless its plan wins the race against my claimed plan.
+        let (opp_wins, _) = if my_next { race(me, op) } else { race(op, me) };
+        let opp_wins = if my_next {
+            opp_wins == Some(false)
+        } else {
+            opp_wins == Some(true)
+        };
+        !opp_wins
     }
 
     /// The challenge rate when I lead the race (`lead`) or not: a prior that
@@ -856,7 +871,11 @@ impl<'a> Ctx<'a> {
         if mk == 0 {
             return 0.0;
         }
-        let me = super::model::smooth_turns(mc, self.my_value_plan(), ok, oc);
+        let mut me = super::model::smooth_turns(mc, self.my_value_plan(), ok, oc);
+        if self.opp_plan().gain == Gain::Steal && !self.has(Captain) && !self.has(Ambassador) {
+            // Its Steals drain my coins too: about a third more turns.
+            me *= STRONG_STEAL_DRAIN;
+        }
         let op = self.opp_turns(oc, mk);
         let tempo = if my_next { 0.5 } else { -0.5 };
         sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
@@ -1057,11 +1076,18 @@ impl<'a> Ctx<'a> {
             'A' => {
                 let pl = p_lack(self, Assassin);
                 options.push((self.give_up(), v1(self, mc, mk - 1, oc - 3, ok)));
-                let s = if self.has(Contessa) {
-                    pc * v1(self, mc, mk, oc - 3, ok - 1)
-                        + (1.0 - pc) * v1(self, mc, mk, oc - 3, ok)
+                // Catching a Contessa bluff wins the game outright: expect
+                // a challenge more often than for other blocks.
+                let pc_s = if mk >= 2 {
+                    pc.max(STRONG_PC_CONTESSA)
                 } else {
-                    (1.0 - pc) * v1(self, mc, mk, oc - 3, ok)
+                    pc
+                };
+                let s = if self.has(Contessa) {
+                    pc_s * v1(self, mc, mk, oc - 3, ok - 1)
+                        + (1.0 - pc_s) * v1(self, mc, mk, oc - 3, ok)
+                } else {
+                    (1.0 - pc_s) * v1(self, mc, mk, oc - 3, ok)
                 };
                 options.push(("s".into(), s));
                 options.push(("q".into(), pl * v1(self, mc, mk, oc, ok - 1)));
@@ -1151,7 +1177,7 @@ const STRONG_BETA_CONTESSA1: f64 = 0.5;
 /// Prior rate at which the opponent challenges my claims (worth one observation).
 const STRONG_PC_PRIOR: f64 = 0.08;
 /// Prior challenge rate of an opponent that is losing the race.
-const STRONG_PC_LEADING: f64 = 0.5;
+const STRONG_PC_LEADING: f64 = 0.8;
 /// Prior challenge rate of an opponent that is winning the race.
 const STRONG_PC_TRAILING: f64 = 0.3;
 /// Above this chance of a Contessa block, my evaluation does not plan Assassinations.
@@ -1171,3 +1197,10 @@ const STRONG_REPLY_MIN: f64 = 0.7;
 const STRONG_EXCHANGE_BONUS: f64 = 0.04;
 /// Value bonus of an honest claim among my first two claims.
 const STRONG_PROBE_BONUS: f64 = 0.04;
+/// The race calculator challenges a claim when losing the race and its hand
+/// model gives the claim less than this probability of being true.
+const CALC_CHALLENGE_BELOW: f64 = 0.5;
+/// Least challenge rate expected for a Contessa block with two cards.
+const STRONG_PC_CONTESSA: f64 = 0.4;
+/// Factor on my race turns against an opponent that Steals unblocked.
+const STRONG_STEAL_DRAIN: f64 = 1.3;
