@@ -816,7 +816,7 @@ impl<'a> Ctx<'a> {
         let prior = p_has + (1.0 - p_has) * bluffs;
         let i = action_index(a).unwrap_or(0);
         let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
-        (prior * 2.0 + self.answers.blocked[i] as f64) / (2.0 + n)
+        (prior + self.answers.blocked[i] as f64) / (1.0 + n)
     }
 
     /// My plan for the evaluation: honest gains and Assassination.
@@ -1179,7 +1179,7 @@ const STRONG_PC_PRIOR: f64 = 0.08;
 /// Prior challenge rate of an opponent that is losing the race.
 const STRONG_PC_LEADING: f64 = 0.8;
 /// Prior challenge rate of an opponent that is winning the race.
-const STRONG_PC_TRAILING: f64 = 0.3;
+const STRONG_PC_TRAILING: f64 = 0.2;
 /// Above this chance of a Contessa block, my evaluation does not plan Assassinations.
 const STRONG_ASSASSIN_BLOCK: f64 = 0.65;
 /// The opponent's assumed coin gain per turn before it claims a Duke.
