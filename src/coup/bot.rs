@@ -738,7 +738,27 @@ impl<'a> Ctx<'a> {
     /// overall rate as a prior worth two observations, then this game's answers.
     fn opp_challenge_action(&self, a: char) -> f64 {
         let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
-        self.challenge_given_lead(lead, self.opp_challenge_action_base(a))
+        let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a));
+        match Character::claimed_by(a) {
+            Some(c) => (pc * self.implausibility(c)).min(0.95),
+            None => pc,
+        }
+    }
+
+    /// How much likelier a challenge of my claim of `c` is than usual, from
+    /// how plausible the claim looks publicly: my hand model as the opponent
+    /// could build it (dead cards, my claims and caught bluffs, this claim),
+    /// relative to [`STRONG_PLAUSIBLE`]; a rational challenger picks the
+    /// implausible claims.
+    fn implausibility(&self, c: Character) -> f64 {
+        let mut u = [3u32; 5];
+        for d in self.h.me.lost.iter().chain(&self.h.opp.lost) {
+            u[d.index()] = u[d.index()].saturating_sub(1);
+        }
+        let mut r = self.h.me.clone();
+        r.active_claims.push(c);
+        let p = hand_probabilities(&r, &u, self.mk)[c.index()];
+        (STRONG_PLAUSIBLE / p.max(0.05)).clamp(0.5, 3.0)
     }
 
     /// Whether I lead the race as the opponent can see it: both sides'
@@ -1055,6 +1075,7 @@ impl<'a> Ctx<'a> {
             'F' => {
                 options.push(("p".into(), v1(self, mc, mk, oc + 2, ok)));
                 let blocked = v1(self, mc, mk, oc, ok);
+                let pc = (pc * self.implausibility(Duke)).min(0.95);
                 let d = if self.has(Duke) {
                     pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                 } else {
@@ -1078,10 +1099,11 @@ impl<'a> Ctx<'a> {
                 options.push((self.give_up(), v1(self, mc, mk - 1, oc - 3, ok)));
                 // Catching a Contessa bluff wins the game outright: expect
                 // a challenge more often than for other blocks.
+                let pc_s = (pc * self.implausibility(Contessa)).min(0.95);
                 let pc_s = if mk >= 2 {
-                    pc.max(STRONG_PC_CONTESSA)
+                    pc_s.max(STRONG_PC_CONTESSA)
                 } else {
-                    pc
+                    pc_s
                 };
                 let s = if self.has(Contessa) {
                     pc_s * v1(self, mc, mk, oc - 3, ok - 1)
@@ -1104,6 +1126,7 @@ impl<'a> Ctx<'a> {
                         + (1.0 - pl) * v1(self, mc - n, mk - 1, oc + n, ok),
                 ));
                 for (ans, ch) in [("c", Captain), ("a", Ambassador)] {
+                    let pc = (pc * self.implausibility(ch)).min(0.95);
                     let e = if self.has(ch) {
                         pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                     } else {
@@ -1177,7 +1200,7 @@ const STRONG_BETA_CONTESSA1: f64 = 0.5;
 /// Prior rate at which the opponent challenges my claims (worth one observation).
 const STRONG_PC_PRIOR: f64 = 0.08;
 /// Prior challenge rate of an opponent that is losing the race.
-const STRONG_PC_LEADING: f64 = 0.8;
+const STRONG_PC_LEADING: f64 = 0.4;
 /// Prior challenge rate of an opponent that is winning the race.
 const STRONG_PC_TRAILING: f64 = 0.2;
 /// Above this chance of a Contessa block, my evaluation does not plan Assassinations.
@@ -1204,3 +1227,5 @@ const CALC_CHALLENGE_BELOW: f64 = 0.5;
 const STRONG_PC_CONTESSA: f64 = 0.4;
 /// Factor on my race turns against an opponent that Steals unblocked.
 const STRONG_STEAL_DRAIN: f64 = 1.3;
+/// Public probability of a claim at which the opponent challenges at its usual rate.
+const STRONG_PLAUSIBLE: f64 = 0.4;
