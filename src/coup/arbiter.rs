@@ -152,17 +152,21 @@ pub fn schedule(n_bots: usize, rounds: usize) -> Vec<(usize, usize, usize, usize
     v
 }
 
-/// Carried-over state under the original quirks after a drawn game.
+/// State the original arbiter carries from game to game (its `Player`
+/// objects and global deck): every bot's coins, reset to 1 only for the two
+/// players of a game that had a winner, and the deck, rebuilt only after a
+/// game with a winner (after a draw the next game deals from what is left).
 #[derive(Debug, Clone)]
 pub struct Carry {
-    /// The deck as the draw left it.
-    pub deck: Vec<super::Character>,
-    /// Coins of the two bots by bot index.
+    /// The deck a drawn game left; `None` for a fresh shuffled deck.
+    pub deck: Option<Vec<super::Character>>,
+    /// Coins of every bot, by bot index.
     pub coins: Vec<i64>,
 }
 
-/// Plays one game. With `carry` (quirks only), starts from its deck and coins.
-/// Returns the record and, for a draw under quirks, the state to carry.
+/// Plays one game. Under the quirks, `carry` gives the coins and deck to
+/// start from, and the state to carry on is returned; otherwise every game
+/// starts fresh and `None` is returned.
 pub fn play_game(
     bots: &[Bot],
     first: usize,
@@ -176,9 +180,14 @@ pub fn play_game(
     let mut table = match carry {
         Some(c) if settings.quirks => {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut deck = c.deck.clone();
-            deck.shuffle(&mut rng);
-            Table::with_deck(deck, [c.coins[first], c.coins[second]], true, rng)
+            // (The original would crash dealing from fewer than 4 cards; start afresh.)
+            let deck = c.deck.clone().filter(|d| d.len() >= 4).unwrap_or_else(|| {
+                let mut d = super::character::full_deck();
+                d.shuffle(&mut rng);
+                d
+            });
+            let coin = |i: usize| c.coins.get(i).copied().unwrap_or(1);
+            Table::with_deck(deck, [coin(first), coin(second)], true, rng)
         }
         _ => Table::new(seed, settings.quirks),
     };
@@ -273,27 +282,32 @@ pub fn play_game(
     };
     record.calls = table.calls;
     record.history = table.history.clone();
-    let mut next = None;
+    let drawn = outcome == Outcome::Draw;
     match outcome {
         Outcome::Win { winner } => record.winner = Some(ids[winner]),
         Outcome::Forfeit { loser, reason } => {
             record.winner = Some(ids[1 - loser]);
             record.forfeit = Some((ids[loser], reason));
         }
-        Outcome::Draw => {
-            if settings.quirks {
-                let mut coins = carry
-                    .map(|c| c.coins.clone())
-                    .unwrap_or_else(|| vec![1; bots.len()]);
-                coins[first] = table.seats[0].coins;
-                coins[second] = table.seats[1].coins;
-                next = Some(Carry {
-                    deck: table.deck.clone(),
-                    coins,
-                });
-            }
-        }
+        Outcome::Draw => {}
     }
+    let next = settings.quirks.then(|| {
+        let mut coins = carry
+            .map(|c| c.coins.clone())
+            .unwrap_or_else(|| vec![1; bots.len()]);
+        if drawn {
+            coins[first] = table.seats[0].coins;
+            coins[second] = table.seats[1].coins;
+            Carry {
+                deck: Some(table.deck.clone()),
+                coins,
+            }
+        } else {
+            coins[first] = 1;
+            coins[second] = 1;
+            Carry { deck: None, coins }
+        }
+    });
     if uses_files {
         let _ = std::fs::remove_dir_all(&game_dir);
     }
