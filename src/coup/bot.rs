@@ -891,7 +891,19 @@ impl<'a> Ctx<'a> {
         if mk == 0 {
             return 0.0;
         }
-        let mut me = super::model::smooth_turns(mc, self.my_value_plan(), ok, oc);
+        let plan = self.my_value_plan();
+        let mut me = super::model::smooth_turns(mc, plan, ok, oc);
+        if plan.gain == Gain::Tax && !self.has(Duke) {
+            // Future Taxes would be bluffs, each with its own risk: count
+            // them as a slower gain so that taxing now is not put off.
+            let k = ok as f64;
+            let cost = if plan.assassinate {
+                ASSASSINATE_COST
+            } else {
+                COUP_COST
+            } as f64;
+            me = k + (k * cost - mc as f64).max(0.0) / STRONG_BLUFF_TAX_GAIN;
+        }
         if self.opp_plan().gain == Gain::Steal && !self.has(Captain) && !self.has(Ambassador) {
             // Its Steals drain my coins too: about a third more turns.
             me *= STRONG_STEAL_DRAIN;
@@ -1229,3 +1241,5 @@ const STRONG_PC_CONTESSA: f64 = 0.4;
 const STRONG_STEAL_DRAIN: f64 = 1.3;
 /// Public probability of a claim at which the opponent challenges at its usual rate.
 const STRONG_PLAUSIBLE: f64 = 0.4;
+/// Coins a turn my evaluation credits to future Tax bluffs (an honest Tax: 3).
+const STRONG_BLUFF_TAX_GAIN: f64 = 2.6;
