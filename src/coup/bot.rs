@@ -859,6 +859,9 @@ impl<'a> Ctx<'a> {
             's' if self.ok >= 2 => STRONG_BETA_CONTESSA2,
             's' => STRONG_BETA_CONTESSA1,
             'a' | 'c' | 'd' => base * STRONG_BETA_BLOCK,
+            // A failed challenge of an Assassination loses both cards: only
+            // a rare claim is worth doubting.
+            'A' => base * STRONG_BETA_ASSASSIN,
             _ => base * STRONG_BETA_ACTION,
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
@@ -1236,10 +1239,12 @@ const STRONG_PROBE_BONUS: f64 = 0.04;
 /// model gives the claim less than this probability of being true.
 const CALC_CHALLENGE_BELOW: f64 = 0.5;
 /// Least challenge rate expected for a Contessa block with two cards.
-const STRONG_PC_CONTESSA: f64 = 0.4;
+const STRONG_PC_CONTESSA: f64 = 0.3;
 /// Factor on my race turns against an opponent that Steals unblocked.
 const STRONG_STEAL_DRAIN: f64 = 1.3;
 /// Public probability of a claim at which the opponent challenges at its usual rate.
 const STRONG_PLAUSIBLE: f64 = 0.4;
 /// Coins a turn my evaluation credits to future Tax bluffs (an honest Tax: 3).
 const STRONG_BLUFF_TAX_GAIN: f64 = 2.6;
+/// Bluff-rate factor for Assassinations.
+const STRONG_BETA_ASSASSIN: f64 = 1.0;
