@@ -22,7 +22,11 @@ tax-bluffer
 ";
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Lossy: a non-UTF-8 argument must not make the bot panic.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     if args.first().is_some_and(|a| a == "-h" || a == "--help") {
         print!("{HELP}");
         return;
