@@ -7,6 +7,7 @@
 //! | [`card`] | [`Card`], [`Rank`], [`Suit`]; the homework (`As`) and Durak (`AS`) notations |
 //! | [`deck`] | [`Deck`], the hand-written singly linked list every pile is made of |
 //! | [`shuffle`] | [`Shuffle`]: reverse, n-piles, interleave, Mongean |
+//! | [`coup`] | Coup under the King-of-the-Hill arbiter: rules, history files, bots, tournaments |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
@@ -18,6 +19,7 @@
 #![deny(unsafe_code)]
 
 pub mod card;
+pub mod coup;
 pub mod deck;
 pub mod ffi;
 pub mod homework;

@@ -1,0 +1,153 @@
+//! `coup-arbiter`: a round-robin Coup tournament under the King-of-the-Hill
+//! arbiter's rules (`specs/coup.md`). Each bot is a command run once per
+//! decision (or `builtin:NAME` for an in-process strategy); every ordered pair
+//! plays once per round; prints standings, a head-to-head matrix with 95%
+//! intervals and per-bot call timing, optionally as JSON.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use cardgames::coup::arbiter::{
+    format_report, play_game, schedule, summarize, Bot, Carry, GameRecord, Settings,
+};
+
+/// Referee Coup bots in a round robin (every pair plays both seats each round).
+#[derive(Parser, Debug)]
+#[command(name = "coup-arbiter", version)]
+struct Args {
+    /// Bots, as `NAME=COMMAND` or `COMMAND` (e.g. "target/release/coup-bot --strategy honest",
+    /// or "builtin:calculator" to run a strategy in-process). At least two.
+    #[arg(required = true, num_args = 2..)]
+    bots: Vec<String>,
+    /// Rounds of the round robin.
+    #[arg(short, long, default_value_t = 10)]
+    rounds: usize,
+    /// Master seed (each game's seed derives from it).
+    #[arg(short, long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads for games in parallel.
+    #[arg(short = 'j', long, default_value_t = 2)]
+    threads: usize,
+    /// Folder for history files and bot folders (a fresh one per game).
+    #[arg(long, default_value = "coup-games")]
+    work_dir: PathBuf,
+    /// Write the report as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Keep the original arbiter's quirks: no reset after a drawn game, the
+    /// fixed first-turn list, the lax append check (games then run in order).
+    #[arg(long)]
+    original_quirks: bool,
+    /// Pass the bots' stderr through.
+    #[arg(long)]
+    show_stderr: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let bots: Result<Vec<Bot>, String> = args.bots.iter().map(|s| Bot::parse(s)).collect();
+    let bots = match bots {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("coup-arbiter: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for (i, b) in bots.iter().enumerate() {
+        if bots[..i].iter().any(|o| o.name == b.name) {
+            eprintln!(
+                "coup-arbiter: two bots are named {:?}; name them NAME=COMMAND",
+                b.name
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let work_dir = match std::fs::create_dir_all(&args.work_dir)
+        .and_then(|_| std::fs::canonicalize(&args.work_dir))
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!(
+                "coup-arbiter: cannot create {}: {e}",
+                args.work_dir.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let settings = Settings {
+        rounds: args.rounds,
+        seed: args.seed,
+        quirks: args.original_quirks,
+        work_dir,
+        show_stderr: args.show_stderr,
+    };
+    let games = schedule(bots.len(), args.rounds);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(games.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let records: Vec<GameRecord> = if settings.quirks {
+        let mut carry: Option<Carry> = None;
+        games
+            .iter()
+            .map(|&(r, g, a, b)| {
+                let (rec, next) = play_game(&bots, a, b, r, g, &settings, carry.as_ref());
+                carry = next;
+                bar.inc(1);
+                rec
+            })
+            .collect()
+    } else {
+        let pool = match rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads.max(1))
+            .build()
+        {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("coup-arbiter: cannot start threads: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        pool.install(|| {
+            games
+                .par_iter()
+                .map(|&(r, g, a, b)| {
+                    let (rec, _) = play_game(&bots, a, b, r, g, &settings, None);
+                    bar.inc(1);
+                    rec
+                })
+                .collect()
+        })
+    };
+    bar.finish_and_clear();
+    let report = summarize(&bots, &records, &settings);
+    print!("{}", format_report(&report, &bots));
+    if let Some(path) = &args.json {
+        let json = serde_json::json!({ "report": report, "games": records });
+        match serde_json::to_string_pretty(&json) {
+            Ok(text) => {
+                if let Err(e) = std::fs::write(path, text) {
+                    eprintln!("coup-arbiter: cannot write {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+            Err(e) => {
+                eprintln!("coup-arbiter: cannot encode the report: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,556 @@
+//! Tournaments under the arbiter's rules (`specs/coup.md`, "Invocation" and
+//! "Arbiter behaviour"): bot commands run once per decision with the original
+//! arguments, history file and working directory; every ordered pair plays
+//! once per round; forfeits are detected with their reason; calls are timed.
+//!
+//! A bot command `builtin:NAME` runs strategy NAME in-process through
+//! [`decide`](super::decide) (same rules, no process), for fast experiments.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use rand::seq::SliceRandom;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::bot::{decide, Strategy};
+use super::character::format_hand;
+use super::rules::{Call, Outcome, Table};
+
+/// A competitor: a unique name (its folder's name) and its command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotKind {
+    /// An external program and its leading arguments.
+    Process(Vec<String>),
+    /// A built-in strategy run in-process.
+    Builtin(Strategy),
+}
+
+/// A competitor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bot {
+    /// Unique name, used for its folder and the history file name.
+    pub name: String,
+    /// How to call it.
+    pub kind: BotKind,
+}
+
+impl Bot {
+    /// Parses `NAME=COMMAND` (or a bare COMMAND, named after its strategy or
+    /// program). COMMAND is split on whitespace; `builtin:STRATEGY` runs a
+    /// strategy in-process. A relative program path containing `/` is made
+    /// absolute against the current directory (the bot runs in its folder).
+    ///
+    /// # Errors
+    /// A one-line message for an empty command or an unknown built-in.
+    pub fn parse(spec: &str) -> Result<Bot, String> {
+        let (name, cmd) = match spec.split_once('=') {
+            Some((n, c)) if !n.contains(' ') && !n.is_empty() => (Some(n.to_string()), c),
+            _ => (None, spec),
+        };
+        let mut words: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+        if words.is_empty() {
+            return Err(format!("empty bot command in {spec:?}"));
+        }
+        if let Some(s) = words[0].strip_prefix("builtin:") {
+            let strategy = Strategy::parse(s).map_err(|e| e.to_string())?;
+            return Ok(Bot {
+                name: name.unwrap_or_else(|| strategy.name().to_string()),
+                kind: BotKind::Builtin(strategy),
+            });
+        }
+        let p = Path::new(&words[0]);
+        if p.is_relative() && words[0].contains('/') {
+            if let Ok(abs) = std::fs::canonicalize(p) {
+                words[0] = abs.to_string_lossy().into_owned();
+            }
+        }
+        let default_name = match words.iter().position(|w| w == "--strategy") {
+            Some(i) if i + 1 < words.len() => words[i + 1].clone(),
+            _ => Path::new(&words[0])
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "bot".into()),
+        };
+        Ok(Bot {
+            name: name.unwrap_or(default_name),
+            kind: BotKind::Process(words),
+        })
+    }
+}
+
+/// One game's result, in bot indices.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRecord {
+    /// Round number.
+    pub round: usize,
+    /// Game number within the round.
+    pub game: usize,
+    /// Bot in seat 0 (moves first).
+    pub first: usize,
+    /// Bot in seat 1.
+    pub second: usize,
+    /// The winner's index; `None` for a draw.
+    pub winner: Option<usize>,
+    /// Forfeiting bot and the reason, if any.
+    pub forfeit: Option<(usize, String)>,
+    /// Calls made.
+    pub calls: usize,
+    /// The game's seed.
+    pub seed: u64,
+    /// Time spent in each seat's calls, nanoseconds, and their count.
+    pub call_ns: [(u64, u64); 2],
+    /// Longest single call of each seat, nanoseconds.
+    pub max_call_ns: [u64; 2],
+    /// The final history text.
+    pub history: String,
+}
+
+/// Tournament settings.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Rounds; each plays every ordered pair once.
+    pub rounds: usize,
+    /// Master seed.
+    pub seed: u64,
+    /// Keep the original's quirks (no reset after a draw, fixed first-turn
+    /// list, lax append check); forces games to run in order.
+    pub quirks: bool,
+    /// Folder for games' history files and bots' folders.
+    pub work_dir: PathBuf,
+    /// Keep bots' stderr (else discarded).
+    pub show_stderr: bool,
+}
+
+/// The per-game seed: the master seed mixed with the game's position.
+pub fn game_seed(seed: u64, round: usize, game: usize) -> u64 {
+    let mut x = seed
+        ^ (round as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (game as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 29)
+}
+
+/// The schedule: (round, game, first, second) for every ordered pair, in the
+/// original's order (`itertools.permutations`).
+pub fn schedule(n_bots: usize, rounds: usize) -> Vec<(usize, usize, usize, usize)> {
+    let mut v = Vec::new();
+    for r in 0..rounds {
+        let mut g = 0;
+        for i in 0..n_bots {
+            for j in 0..n_bots {
+                if i != j {
+                    v.push((r, g, i, j));
+                    g += 1;
+                }
+            }
+        }
+    }
+    v
+}
+
+/// State the original arbiter carries from game to game (its `Player`
+/// objects and global deck): every bot's coins, reset to 1 only for the two
+/// players of a game that had a winner, and the deck, rebuilt only after a
+/// game with a winner (after a draw the next game deals from what is left).
+#[derive(Debug, Clone)]
+pub struct Carry {
+    /// The deck a drawn game left; `None` for a fresh shuffled deck.
+    pub deck: Option<Vec<super::Character>>,
+    /// Coins of every bot, by bot index.
+    pub coins: Vec<i64>,
+}
+
+/// Plays one game. Under the quirks, `carry` gives the coins and deck to
+/// start from, and the state to carry on is returned; otherwise every game
+/// starts fresh and `None` is returned.
+pub fn play_game(
+    bots: &[Bot],
+    first: usize,
+    second: usize,
+    round: usize,
+    game: usize,
+    settings: &Settings,
+    carry: Option<&Carry>,
+) -> (GameRecord, Option<Carry>) {
+    let seed = game_seed(settings.seed, round, game);
+    let mut table = match carry {
+        Some(c) if settings.quirks => {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            // (The original would crash dealing from fewer than 4 cards; start afresh.)
+            let deck = c.deck.clone().filter(|d| d.len() >= 4).unwrap_or_else(|| {
+                let mut d = super::character::full_deck();
+                d.shuffle(&mut rng);
+                d
+            });
+            let coin = |i: usize| c.coins.get(i).copied().unwrap_or(1);
+            Table::with_deck(deck, [coin(first), coin(second)], true, rng)
+        }
+        _ => Table::new(seed, settings.quirks),
+    };
+    let ids = [first, second];
+    let names = [&bots[first].name, &bots[second].name];
+    let game_dir = settings.work_dir.join(format!("r{round}_g{game}"));
+    let file = game_dir.join(format!("{}_{}_{}_{}.txt", names[0], names[1], round, game));
+    let mut record = GameRecord {
+        round,
+        game,
+        first,
+        second,
+        winner: None,
+        forfeit: None,
+        calls: 0,
+        seed,
+        call_ns: [(0, 0); 2],
+        max_call_ns: [0; 2],
+        history: String::new(),
+    };
+    let uses_files = ids
+        .iter()
+        .any(|&i| matches!(bots[i].kind, BotKind::Process(_)));
+    if uses_files {
+        let mut ok =
+            std::fs::create_dir_all(&game_dir).is_ok() && std::fs::write(&file, "").is_ok();
+        for n in names {
+            ok &= std::fs::create_dir_all(game_dir.join(n)).is_ok();
+        }
+        if !ok {
+            record.forfeit = Some((
+                first,
+                format!("arbiter could not create {}", game_dir.display()),
+            ));
+            return (record, None);
+        }
+    }
+    let outcome = loop {
+        let call = match table.next_call() {
+            Ok(c) => c,
+            Err(o) => break o,
+        };
+        let bot = &bots[ids[call.seat]];
+        let start = Instant::now();
+        let result = match &bot.kind {
+            BotKind::Builtin(s) => {
+                let d = decide(
+                    *s,
+                    &table.history,
+                    call.opp_coins,
+                    call.my_coins,
+                    &format_hand(&call.cards),
+                    &call.legal,
+                );
+                let stdout = d.exchange_keep.unwrap_or_default();
+                let ns = start.elapsed().as_nanos() as u64;
+                account(&mut record, call.seat, ns);
+                if uses_files {
+                    let _ = std::fs::write(&file, format!("{}{}", table.history, d.answer));
+                }
+                table.play(&call, &d.answer, &stdout)
+            }
+            BotKind::Process(cmd) => match run_process(
+                cmd,
+                &file,
+                &game_dir.join(names[call.seat]),
+                &call,
+                settings.show_stderr,
+            ) {
+                Err(reason) => {
+                    account(&mut record, call.seat, start.elapsed().as_nanos() as u64);
+                    Some(Outcome::Forfeit {
+                        loser: call.seat,
+                        reason,
+                    })
+                }
+                Ok(stdout) => {
+                    account(&mut record, call.seat, start.elapsed().as_nanos() as u64);
+                    match std::fs::read_to_string(&file) {
+                        Ok(text) => table.apply_file(&call, &text, &stdout),
+                        Err(e) => Some(Outcome::Forfeit {
+                            loser: call.seat,
+                            reason: format!("history file unreadable after the call: {e}"),
+                        }),
+                    }
+                }
+            },
+        };
+        if let Some(o) = result {
+            break o;
+        }
+    };
+    record.calls = table.calls;
+    record.history = table.history.clone();
+    let drawn = outcome == Outcome::Draw;
+    match outcome {
+        Outcome::Win { winner } => record.winner = Some(ids[winner]),
+        Outcome::Forfeit { loser, reason } => {
+            record.winner = Some(ids[1 - loser]);
+            record.forfeit = Some((ids[loser], reason));
+        }
+        Outcome::Draw => {}
+    }
+    let next = settings.quirks.then(|| {
+        let mut coins = carry
+            .map(|c| c.coins.clone())
+            .unwrap_or_else(|| vec![1; bots.len()]);
+        if drawn {
+            coins[first] = table.seats[0].coins;
+            coins[second] = table.seats[1].coins;
+            Carry {
+                deck: Some(table.deck.clone()),
+                coins,
+            }
+        } else {
+            coins[first] = 1;
+            coins[second] = 1;
+            Carry { deck: None, coins }
+        }
+    });
+    if uses_files {
+        let _ = std::fs::remove_dir_all(&game_dir);
+    }
+    (record, next)
+}
+
+fn account(r: &mut GameRecord, seat: usize, ns: u64) {
+    r.call_ns[seat].0 += ns;
+    r.call_ns[seat].1 += 1;
+    r.max_call_ns[seat] = r.max_call_ns[seat].max(ns);
+}
+
+/// Runs one external call with the original's arguments in the bot's folder;
+/// returns its stdout, or the forfeit reason.
+fn run_process(
+    cmd: &[String],
+    file: &Path,
+    dir: &Path,
+    call: &Call,
+    show_stderr: bool,
+) -> Result<String, String> {
+    let mut c = Command::new(&cmd[0]);
+    c.args(&cmd[1..])
+        .arg(file)
+        .arg(call.opp_coins.to_string())
+        .arg(call.my_coins.to_string())
+        .arg(format_hand(&call.cards))
+        .args(&call.legal)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stderr(if show_stderr {
+            Stdio::inherit()
+        } else {
+            Stdio::null()
+        });
+    let out = c
+        .output()
+        .map_err(|e| format!("cannot run {:?}: {e}", cmd[0]))?;
+    if !out.status.success() {
+        return Err(format!("non-zero exit status ({})", out.status));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// One bot's line in the standings.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standing {
+    /// Bot name.
+    pub name: String,
+    /// Games won (one point each).
+    pub wins: u32,
+    /// Games lost (forfeits included).
+    pub losses: u32,
+    /// Drawn games (both lose).
+    pub draws: u32,
+    /// Games this bot forfeited.
+    pub forfeits: u32,
+    /// Games played.
+    pub games: u32,
+    /// Mean call time, microseconds.
+    pub mean_call_us: f64,
+    /// Longest call, microseconds.
+    pub max_call_us: f64,
+    /// Calls made.
+    pub calls: u64,
+}
+
+/// Head-to-head between two bots.
+#[derive(Debug, Clone, Serialize)]
+pub struct Pairing {
+    /// Row bot.
+    pub bot: String,
+    /// Column bot.
+    pub opponent: String,
+    /// Wins of the row bot over the column bot.
+    pub wins: u32,
+    /// Games between them.
+    pub games: u32,
+    /// Win rate of the row bot.
+    pub rate: f64,
+    /// 95% Wilson interval of the rate.
+    pub ci95: (f64, f64),
+}
+
+/// A tournament's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Master seed.
+    pub seed: u64,
+    /// Rounds played.
+    pub rounds: usize,
+    /// Whether the original quirks were on.
+    pub original_quirks: bool,
+    /// Standings, best first (by wins).
+    pub standings: Vec<Standing>,
+    /// All ordered pairs of distinct bots.
+    pub matrix: Vec<Pairing>,
+    /// Every forfeit: (game, round, bot, reason).
+    pub forfeits: Vec<(usize, usize, String, String)>,
+}
+
+/// 95% Wilson score interval of `k` successes in `n`.
+pub fn wilson(k: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
+    ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+/// Summarises game records.
+pub fn summarize(bots: &[Bot], games: &[GameRecord], settings: &Settings) -> Report {
+    let n = bots.len();
+    let mut st: Vec<Standing> = bots
+        .iter()
+        .map(|b| Standing {
+            name: b.name.clone(),
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            forfeits: 0,
+            games: 0,
+            mean_call_us: 0.0,
+            max_call_us: 0.0,
+            calls: 0,
+        })
+        .collect();
+    let mut ns = vec![0u64; n];
+    let mut wins = vec![vec![0u32; n]; n];
+    let mut played = vec![vec![0u32; n]; n];
+    let mut forfeits = Vec::new();
+    for g in games {
+        let ids = [g.first, g.second];
+        for (seat, &b) in ids.iter().enumerate() {
+            st[b].games += 1;
+            ns[b] += g.call_ns[seat].0;
+            st[b].calls += g.call_ns[seat].1;
+            st[b].max_call_us = st[b].max_call_us.max(g.max_call_ns[seat] as f64 / 1000.0);
+            match g.winner {
+                Some(w) if w == b => st[b].wins += 1,
+                Some(_) => st[b].losses += 1,
+                None => st[b].draws += 1,
+            }
+        }
+        played[g.first][g.second] += 1;
+        played[g.second][g.first] += 1;
+        if let Some(w) = g.winner {
+            let l = if w == g.first { g.second } else { g.first };
+            wins[w][l] += 1;
+        }
+        if let Some((b, reason)) = &g.forfeit {
+            st[*b].forfeits += 1;
+            forfeits.push((g.game, g.round, bots[*b].name.clone(), reason.clone()));
+        }
+    }
+    for (s, t) in st.iter_mut().zip(&ns) {
+        s.mean_call_us = if s.calls > 0 {
+            *t as f64 / s.calls as f64 / 1000.0
+        } else {
+            0.0
+        };
+    }
+    let mut matrix = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            if i != j {
+                let (w, g) = (wins[i][j], played[i][j]);
+                matrix.push(Pairing {
+                    bot: bots[i].name.clone(),
+                    opponent: bots[j].name.clone(),
+                    wins: w,
+                    games: g,
+                    rate: if g > 0 { w as f64 / g as f64 } else { 0.0 },
+                    ci95: wilson(w, g),
+                });
+            }
+        }
+    }
+    st.sort_by(|a, b| b.wins.cmp(&a.wins).then(a.name.cmp(&b.name)));
+    Report {
+        seed: settings.seed,
+        rounds: settings.rounds,
+        original_quirks: settings.quirks,
+        standings: st,
+        matrix,
+        forfeits,
+    }
+}
+
+/// Formats the standings and the head-to-head matrix as text tables.
+pub fn format_report(r: &Report, bots: &[Bot]) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "seed {}  rounds {}  original quirks {}\n\n",
+        r.seed, r.rounds, r.original_quirks
+    ));
+    s.push_str(&format!(
+        "{:<4} {:<14} {:>6} {:>6} {:>6} {:>6} {:>8} {:>10} {:>10}\n",
+        "#", "bot", "wins", "losses", "draws", "forf.", "games", "mean call", "max call"
+    ));
+    for (i, b) in r.standings.iter().enumerate() {
+        s.push_str(&format!(
+            "{:<4} {:<14} {:>6} {:>6} {:>6} {:>6} {:>8} {:>8.0}us {:>8.0}us\n",
+            i + 1,
+            b.name,
+            b.wins,
+            b.losses,
+            b.draws,
+            b.forfeits,
+            b.games,
+            b.mean_call_us,
+            b.max_call_us
+        ));
+    }
+    s.push_str("\nhead to head: row's win rate against column [95% interval]\n");
+    let w = 22;
+    s.push_str(&format!("{:<14}", ""));
+    for b in bots {
+        s.push_str(&format!("{:>w$}", b.name));
+    }
+    s.push('\n');
+    for a in bots {
+        s.push_str(&format!("{:<14}", a.name));
+        for b in bots {
+            let cell = r
+                .matrix
+                .iter()
+                .find(|p| p.bot == a.name && p.opponent == b.name)
+                .map(|p| format!("{:.2} [{:.2},{:.2}]", p.rate, p.ci95.0, p.ci95.1))
+                .unwrap_or_else(|| "-".into());
+            s.push_str(&format!("{:>w$}", cell));
+        }
+        s.push('\n');
+    }
+    if !r.forfeits.is_empty() {
+        s.push_str(&format!("\nforfeits ({}):\n", r.forfeits.len()));
+        for (g, round, b, reason) in r.forfeits.iter().take(20) {
+            s.push_str(&format!("  round {round} game {g}: {b}: {reason}\n"));
+        }
+    }
+    s
+}

@@ -1,0 +1,312 @@
+//! The history file read from one player's side: turns, whose they are, and
+//! the public record of each player (claims, proofs, caught bluffs, lost
+//! cards, challenges) (`specs/coup.md`, "History file").
+
+use super::character::Character;
+use super::CoupError;
+
+/// Who did something, from the reading player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The player reading the history (the one being called).
+    Me,
+    /// The other player.
+    Opponent,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Me => Side::Opponent,
+            Side::Opponent => Side::Me,
+        }
+    }
+}
+
+/// One line of the history: a turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// The line without its `'\n'`.
+    pub text: String,
+    /// Whether the line ended with `'\n'`.
+    pub complete: bool,
+    /// Whose turn it is.
+    pub actor: Side,
+}
+
+/// What the history shows about one player.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Cards given up (face up, out of the game for good).
+    pub lost: Vec<Character>,
+    /// Claims (actions and blocks) still standing as evidence of the current
+    /// hand: cleared by an Exchange, one removed when a claim is proved (that
+    /// card went back to the deck) or that character is given up.
+    pub active_claims: Vec<Character>,
+    /// Characters the player surely does not hold now: caught bluffing them
+    /// (the arbiter forces a reveal when the card is held). Cleared on a redraw.
+    pub surely_not: Vec<Character>,
+    /// Chances to block passed up since the hand last changed (a Duke for
+    /// Foreign Aid, Ambassador/Captain for Steal, Contessa for Assassinate).
+    pub declined: Vec<Character>,
+    /// All claims made in the game, by character.
+    pub claims: [u32; 5],
+    /// Claims proved under challenge.
+    pub proved: u32,
+    /// Claims caught as bluffs.
+    pub caught: u32,
+    /// Challenges this player made that succeeded.
+    pub challenges_won: u32,
+    /// Challenges this player made that failed.
+    pub challenges_lost: u32,
+    /// Challenges this player made, by the character challenged.
+    pub challenges: u32,
+    /// Exchanges completed.
+    pub exchanges: u32,
+    /// Turns taken.
+    pub turns: u32,
+    /// Actions taken, by upper-case letter `IFCEAST`.
+    pub actions: [u32; 7],
+}
+
+impl Record {
+    /// Cards still held: 2 minus those given up (never below 0).
+    pub fn cards_left(&self) -> usize {
+        2usize.saturating_sub(self.lost.len())
+    }
+
+    fn refresh(&mut self) {
+        self.active_claims.clear();
+        self.surely_not.clear();
+        self.declined.clear();
+    }
+
+    fn drop_claim(&mut self, ch: Character) {
+        if let Some(i) = self.active_claims.iter().position(|&c| c == ch) {
+            self.active_claims.remove(i);
+        }
+    }
+}
+
+/// Index of an action letter in [`Record::actions`].
+pub fn action_index(c: char) -> Option<usize> {
+    "IFCEAST".find(c)
+}
+
+/// A parsed history from the reading player's side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct History {
+    /// The turns, in order; the last may be unfinished.
+    pub turns: Vec<Turn>,
+    /// My public record.
+    pub me: Record,
+    /// The opponent's public record.
+    pub opp: Record,
+    /// Whether I moved first in this game.
+    pub i_went_first: bool,
+}
+
+impl History {
+    /// Parses the full text of a history file from the side of the player
+    /// who is to answer next (the parity rules of `specs/coup.md`, "History
+    /// file": a new turn after `'\n'` or an empty file; within a line the
+    /// turn player writes at even positions).
+    ///
+    /// # Errors
+    /// [`CoupError::BadHistory`] on a character the protocol never writes.
+    pub fn parse(text: &str) -> Result<History, CoupError> {
+        let mut raw: Vec<&str> = text.split('\n').collect();
+        // `split` leaves a final "" after a trailing newline or on an empty text.
+        let last = raw.pop().unwrap_or("");
+        let n_complete = raw.len();
+        // Index of the line I am the turn player of, modulo 2.
+        let my_parity = if last.is_empty() || last.chars().count().is_multiple_of(2) {
+            n_complete % 2
+        } else {
+            (n_complete + 1) % 2
+        };
+        let mut h = History {
+            turns: Vec::new(),
+            me: Record::default(),
+            opp: Record::default(),
+            i_went_first: my_parity == 0,
+        };
+        let mut lines: Vec<(&str, bool)> = raw.into_iter().map(|l| (l, true)).collect();
+        if !last.is_empty() {
+            lines.push((last, false));
+        }
+        for (i, (line, complete)) in lines.into_iter().enumerate() {
+            let actor = if i % 2 == my_parity {
+                Side::Me
+            } else {
+                Side::Opponent
+            };
+            h.read_line(line, actor)?;
+            h.turns.push(Turn {
+                text: line.to_string(),
+                complete,
+                actor,
+            });
+        }
+        Ok(h)
+    }
+
+    /// The record of one side.
+    pub fn record(&self, side: Side) -> &Record {
+        match side {
+            Side::Me => &self.me,
+            Side::Opponent => &self.opp,
+        }
+    }
+
+    /// Coins and cards of (me, opponent) before each turn, replayed from the
+    /// start (1 coin and 2 cards each) with the arbiter's effects; entry `i`
+    /// is the state before turn `i`, and one more entry follows the last
+    /// complete turn. (Only exact for a game that started fresh.)
+    pub fn replay(&self) -> Vec<([i64; 2], [usize; 2])> {
+        let mut coins = [1i64, 1];
+        let mut cards = [2usize, 2];
+        let mut out = vec![(coins, cards)];
+        for t in &self.turns {
+            let a = if t.actor == Side::Me { 0 } else { 1 };
+            let o = 1 - a;
+            let c: Vec<char> = t.text.chars().collect();
+            for (pos, &ch) in c.iter().enumerate() {
+                let who = if pos % 2 == 0 { a } else { o };
+                if Character::from_held(ch).is_some() {
+                    cards[who] = cards[who].saturating_sub(1);
+                    if who == o {
+                        match c[0] {
+                            'C' => coins[a] -= 7,
+                            'A' => coins[a] -= 3,
+                            _ => {}
+                        }
+                    } else if pos >= 2 && c[pos - 2] == '!' {
+                        coins[a] -= 3;
+                    }
+                }
+            }
+            if t.complete {
+                if let Some(&last) = c.last() {
+                    if "p_'<=0".contains(last) && c.len() >= 2 {
+                        match c[0] {
+                            'F' => coins[a] += 2,
+                            'T' => coins[a] += 3,
+                            'S' => {
+                                let n = if coins[o] == 1 { 1 } else { 2 };
+                                coins[a] += n;
+                                coins[o] -= n;
+                            }
+                            _ => {}
+                        }
+                    } else if last == 's' {
+                        coins[a] -= 3;
+                    }
+                }
+                if c.first() == Some(&'I') {
+                    coins[a] += 1;
+                }
+                out.push((coins, cards));
+            }
+        }
+        out
+    }
+
+    fn record_mut(&mut self, side: Side) -> &mut Record {
+        match side {
+            Side::Me => &mut self.me,
+            Side::Opponent => &mut self.opp,
+        }
+    }
+
+    fn read_line(&mut self, line: &str, actor: Side) -> Result<(), CoupError> {
+        let chars: Vec<char> = line.chars().collect();
+        let bad = |c: char| CoupError::BadHistory(format!("unexpected {c:?} in line {line:?}"));
+        for (pos, &c) in chars.iter().enumerate() {
+            let who = if pos % 2 == 0 { actor } else { actor.other() };
+            let prev = if pos > 0 { Some(chars[pos - 1]) } else { None };
+            match c {
+                'I' | 'F' | 'C' | 'E' | 'A' | 'S' | 'T' if pos == 0 => {
+                    let r = self.record_mut(who);
+                    r.turns += 1;
+                    if let Some(k) = action_index(c) {
+                        r.actions[k] += 1;
+                    }
+                    if let Some(ch) = Character::claimed_by(c) {
+                        r.claims[ch.index()] += 1;
+                        r.active_claims.push(ch);
+                    }
+                }
+                'a' | 'c' | 'd' | 's' if pos == 1 => {
+                    if let Some(ch) = Character::claimed_by(c) {
+                        let r = self.record_mut(who);
+                        r.claims[ch.index()] += 1;
+                        r.active_claims.push(ch);
+                    }
+                }
+                'p' if pos == 1 => {
+                    let declined: &[Character] = match chars[0] {
+                        'F' => &[Character::Duke],
+                        'S' => &[Character::Ambassador, Character::Captain],
+                        _ => &[],
+                    };
+                    self.record_mut(who).declined.extend_from_slice(declined);
+                }
+                'q' => {
+                    self.record_mut(who).challenges += 1;
+                }
+                '~' | '^' | '*' | '!' | '$' => {
+                    let ch = Character::from_revealed(c).ok_or_else(|| bad(c))?;
+                    let exchange_kept = ch == Character::Ambassador && chars[0] == 'E';
+                    let r = self.record_mut(who);
+                    r.proved += 1;
+                    if !exchange_kept {
+                        // Shuffled back and replaced by an unknown card.
+                        r.drop_claim(ch);
+                        r.surely_not.clear();
+                    }
+                    self.record_mut(who.other()).challenges_lost += 1;
+                }
+                '_' | '\'' | '<' | '=' | '0' => {
+                    let ch = Character::from_held(c).ok_or_else(|| bad(c))?;
+                    if prev == Some('q') {
+                        // Caught bluffing: the claim challenged was chars[pos - 2].
+                        let claimed = pos
+                            .checked_sub(2)
+                            .and_then(|i| Character::claimed_by(chars[i]));
+                        let r = self.record_mut(who);
+                        r.caught += 1;
+                        if let Some(k) = claimed {
+                            r.drop_claim(k);
+                            if !r.surely_not.contains(&k) {
+                                r.surely_not.push(k);
+                            }
+                        }
+                        self.record_mut(who.other()).challenges_won += 1;
+                    }
+                    if pos == 1 && chars[0] == 'A' {
+                        self.record_mut(who).declined.push(Character::Contessa);
+                    }
+                    let r = self.record_mut(who);
+                    r.lost.push(ch);
+                    r.drop_claim(ch);
+                    r.surely_not.retain(|&k| k != ch || r.lost.len() < 2);
+                }
+                _ => return Err(bad(c)),
+            }
+        }
+        // A completed, unchallenged or upheld Exchange redraws the hand.
+        if line.starts_with('E')
+            && chars.len() >= 2
+            && "p_'<=0".contains(chars[chars.len() - 1])
+            && chars.len().is_multiple_of(2)
+        {
+            let r = self.record_mut(actor);
+            r.refresh();
+            r.exchanges += 1;
+            // The Ambassador may well have been kept; no claim survives as evidence.
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,256 @@
+//! What a bot can infer: the opponent's likely hand from the public record
+//! and the deck composition, and the coin race between two plans
+//! (`specs/coup.md`, "The game": costs, forced Coup at 10, Steal of 1 from a
+//! player with 1 coin).
+
+use super::character::{Character, COPIES};
+use super::history::{History, Record};
+use super::rules::{ASSASSINATE_COST, COUP_COST, FORCED_COUP};
+
+/// Cards of each character not visible to me: three minus those in my hand
+/// (`mine`, which may include the two Exchange cards) and those given up by
+/// either player.
+pub fn unseen(h: &History, mine: &[Character]) -> [u32; 5] {
+    let mut u = [COPIES as u32; 5];
+    for c in mine.iter().chain(&h.me.lost).chain(&h.opp.lost) {
+        u[c.index()] = u[c.index()].saturating_sub(1);
+    }
+    u
+}
+
+/// How often a claim comes without the card: a prior of 0.3 (two virtual
+/// observations) updated by the claims this player had proved or had caught.
+pub fn bluff_rate(r: &Record) -> f64 {
+    (0.6 + r.caught as f64) / (2.0 + r.caught as f64 + r.proved as f64)
+}
+
+/// Probability that the player of record `r`, holding `k` cards drawn from
+/// the `unseen` pool, holds at least one of each character: the exact
+/// hypergeometric prior over hands, weighted by the evidence (each standing
+/// claim: 1 if held, the bluff rate if not; a caught bluff rules the
+/// character out; a declined block halves a hand holding it).
+pub fn hand_probabilities(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
+    let beta = bluff_rate(r).clamp(0.02, 1.0);
+    let mut claimed = [0u32; 5];
+    for c in &r.active_claims {
+        claimed[c.index()] += 1;
+    }
+    let mut declined = [0u32; 5];
+    for c in &r.declined {
+        declined[c.index()] += 1;
+    }
+    let weigh = |has: [bool; 5]| -> f64 {
+        let mut w = 1.0;
+        for i in 0..5 {
+            if has[i] {
+                if r.surely_not.iter().any(|c| c.index() == i) {
+                    return 0.0;
+                }
+                w *= 0.5f64.powi(declined[i].min(3) as i32);
+            } else if claimed[i] > 0 {
+                w *= beta;
+            }
+        }
+        w
+    };
+    let mut p = [0.0; 5];
+    let mut total = 0.0;
+    let u = unseen.map(|x| x as f64);
+    match k {
+        0 => return p,
+        1 => {
+            for i in 0..5 {
+                let mut has = [false; 5];
+                has[i] = true;
+                let w = u[i] * weigh(has);
+                total += w;
+                p[i] += w;
+            }
+        }
+        _ => {
+            for i in 0..5 {
+                for j in i..5 {
+                    let prior = if i == j {
+                        u[i] * (u[i] - 1.0) / 2.0
+                    } else {
+                        u[i] * u[j]
+                    };
+                    if prior <= 0.0 {
+                        continue;
+                    }
+                    let mut has = [false; 5];
+                    has[i] = true;
+                    has[j] = true;
+                    let w = prior * weigh(has);
+                    total += w;
+                    p[i] += w;
+                    if i != j {
+                        p[j] += w;
+                    }
+                }
+            }
+        }
+    }
+    if total <= 0.0 {
+        // Evidence contradicts every hand: fall back to the plain prior.
+        return hand_probabilities(&Record::default(), unseen, k);
+    }
+    p.map(|x| (x / total).clamp(0.0, 1.0))
+}
+
+/// How a player gains coins each turn in a race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Gain {
+    /// +1.
+    Income,
+    /// +2.
+    ForeignAid,
+    /// +3 (Duke).
+    Tax,
+    /// +2 taken from the opponent, 1 if they have 1, Income at 0 (Captain).
+    Steal,
+}
+
+/// A race plan: a way to gain coins and whether to kill by Assassination
+/// (3 coins) when possible, else by Coup (7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// Coin gain each turn that does not kill.
+    pub gain: Gain,
+    /// Assassinate at 3+ coins instead of waiting for a Coup.
+    pub assassinate: bool,
+}
+
+/// One side of a race: coins and cards still to lose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Racer {
+    /// Coins now.
+    pub coins: i64,
+    /// Cards held.
+    pub cards: usize,
+    /// The plan followed.
+    pub plan: Plan,
+}
+
+/// Plays a race turn by turn, `first` moving first, with nothing blocked or
+/// challenged. Returns `Some(true)` if `first` removes all of `second`'s cards
+/// first, `Some(false)` if `second` does, `None` if nobody within 40 turns
+/// each; and the number of turns `first` took (or would have needed).
+pub fn race(first: Racer, second: Racer) -> (Option<bool>, u32) {
+    let mut s = [first, second];
+    for t in 0..80u32 {
+        let me = (t % 2) as usize;
+        let op = 1 - me;
+        let c = s[me].coins;
+        if c >= FORCED_COUP
+            || (c >= COUP_COST && !(s[me].plan.assassinate && c >= ASSASSINATE_COST))
+        {
+            s[me].coins -= COUP_COST;
+            s[op].cards = s[op].cards.saturating_sub(1);
+        } else if s[me].plan.assassinate && c >= ASSASSINATE_COST {
+            s[me].coins -= ASSASSINATE_COST;
+            s[op].cards = s[op].cards.saturating_sub(1);
+        } else {
+            match s[me].plan.gain {
+                Gain::Income => s[me].coins += 1,
+                Gain::ForeignAid => s[me].coins += 2,
+                Gain::Tax => s[me].coins += 3,
+                Gain::Steal => {
+                    let n = s[op].coins.min(2);
+                    if n <= 0 {
+                        s[me].coins += 1;
+                    } else {
+                        s[me].coins += n;
+                        s[op].coins -= n;
+                    }
+                }
+            }
+        }
+        if s[op].cards == 0 {
+            return (Some(me == 0), t / 2 + 1);
+        }
+    }
+    (None, 40)
+}
+
+/// The plan a player's record suggests it follows: the best gain among the
+/// characters it claims (Tax over Steal over Foreign Aid), Foreign Aid if it
+/// has used it, else Income; Assassination if it has claimed an Assassin.
+pub fn inferred_plan(r: &Record) -> Plan {
+    let claims = |c: Character| r.claims[c.index()] > 0 && !r.surely_not.contains(&c);
+    let gain = if claims(Character::Duke) {
+        Gain::Tax
+    } else if claims(Character::Captain) {
+        Gain::Steal
+    } else if r.actions[1] > 0 {
+        Gain::ForeignAid
+    } else {
+        Gain::ForeignAid.min(if r.turns == 0 {
+            Gain::ForeignAid
+        } else {
+            Gain::Income
+        })
+    };
+    Plan {
+        gain,
+        assassinate: claims(Character::Assassin),
+    }
+}
+
+/// Own turns a player needs, alone, to remove `target` cards from `coins`
+/// with `plan`; the other player's `other_coins` feed a Steal (and shrink).
+pub fn solo_turns(coins: i64, plan: Plan, target: usize, other_coins: i64) -> u32 {
+    let (mut c, mut o, mut left) = (coins, other_coins, target);
+    for t in 1..=40u32 {
+        if c >= FORCED_COUP || (c >= COUP_COST && !(plan.assassinate && c >= ASSASSINATE_COST)) {
+            c -= COUP_COST;
+            left = left.saturating_sub(1);
+        } else if plan.assassinate && c >= ASSASSINATE_COST {
+            c -= ASSASSINATE_COST;
+            left = left.saturating_sub(1);
+        } else {
+            match plan.gain {
+                Gain::Income => c += 1,
+                Gain::ForeignAid => c += 2,
+                Gain::Tax => c += 3,
+                Gain::Steal => {
+                    let n = o.min(2);
+                    if n <= 0 {
+                        c += 1;
+                    } else {
+                        c += n;
+                        o -= n;
+                    }
+                }
+            }
+        }
+        if left == 0 {
+            return t;
+        }
+    }
+    40
+}
+
+/// A smooth version of [`solo_turns`] for evaluations: kills plus the coins
+/// still missing divided by the gain per turn (fractional turns).
+pub fn smooth_turns(coins: i64, plan: Plan, target: usize, other_coins: i64) -> f64 {
+    let cost = if plan.assassinate {
+        ASSASSINATE_COST
+    } else {
+        COUP_COST
+    } as f64;
+    let gain = match plan.gain {
+        Gain::Income => 1.0,
+        Gain::ForeignAid => 2.0,
+        Gain::Tax => 3.0,
+        Gain::Steal => {
+            if other_coins >= 2 {
+                2.0
+            } else {
+                1.5
+            }
+        }
+    };
+    let k = target as f64;
+    k + ((k * cost - coins as f64).max(0.0)) / gain
+}

@@ -1,0 +1,107 @@
+//! The `coup-bot` and `coup-arbiter` programs: the file protocol of
+//! `specs/coup.md`, "Invocation" (append one legal answer, stdout only after
+//! an Exchange, never a non-zero exit).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("coup_cli_{}_{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let f = dir.join("h.txt");
+    std::fs::write(&f, text).expect("write");
+    f
+}
+
+fn bot(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-bot"))
+        .args(args)
+        .output()
+        .expect("run coup-bot");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn appends_one_legal_answer() {
+    let f = temp("a", "I\n");
+    let p = f.to_str().expect("path");
+    let (code, out, _) = bot(&[p, "1", "2", "$^", "I\n", "F", "E", "T", "S"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "", "nothing on stdout outside an Exchange");
+    let text = std::fs::read_to_string(&f).expect("read");
+    let answer = text.strip_prefix("I\n").expect("history kept");
+    assert!(["I\n", "F", "E", "T", "S"].contains(&answer), "{answer:?}");
+}
+
+#[test]
+fn exchange_prints_kept_cards() {
+    let f = temp("b", "Ep");
+    let p = f.to_str().expect("path");
+    let (code, out, _) = bot(&["--strategy", "honest", p, "1", "1", "$^~!", "\n"]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&f).expect("read"), "Ep\n");
+    let kept = out.trim();
+    assert_eq!(kept.chars().count(), 2);
+    let mut pool: Vec<char> = "$^~!".chars().collect();
+    for c in kept.chars() {
+        let i = pool
+            .iter()
+            .position(|&x| x == c)
+            .expect("kept card was offered");
+        pool.remove(i);
+    }
+}
+
+#[test]
+fn never_fails_on_bad_input() {
+    let f = temp("c", "Q?!");
+    let p = f.to_str().expect("path");
+    let (code, out, err) = bot(&["--strategy", "nonsense", p, "x", "y", "zz", "p", "q"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "");
+    assert!(!err.is_empty(), "says why on stderr");
+    let text = std::fs::read_to_string(&f).expect("read");
+    assert!(text == "Q?!p" || text == "Q?!q", "{text:?}");
+    let (code, _, _) = bot(&[]);
+    assert_eq!(code, 0);
+    let (code, out, _) = bot(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("usage"));
+}
+
+#[test]
+fn arbiter_runs_process_bots_without_forfeits() {
+    let dir = std::env::temp_dir().join(format!("coup_cli_{}_arb", std::process::id()));
+    let json = dir.join("r.json");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let bot = env!("CARGO_BIN_EXE_coup-bot");
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args(["-q", "-r", "2", "--work-dir"])
+        .arg(&dir)
+        .arg("--json")
+        .arg(&json)
+        .arg(format!("strong={bot}"))
+        .arg(format!("calc={bot} --strategy calculator"))
+        .arg(format!("rnd={bot} --strategy random"))
+        .output()
+        .expect("run arbiter");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("head to head"), "{text}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
+    assert_eq!(
+        report["report"]["forfeits"].as_array().map(|a| a.len()),
+        Some(0),
+        "{text}"
+    );
+    assert_eq!(report["games"].as_array().map(|a| a.len()), Some(12));
+}
