@@ -115,6 +115,40 @@ enum cg_status cg_card_format(struct cg_card card,
                               size_t len,
                               size_t *needed);
 
+// One Coup decision, with the inputs of the arbiter's command line
+// `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`specs/coup.md`,
+// "Invocation"), except that `history` is the history file's text.
+//
+// `strategy` names the player (`"strong"`, the default when NULL;
+// `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
+// `"tax-bluffer"`); `cards` are the revealed characters (`~^*!$`), n+2 of
+// them after a successful Exchange; `legal` holds `legal_count` answers
+// (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
+// `answer` (one of `legal`), the kept cards after an Exchange into
+// `exchange` (`""` otherwise); each with its length in `*_written`. Both
+// buffers are written only when both fit (16 bytes each always do).
+// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
+// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
+// answer), `CG_BUFFER_TOO_SMALL` (with both lengths reported).
+//
+// # Safety
+// Every `const char *` is NULL or NUL-terminated (`strategy` may be NULL);
+// `legal` is NULL or valid for `legal_count` such strings; each buffer is
+// NULL or valid for its length; each `*_written` NULL or valid for a write.
+enum cg_status cg_coup_decide(const char *strategy,
+                              const char *history,
+                              int64_t opp_coins,
+                              int64_t my_coins,
+                              const char *cards,
+                              const char *const *legal,
+                              size_t legal_count,
+                              char *answer,
+                              size_t answer_len,
+                              size_t *answer_written,
+                              char *exchange,
+                              size_t exchange_len,
+                              size_t *exchange_written);
+
 // Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
 // Errors: `CG_NULL_POINTER`.
 //

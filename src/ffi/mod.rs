@@ -17,6 +17,7 @@
 #![allow(unsafe_code)]
 
 pub mod card;
+pub mod coup;
 pub mod deck;
 pub mod games;
 pub mod ioiwari;
@@ -181,9 +182,51 @@ impl<T> Out<T> {
     }
 }
 
-/// Writes `text` and a NUL into the caller's buffer `buf` of `len` bytes, and
-/// its length (without the NUL) into `*needed`, which is written on success
-/// and on `CG_BUFFER_TOO_SMALL` so the caller can retry with a larger buffer.
+/// A caller's text buffer: `buf` of `len` bytes, and where to report the
+/// length of the text (without its NUL).
+pub(crate) struct TextOut {
+    /// The buffer, NULL or valid for `len` bytes.
+    pub buf: *mut c_char,
+    /// Its size in bytes.
+    pub len: usize,
+    /// NULL or valid for a write.
+    pub needed: *mut usize,
+}
+
+/// Writes each text and a NUL into its caller buffer, all or none: every
+/// `needed` is written (also on `CG_BUFFER_TOO_SMALL`, so the caller can retry
+/// with larger buffers), the buffers only when every text fits.
+///
+/// # Safety
+/// Each `TextOut` holds the guarantees its fields document.
+pub(crate) unsafe fn write_texts(texts: &[(&str, &TextOut)]) -> Result<()> {
+    if texts
+        .iter()
+        .any(|(_, out)| out.buf.is_null() || out.needed.is_null())
+    {
+        return Err(CgStatus::CgNullPointer);
+    }
+    let fits = texts.iter().all(|(text, out)| text.len() < out.len);
+    for (text, out) in texts {
+        // SAFETY: `needed` is non-NULL (checked above) and valid for a write;
+        // when every text fits, `buf` is valid for `len > text.len()` bytes,
+        // so the text and its NUL fit; `text` is Rust-owned, so no overlap.
+        unsafe {
+            out.needed.write(text.len());
+            if fits {
+                std::ptr::copy_nonoverlapping(text.as_ptr(), out.buf.cast::<u8>(), text.len());
+                out.buf.add(text.len()).write(0);
+            }
+        }
+    }
+    if fits {
+        Ok(())
+    } else {
+        Err(CgStatus::CgBufferTooSmall)
+    }
+}
+
+/// [`write_texts`] for one text.
 ///
 /// # Safety
 /// `buf` is NULL or valid for writes of `len` bytes; `needed` is NULL or
@@ -194,27 +237,8 @@ pub(crate) unsafe fn write_text(
     len: usize,
     needed: *mut usize,
 ) -> Result<()> {
-    let needed = Out::new(needed)?;
-    if buf.is_null() {
-        return Err(CgStatus::CgNullPointer);
-    }
-    let fits = text.len() < len;
-    if fits {
-        // SAFETY: `buf` is valid for `len > text.len()` bytes (caller
-        // guarantee), so the text and its NUL fit; the regions cannot overlap
-        // because `text` is Rust-owned memory.
-        unsafe {
-            std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
-            buf.add(text.len()).write(0);
-        }
-    }
-    // SAFETY: `needed` is valid for a write (caller guarantee).
-    unsafe { needed.write(text.len()) };
-    if fits {
-        Ok(())
-    } else {
-        Err(CgStatus::CgBufferTooSmall)
-    }
+    // SAFETY: passed on from the caller.
+    unsafe { write_texts(&[(text, &TextOut { buf, len, needed })]) }
 }
 
 /// The static, NUL-terminated message of a `cg_status` value (never NULL; a

@@ -1,0 +1,135 @@
+/* The Coup bot through the C ABI: every answer is one of the legal answers
+ * given (specs/coup.md, "History file"), the Exchange call returns n kept
+ * cards drawn from the n+2 offered, decisions repeat for the same inputs, and
+ * the error paths. */
+#include <stdint.h>
+#include <string.h>
+
+#include "cardgames.h"
+#include "check.h"
+
+static const char *const strategies[] = {
+    "strong", "calculator", "random", "income", "honest", "challenger", "tax-bluffer",
+};
+
+/* Whether `answer` is one of the `count` legal answers. */
+static int is_legal(const char *answer, const char *const *legal, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        if (strcmp(answer, legal[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Decides with every strategy and checks the answer is legal and no exchange. */
+static void check_decisions(const char *history, int64_t opp, int64_t mine, const char *cards,
+                            const char *const *legal, size_t count)
+{
+    char answer[16];
+    char keep[16];
+    size_t answer_len = 99;
+    size_t keep_len = 99;
+    size_t i;
+    for (i = 0; i < sizeof strategies / sizeof strategies[0]; i++) {
+        CHECK_STATUS(cg_coup_decide(strategies[i], history, opp, mine, cards, legal, count, answer,
+                                    sizeof answer, &answer_len, keep, sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK(is_legal(answer, legal, count));
+        CHECK(answer_len == strlen(answer));
+        CHECK(keep_len == 0 && keep[0] == '\0');
+    }
+}
+
+int main(void)
+{
+    char answer[16];
+    char again[16];
+    char keep[16];
+    size_t answer_len = 0;
+    size_t keep_len = 0;
+
+    /* The first turn of a game, the opponent's Foreign Aid, Steal and
+     * Assassinate, a challenge of my Tax, and my turn at 10 coins. */
+    {
+        static const char *const first[] = {"I\n", "F", "E", "S", "T"};
+        static const char *const aid[] = {"d", "p"};
+        static const char *const steal[] = {"a", "c", "p", "q"};
+        static const char *const assassinate[] = {"s", "q", "=", "0"};
+        static const char *const challenged[] = {"$"};
+        static const char *const forced[] = {"C"};
+        check_decisions("", 1, 1, "$!", first, 5);
+        check_decisions("I\nF", 3, 2, "$!", aid, 2);
+        check_decisions("I\nI\nS", 4, 3, "~*", steal, 4);
+        check_decisions("I\nI\nTp\nA", 1, 6, "!$", assassinate, 4);
+        check_decisions("Tq", 4, 1, "$=", challenged, 1);
+        check_decisions("I\nTp\nTp\nTp\n", 10, 10, "$^", forced, 1);
+    }
+
+    /* The Exchange call: 2 cards kept out of the 4 offered. */
+    {
+        static const char *const done[] = {"\n"};
+        char pool[] = "$^~!";
+        size_t i;
+        CHECK_STATUS(cg_coup_decide("honest", "Ep", 1, 1, "$^~!", done, 1, answer, sizeof answer,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK_STR(answer, "\n");
+        CHECK(keep_len == 2 && strlen(keep) == 2);
+        for (i = 0; i < keep_len; i++) {
+            char *found = strchr(pool, keep[i]);
+            CHECK(found != NULL);
+            if (found != NULL)
+                *found = '.';
+        }
+    }
+
+    /* Deterministic: the same inputs give the same answer. */
+    {
+        static const char *const first[] = {"I\n", "F", "E", "S", "T"};
+        CHECK_STATUS(cg_coup_decide(NULL, "I\nFp\n", 3, 1, "^*", first, 5, answer, sizeof answer,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK_STATUS(cg_coup_decide(NULL, "I\nFp\n", 3, 1, "^*", first, 5, again, sizeof again,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK_STR(answer, again);
+        CHECK(is_legal(answer, first, 5));
+    }
+
+    /* A malformed history still gets a legal answer. */
+    {
+        static const char *const first[] = {"I\n", "F"};
+        CHECK_STATUS(cg_coup_decide("strong", "garbage!!\n#", 1, 1, "$^", first, 2, answer,
+                                    sizeof answer, &answer_len, keep, sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK(is_legal(answer, first, 2));
+    }
+
+    /* Errors: nothing written but the needed lengths on a small buffer. */
+    {
+        static const char *const first[] = {"I\n", "F", "E", "S", "T"};
+        char tiny[1] = {'x'};
+        CHECK_STATUS(cg_coup_decide("bogus", "", 1, 1, "$!", first, 5, answer, sizeof answer,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_INVALID_ARGUMENT);
+        CHECK_STATUS(cg_coup_decide(NULL, "", 1, 1, "$!", first, 0, answer, sizeof answer,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_INVALID_ARGUMENT);
+        CHECK_STATUS(cg_coup_decide(NULL, NULL, 1, 1, "$!", first, 5, answer, sizeof answer,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_NULL_POINTER);
+        CHECK_STATUS(cg_coup_decide(NULL, "", 1, 1, "$!", NULL, 5, answer, sizeof answer,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_NULL_POINTER);
+        CHECK_STATUS(cg_coup_decide(NULL, "", 1, 1, "$!", first, 5, answer, sizeof answer,
+                                    &answer_len, NULL, sizeof keep, &keep_len),
+                     CG_NULL_POINTER);
+        answer_len = 0;
+        CHECK_STATUS(cg_coup_decide(NULL, "", 1, 1, "$!", first, 5, tiny, sizeof tiny,
+                                    &answer_len, keep, sizeof keep, &keep_len),
+                     CG_BUFFER_TOO_SMALL);
+        CHECK(answer_len >= 1 && tiny[0] == 'x');
+    }
+    return check_report();
+}

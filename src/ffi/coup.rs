@@ -1,0 +1,96 @@
+//! C ABI for the Coup bot: one decision from the arbiter's inputs.
+
+use std::ffi::c_char;
+
+use super::{guard, str_arg, write_texts, CgStatus, Result, TextOut};
+use crate::coup::{decide, Strategy};
+
+/// Borrows the `count` strings of `legal`.
+///
+/// # Safety
+/// `legal` is NULL or valid for `count` reads of NULL or NUL-terminated strings.
+unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec<String>> {
+    if legal.is_null() {
+        return Err(CgStatus::CgNullPointer);
+    }
+    // SAFETY: non-NULL and valid for `count` reads (caller guarantee).
+    let pointers = unsafe { std::slice::from_raw_parts(legal, count) };
+    pointers
+        .iter()
+        // SAFETY: each is NULL or a NUL-terminated string (caller guarantee).
+        .map(|&answer| unsafe { str_arg(answer) }.map(str::to_owned))
+        .collect()
+}
+
+/// One Coup decision, with the inputs of the arbiter's command line
+/// `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`specs/coup.md`,
+/// "Invocation"), except that `history` is the history file's text.
+///
+/// `strategy` names the player (`"strong"`, the default when NULL;
+/// `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
+/// `"tax-bluffer"`); `cards` are the revealed characters (`~^*!$`), n+2 of
+/// them after a successful Exchange; `legal` holds `legal_count` answers
+/// (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
+/// `answer` (one of `legal`), the kept cards after an Exchange into
+/// `exchange` (`""` otherwise); each with its length in `*_written`. Both
+/// buffers are written only when both fit (16 bytes each always do).
+/// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
+/// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
+/// answer), `CG_BUFFER_TOO_SMALL` (with both lengths reported).
+///
+/// # Safety
+/// Every `const char *` is NULL or NUL-terminated (`strategy` may be NULL);
+/// `legal` is NULL or valid for `legal_count` such strings; each buffer is
+/// NULL or valid for its length; each `*_written` NULL or valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn cg_coup_decide(
+    strategy: *const c_char,
+    history: *const c_char,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: *const c_char,
+    legal: *const *const c_char,
+    legal_count: usize,
+    answer: *mut c_char,
+    answer_len: usize,
+    answer_written: *mut usize,
+    exchange: *mut c_char,
+    exchange_len: usize,
+    exchange_written: *mut usize,
+) -> CgStatus {
+    guard(|| {
+        let strategy = if strategy.is_null() {
+            Strategy::Strong
+        } else {
+            // SAFETY: non-NULL, so a NUL-terminated string (caller guarantee).
+            let name = unsafe { str_arg(strategy) }?;
+            Strategy::parse(name).map_err(|_| CgStatus::CgInvalidArgument)?
+        };
+        // SAFETY: the caller's guarantees on the strings and the array.
+        let (history, cards, legal) = unsafe {
+            (
+                str_arg(history)?,
+                str_arg(cards)?,
+                legal_answers(legal, legal_count)?,
+            )
+        };
+        if legal.is_empty() {
+            return Err(CgStatus::CgInvalidArgument);
+        }
+        let decision = decide(strategy, history, opp_coins, my_coins, cards, &legal);
+        let keep = decision.exchange_keep.unwrap_or_default();
+        let answer = TextOut {
+            buf: answer,
+            len: answer_len,
+            needed: answer_written,
+        };
+        let exchange = TextOut {
+            buf: exchange,
+            len: exchange_len,
+            needed: exchange_written,
+        };
+        // SAFETY: the caller's guarantees on the buffers and lengths.
+        unsafe { write_texts(&[(&decision.answer, &answer), (&keep, &exchange)]) }
+    })
+}
