@@ -16,6 +16,7 @@
 
 pub mod card;
 pub mod deck;
+pub mod durak;
 pub mod homework;
 pub mod shuffle;
 
