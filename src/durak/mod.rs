@@ -4,12 +4,25 @@
 //! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
 //! - [`rules`]: [`Game`], the rules as a state machine in absolute numbering.
 //! - [`protocol`]: information lines and commands, each receiver's relative numbering.
+//! - [`tracker`]: what one player knows, rebuilt from the lines.
+//! - [`strategy`]: random, greedy and heuristic policies.
+//! - [`search`]: determinized search with heuristic playouts.
+//! - [`bot`]: [`DurakBot`], lines in, answers out.
+//! - [`referee`]: one refereed game over any [`referee::Seat`]s.
 
+pub mod bot;
 pub mod cards;
 pub mod protocol;
+pub mod referee;
 pub mod rules;
+pub mod search;
+pub mod strategy;
+pub mod tracker;
 
+pub use bot::DurakBot;
+pub use protocol::{Command, Info, Line};
 pub use rules::{Answer, Event, Game, Pending};
+pub use strategy::Strategy;
 
 use thiserror::Error;
 
