@@ -9,14 +9,18 @@
 //! - [`search`]: determinized search with heuristic playouts.
 //! - [`bot`]: [`DurakBot`], lines in, answers out.
 //! - [`referee`]: one refereed game over any [`referee::Seat`]s.
+//! - [`process`]: a seat played by a program over pipes.
+//! - [`tournament`]: many games, duplicate deals, the summary.
 
 pub mod bot;
 pub mod cards;
+pub mod process;
 pub mod protocol;
 pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod strategy;
+pub mod tournament;
 pub mod tracker;
 
 pub use bot::DurakBot;
