@@ -79,7 +79,7 @@ fn bot_game(seed: u64, a: Strategy, b: Strategy) -> GameRecord {
     let config = SearchConfig {
         samples: 3,
         max_decision: Duration::from_millis(50),
-        budget_share: 0.3,
+        ..SearchConfig::default()
     };
     let mut seats = [0u64, 1, 2, 3].map(|i| {
         let s = if i % 2 == 0 { a } else { b };

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use cardgames::durak::search::SearchConfig;
+use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::Strategy;
 use clap::Parser;
@@ -19,7 +20,8 @@ use rayon::prelude::*;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// Team A (seats 1 and 3 in the first game of a deal): a command, or inproc:<random|greedy|heuristic|search>.
+    /// Team A (seats 1 and 3 in the first game of a deal): a command, or
+    /// inproc:<random|greedy|heuristic|search>[:key=value,...] (heuristic knobs).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -53,7 +55,12 @@ struct Args {
 
 fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
     match text.strip_prefix("inproc:") {
-        Some(name) => Ok(TeamSpec::InProcess(parse_strategy(name)?, cfg)),
+        Some(rest) => {
+            let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
+            let mut cfg = cfg;
+            cfg.heuristic = HeuristicParams::parse(knobs)?;
+            Ok(TeamSpec::InProcess(parse_strategy(name)?, cfg))
+        }
         None if text.trim().is_empty() => Err("empty team command".into()),
         None => Ok(TeamSpec::Program(text.to_owned())),
     }

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::protocol::{format_answer, parse_line, Command, Line};
 use super::rules::Answer;
 use super::search::{search, SearchConfig};
-use super::strategy::{decide, Ctx, Strategy};
+use super::strategy::{decide, heuristic_with, Ctx, Strategy};
 use super::tracker::Tracker;
 use super::DurakError;
 
@@ -99,7 +99,12 @@ impl DurakBot {
         self.tracker.on_command(command);
         let legal = self.tracker.legal(command);
         let ctx = Ctx::from_tracker(&self.tracker);
-        let mut a = decide(self.strategy, command, &ctx, &mut self.rng);
+        let mut a = match self.strategy {
+            Strategy::Heuristic | Strategy::Search => {
+                heuristic_with(&self.config.heuristic, command, &ctx)
+            }
+            s => decide(s, command, &ctx, &mut self.rng),
+        };
         if self.strategy == Strategy::Search && legal.len() > 1 {
             let deadline = start + self.decision_time();
             a = search(

@@ -9,7 +9,7 @@ use rand::Rng;
 
 use super::protocol::Command;
 use super::rules::{team, Answer, Event, Game};
-use super::strategy::{heuristic, Ctx};
+use super::strategy::{heuristic_with, Ctx, HeuristicParams};
 use super::tracker::Tracker;
 
 /// Search settings.
@@ -21,6 +21,9 @@ pub struct SearchConfig {
     pub max_decision: Duration,
     /// Share of the game's time budget (2 s + 0.1 s per round) the bot allows itself.
     pub budget_share: f64,
+    /// The heuristic's knobs (the policy of [`Strategy::Heuristic`](super::Strategy) and of
+    /// the playouts).
+    pub heuristic: HeuristicParams,
 }
 
 impl Default for SearchConfig {
@@ -29,15 +32,16 @@ impl Default for SearchConfig {
             samples: 48,
             max_decision: Duration::from_millis(20),
             budget_share: 0.3,
+            heuristic: HeuristicParams::default(),
         }
     }
 }
 
 /// Plays `game` to the end with the heuristic for every player; returns the winning team.
-pub fn playout(game: &mut Game, events: &mut Vec<Event>) -> Option<usize> {
+pub fn playout(hp: &HeuristicParams, game: &mut Game, events: &mut Vec<Event>) -> Option<usize> {
     while let Some((cmd, ctx)) = Ctx::from_game(game) {
         events.clear();
-        let a = heuristic(cmd, &ctx);
+        let a = heuristic_with(hp, cmd, &ctx);
         if game.apply(a, events).is_err() {
             // The heuristic only answers from the legal sets; this is a safety net.
             let first = game.legal_answers()[0];
@@ -78,7 +82,7 @@ pub fn search<R: Rng + ?Sized>(
             if g.apply(a, &mut events).is_err() {
                 continue;
             }
-            if let Some(w) = playout(&mut g, &mut events) {
+            if let Some(w) = playout(&cfg.heuristic, &mut g, &mut events) {
                 if w == team(0) {
                     wins[i] += 2;
                 }

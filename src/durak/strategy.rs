@@ -138,10 +138,85 @@ pub fn greedy(cmd: Command, ctx: &Ctx) -> Answer {
     pick.map_or(Answer::No, Answer::Card)
 }
 
+/// The strong heuristic's knobs (ranks are indices 0 = six ..= 8 = ace; a bound `b` allows
+/// ranks `< b`, so 9 allows every rank and 0 none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeuristicParams {
+    /// Take instead of beating with a trump of at least this rank index...
+    pub take_trump_rank: u8,
+    /// ...while at least this many cards remain in the talon...
+    pub take_talon: usize,
+    /// ...and the table holds at most two cards worth at most this much in total.
+    pub take_table_value: u32,
+    /// Plain throw-in bound while the defender beats and the talon has more than 6 cards.
+    pub throw_early: u8,
+    /// Plain throw-in bound while the defender beats and the talon has 1..=6 cards.
+    pub throw_late: u8,
+    /// Plain throw-in bound onto a taker while the talon has more than 6 cards.
+    pub throw_taking_early: u8,
+    /// Plain throw-in bound onto a taker while the talon has 1..=6 cards.
+    pub throw_taking_late: u8,
+    /// Trump throw-in bound once the talon is empty.
+    pub throw_trump_end: u8,
+    /// How much a lead prefers a rank held several times (per extra card).
+    pub lead_pair: i32,
+}
+
+impl Default for HeuristicParams {
+    fn default() -> HeuristicParams {
+        HeuristicParams {
+            take_trump_rank: 6,
+            take_talon: 10,
+            take_table_value: 8,
+            throw_early: 9,
+            throw_late: 9,
+            throw_taking_early: 9,
+            throw_taking_late: 9,
+            throw_trump_end: 9,
+            lead_pair: 2,
+        }
+    }
+}
+
+impl HeuristicParams {
+    /// Reads `key=value` pairs separated by commas over the defaults (keys: the field names).
+    ///
+    /// # Errors
+    /// A message naming the first unknown key or bad number.
+    pub fn parse(text: &str) -> Result<HeuristicParams, String> {
+        let mut p = HeuristicParams::default();
+        for item in text.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value, got {item:?}"))?;
+            let n: i64 = v.parse().map_err(|_| format!("bad number in {item:?}"))?;
+            let u8v = || u8::try_from(n).map_err(|_| format!("out of range: {item:?}"));
+            match k {
+                "take_trump_rank" => p.take_trump_rank = u8v()?,
+                "take_talon" => p.take_talon = n.max(0) as usize,
+                "take_table_value" => p.take_table_value = n.max(0) as u32,
+                "throw_early" => p.throw_early = u8v()?,
+                "throw_late" => p.throw_late = u8v()?,
+                "throw_taking_early" => p.throw_taking_early = u8v()?,
+                "throw_taking_late" => p.throw_taking_late = u8v()?,
+                "throw_trump_end" => p.throw_trump_end = u8v()?,
+                "lead_pair" => p.lead_pair = n as i32,
+                _ => return Err(format!("unknown heuristic parameter {k:?}")),
+            }
+        }
+        Ok(p)
+    }
+}
+
+/// The strong heuristic with its default knobs.
+pub fn heuristic(cmd: Command, ctx: &Ctx) -> Answer {
+    heuristic_with(&HeuristicParams::default(), cmd, ctx)
+}
+
 /// The strong heuristic: keeps trumps and high cards, leads low cards (pairs first), takes
 /// cheap tables early instead of spending high trumps, throws in generously against the
 /// opponents, and sheds everything it can once the talon is empty.
-pub fn heuristic(cmd: Command, ctx: &Ctx) -> Answer {
+pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
     let trump = ctx.trump;
     let trumps = CardSet::suit(trump);
     let endgame = ctx.talon == 0;
@@ -155,9 +230,7 @@ pub fn heuristic(cmd: Command, ctx: &Ctx) -> Answer {
                     .intersect(CardSet::from_iter([c]).rank_closure())
                     .len() as i32;
                 let v = i32::from(value(c, trump));
-                // Pairs let the partner and us shed more under the same defender.
-                let pair_bonus = if endgame { 3 } else { 2 } * (same - 1);
-                (2 * v - pair_bonus, c.suit)
+                (2 * v - hp.lead_pair * (same - 1), c.suit)
             });
             best.map_or(Answer::No, Answer::Card)
         }
@@ -175,16 +248,13 @@ pub fn heuristic(cmd: Command, ctx: &Ctx) -> Answer {
                 .iter()
                 .map(|c| u32::from(value(c, trump)))
                 .sum();
-            let cheap_table = table_cards <= 2 && table_value <= 8;
-            if b.suit == trump {
-                let r = rank_index(b.rank);
-                // A high trump on a cheap early table: take instead.
-                if ctx.talon >= 6 && r >= 4 && cheap_table {
-                    return Answer::No;
-                }
-                if ctx.talon >= 10 && r >= 6 && table_cards <= 3 {
-                    return Answer::No;
-                }
+            if b.suit == trump
+                && rank_index(b.rank) >= hp.take_trump_rank
+                && ctx.talon >= hp.take_talon
+                && table_cards <= 2
+                && table_value <= hp.take_table_value
+            {
+                return Answer::No;
             }
             Answer::Card(b)
         }
@@ -194,30 +264,20 @@ pub fn heuristic(cmd: Command, ctx: &Ctx) -> Answer {
                 return Answer::No;
             }
             let plain = can.minus(trumps);
-            let limit_rank = if endgame {
-                9
-            } else if ctx.round.taking {
-                if ctx.talon <= 6 {
-                    8
-                } else {
-                    6
-                }
-            } else if ctx.talon <= 6 {
-                6
-            } else {
-                4
+            let bound = match (endgame, ctx.round.taking, ctx.talon <= 6) {
+                (true, _, _) => 9,
+                (false, true, false) => hp.throw_taking_early,
+                (false, true, true) => hp.throw_taking_late,
+                (false, false, false) => hp.throw_early,
+                (false, false, true) => hp.throw_late,
             };
-            let pick = ctx
-                .lowest(plain)
-                .filter(|&c| rank_index(c.rank) < limit_rank);
-            if let Some(c) = pick {
+            if let Some(c) = ctx.lowest(plain).filter(|&c| rank_index(c.rank) < bound) {
                 return Answer::Card(c);
             }
             if endgame {
-                // Shedding is all that counts now, but keep the top trumps for defence.
                 let t = ctx
                     .lowest(can.intersect(trumps))
-                    .filter(|&c| rank_index(c.rank) <= 4 || ctx.hand.len() <= 2);
+                    .filter(|&c| rank_index(c.rank) < hp.throw_trump_end || ctx.hand.len() <= 2);
                 if let Some(c) = t {
                     return Answer::Card(c);
                 }
