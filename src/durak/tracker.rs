@@ -39,6 +39,11 @@ pub struct Tracker {
     pub seats_known: bool,
     /// Rounds started (`move` lines seen).
     pub rounds: u32,
+    /// Cards each player is believed not to hold: after refusing to beat, the cards that
+    /// would have beaten the open card (only the plain ones while 10 or more cards remain in
+    /// the talon, when a player may take on purpose to keep a high trump). Cleared when the
+    /// player draws. A belief used to weight determinizations, never for legality.
+    pub banned: [CardSet; 4],
 }
 
 impl Tracker {
@@ -107,6 +112,7 @@ impl Tracker {
                 self.resolve_round();
                 let p = self.phys(ix(player));
                 self.gives += 1;
+                self.banned[p] = CardSet::EMPTY;
                 if p == 0 {
                     if let Some(c) = card {
                         self.hand.insert(c);
@@ -173,7 +179,17 @@ impl Tracker {
                 }
             }
             Info::Take { .. } => {
-                if let Some(r) = self.round.as_mut() {
+                let talon = self.talon();
+                if let (Some(r), Some(trump)) = (self.round.as_mut(), self.trump) {
+                    if let Some(open) = r.open {
+                        let d = r.defender;
+                        let trumps = CardSet::suit(trump);
+                        let mut ban: CardSet = CardSet::ALL.iter().filter(|&c| beats(open, c, trump)).collect();
+                        if talon >= 10 {
+                            ban = ban.minus(trumps);
+                        }
+                        self.banned[d] = self.banned[d].union(ban);
+                    }
                     r.taking = true;
                     r.open = None;
                 }
@@ -251,13 +267,26 @@ impl Tracker {
         pool.shuffle(rng);
         let mut hands = [CardSet::EMPTY; 4];
         hands[0] = self.hand;
-        for (p, hand) in hands.iter_mut().enumerate().skip(1) {
-            *hand = self.known[p];
-            let missing = self.sizes[p].saturating_sub(self.known[p].len());
-            for _ in 0..missing {
-                if let Some(c) = pool.pop() {
-                    hand.insert(c);
+        // Players with beliefs about missing cards are served first, from the cards they may
+        // hold; if the beliefs cannot all hold, the rest is dealt without them.
+        let mut order: Vec<usize> = (1..4).collect();
+        order.sort_by_key(|&p| std::cmp::Reverse(self.banned[p].len()));
+        for p in order {
+            hands[p] = self.known[p];
+            let mut missing = self.sizes[p].saturating_sub(self.known[p].len());
+            let mut i = 0;
+            while missing > 0 && i < pool.len() {
+                if self.banned[p].contains(pool[i]) {
+                    i += 1;
+                } else {
+                    hands[p].insert(pool.swap_remove(i));
+                    missing -= 1;
                 }
+            }
+            while missing > 0 {
+                let Some(c) = pool.pop() else { break };
+                hands[p].insert(c);
+                missing -= 1;
             }
         }
         let talon_len = self.talon().min(pool.len());
