@@ -21,7 +21,8 @@ use rayon::prelude::*;
 #[command(version, about)]
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
-    /// inproc:<random|greedy|heuristic|search>[:key=value,...] (heuristic knobs).
+    /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
+    /// written key=value,... (see HeuristicParams).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -48,6 +49,9 @@ struct Args {
     /// In-process search bots: cap per decision in milliseconds.
     #[arg(long, default_value_t = 20)]
     max_ms: u64,
+    /// In-process search bots: share of determinizations using the opponent model.
+    #[arg(long, default_value_t = SearchConfig::default().opponent_mix)]
+    mix: f64,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -57,8 +61,12 @@ fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
     match text.strip_prefix("inproc:") {
         Some(rest) => {
             let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
+            let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
             let mut cfg = cfg;
-            cfg.heuristic = HeuristicParams::parse(knobs)?;
+            cfg.heuristic = HeuristicParams::parse(own)?;
+            if !opp.is_empty() {
+                cfg.opponent = HeuristicParams::parse(opp)?;
+            }
             Ok(TeamSpec::InProcess(parse_strategy(name)?, cfg))
         }
         None if text.trim().is_empty() => Err("empty team command".into()),
@@ -116,6 +124,7 @@ fn run(args: Args) -> Result<(), String> {
     let cfg = SearchConfig {
         samples: args.samples,
         max_decision: Duration::from_millis(args.max_ms),
+        opponent_mix: args.mix,
         ..SearchConfig::default()
     };
     let a = team(&args.team_a, cfg)?;

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use super::protocol::Command;
 use super::rules::{team, Answer, Event, Game};
@@ -24,6 +24,11 @@ pub struct SearchConfig {
     /// The heuristic's knobs (the policy of [`Strategy::Heuristic`](super::Strategy) and of
     /// the playouts).
     pub heuristic: HeuristicParams,
+    /// An alternative model of the opponents...
+    pub opponent: HeuristicParams,
+    /// ...used in this share of the determinizations (the others model the opponents with
+    /// [`SearchConfig::heuristic`], like the own team): a hedge over unknown opponents.
+    pub opponent_mix: f64,
 }
 
 impl Default for SearchConfig {
@@ -33,14 +38,23 @@ impl Default for SearchConfig {
             max_decision: Duration::from_millis(20),
             budget_share: 0.3,
             heuristic: HeuristicParams::default(),
+            opponent: HeuristicParams::plain(),
+            opponent_mix: 0.5,
         }
     }
 }
 
-/// Plays `game` to the end with the heuristic for every player; returns the winning team.
-pub fn playout(hp: &HeuristicParams, game: &mut Game, events: &mut Vec<Event>) -> Option<usize> {
+/// Plays `game` to the end with the heuristic for every player (`own` knobs for team 0,
+/// `opp` for team 1); returns the winning team.
+pub fn playout(
+    own: &HeuristicParams,
+    opp: &HeuristicParams,
+    game: &mut Game,
+    events: &mut Vec<Event>,
+) -> Option<usize> {
     while let Some((cmd, ctx)) = Ctx::from_game(game) {
         events.clear();
+        let hp = if team(ctx.me) == 0 { own } else { opp };
         let a = heuristic_with(hp, cmd, &ctx);
         if game.apply(a, events).is_err() {
             // The heuristic only answers from the legal sets; this is a safety net.
@@ -76,13 +90,18 @@ pub fn search<R: Rng + ?Sized>(
         let Some(base) = tracker.sample_game(cmd, rng) else {
             break;
         };
+        let opp = if rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
+            &cfg.opponent
+        } else {
+            &cfg.heuristic
+        };
         for (i, &a) in legal.iter().enumerate() {
             let mut g = base.clone();
             events.clear();
             if g.apply(a, &mut events).is_err() {
                 continue;
             }
-            if let Some(w) = playout(&cfg.heuristic, &mut g, &mut events) {
+            if let Some(w) = playout(&cfg.heuristic, opp, &mut g, &mut events) {
                 if w == team(0) {
                     wins[i] += 2;
                 }

@@ -179,6 +179,15 @@ impl Default for HeuristicParams {
 }
 
 impl HeuristicParams {
+    /// A model of a plainer player: never takes on purpose, never throws in trumps.
+    pub fn plain() -> HeuristicParams {
+        HeuristicParams {
+            take_trump_rank: 99,
+            throw_trump_end: 0,
+            ..HeuristicParams::default()
+        }
+    }
+
     /// Reads `key=value` pairs separated by commas over the defaults (keys: the field names).
     ///
     /// # Errors

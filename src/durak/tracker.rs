@@ -184,7 +184,10 @@ impl Tracker {
                     if let Some(open) = r.open {
                         let d = r.defender;
                         let trumps = CardSet::suit(trump);
-                        let mut ban: CardSet = CardSet::ALL.iter().filter(|&c| beats(open, c, trump)).collect();
+                        let mut ban: CardSet = CardSet::ALL
+                            .iter()
+                            .filter(|&c| beats(open, c, trump))
+                            .collect();
                         if talon >= 10 {
                             ban = ban.minus(trumps);
                         }
