@@ -52,6 +52,9 @@ struct Args {
     /// In-process search bots: share of determinizations using the opponent model.
     #[arg(long, default_value_t = SearchConfig::default().opponent_mix)]
     mix: f64,
+    /// In-process search bots: exact solving from this many cards in hands (0: off).
+    #[arg(long, default_value_t = SearchConfig::default().exact_cards)]
+    exact_cards: usize,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -125,6 +128,7 @@ fn run(args: Args) -> Result<(), String> {
         samples: args.samples,
         max_decision: Duration::from_millis(args.max_ms),
         opponent_mix: args.mix,
+        exact_cards: args.exact_cards,
         ..SearchConfig::default()
     };
     let a = team(&args.team_a, cfg)?;

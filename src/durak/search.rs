@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, RngExt};
 
 use super::protocol::Command;
-use super::rules::{team, Answer, Event, Game};
+use super::rules::{team, Answer, Event, Game, Pending};
 use super::strategy::{heuristic_with, Ctx, HeuristicParams};
 use super::tracker::Tracker;
 
@@ -24,6 +24,11 @@ pub struct SearchConfig {
     /// The heuristic's knobs (the policy of [`Strategy::Heuristic`](super::Strategy) and of
     /// the playouts).
     pub heuristic: HeuristicParams,
+    /// Solve exactly (perfect information, both teams optimal) once the talon is empty and at
+    /// most this many cards remain in the hands; 0 disables.
+    pub exact_cards: usize,
+    /// Node limit of one exact solve; over it, the sample falls back to a playout.
+    pub exact_nodes: u32,
     /// An alternative model of the opponents...
     pub opponent: HeuristicParams,
     /// ...used in this share of the determinizations (the others model the opponents with
@@ -34,10 +39,12 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            samples: 48,
+            samples: 160,
             max_decision: Duration::from_millis(20),
             budget_share: 0.3,
             heuristic: HeuristicParams::default(),
+            exact_cards: 6,
+            exact_nodes: 1500,
             opponent: HeuristicParams::plain(),
             opponent_mix: 0.5,
         }
@@ -65,6 +72,41 @@ pub fn playout(
         }
     }
     game.winner()
+}
+
+/// Whether team 0 wins `game` when all four play perfectly with all cards known (boolean
+/// minimax: team 0 needs one winning answer, team 1 needs one losing answer for team 0).
+/// `None` once `nodes` is used up. A capped game counts as not won.
+pub fn solve(game: &Game, nodes: &mut u32, events: &mut Vec<Event>) -> Option<bool> {
+    let p = match game.pending {
+        Pending::Over(w) => return Some(w == Some(0)),
+        Pending::Move(p) | Pending::Beat(p) | Pending::Add(p) => p,
+    };
+    if *nodes == 0 {
+        return None;
+    }
+    *nodes -= 1;
+    let maximize = team(p) == 0;
+    let mut answers = game.legal_answers();
+    // Try the heuristic's choice first: it is often best, which makes cut-offs early.
+    if let Some((cmd, ctx)) = Ctx::from_game(game) {
+        let h = heuristic_with(&HeuristicParams::default(), cmd, &ctx);
+        if let Some(i) = answers.iter().position(|&a| a == h) {
+            answers.swap(0, i);
+        }
+    }
+    for a in answers {
+        let mut g = game.clone();
+        events.clear();
+        if g.apply(a, events).is_err() {
+            continue;
+        }
+        let v = solve(&g, nodes, events)?;
+        if v == maximize {
+            return Some(v);
+        }
+    }
+    Some(!maximize)
 }
 
 /// The search's answer for player 0 of `tracker` to `cmd`, stopping at `deadline`.
@@ -95,11 +137,20 @@ pub fn search<R: Rng + ?Sized>(
         } else {
             &cfg.heuristic
         };
+        let in_hands: usize = base.hands.iter().map(|h| h.len()).sum();
+        let exact = base.talon.is_empty() && in_hands <= cfg.exact_cards;
         for (i, &a) in legal.iter().enumerate() {
             let mut g = base.clone();
             events.clear();
             if g.apply(a, &mut events).is_err() {
                 continue;
+            }
+            if exact {
+                let mut nodes = cfg.exact_nodes;
+                if let Some(v) = solve(&g, &mut nodes, &mut events) {
+                    wins[i] += 2 * u32::from(v);
+                    continue;
+                }
             }
             if let Some(w) = playout(&cfg.heuristic, opp, &mut g, &mut events) {
                 if w == team(0) {
