@@ -5,7 +5,9 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use cardgames::durak::cards::CardSet;
-use cardgames::durak::referee::{play_game, BotSeat, GameRecord, Seat, SeatFault};
+use cardgames::durak::referee::{
+    play_game, play_game_named, BotSeat, GameRecord, Naming, Seat, SeatFault,
+};
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::{Command, DurakBot, Game, Strategy};
 use cardgames::{Card, Notation, Suit};
@@ -74,6 +76,10 @@ fn sample_interaction_from_player_one_view() {
 }
 
 fn bot_game(seed: u64, a: Strategy, b: Strategy) -> GameRecord {
+    bot_game_named(seed, a, b, Naming::Physical)
+}
+
+fn bot_game_named(seed: u64, a: Strategy, b: Strategy, naming: Naming) -> GameRecord {
     let (game, dealt) = Game::new(seed);
     // A small search setting keeps the debug-profile test fast; legality does not depend on it.
     let config = SearchConfig {
@@ -86,7 +92,7 @@ fn bot_game(seed: u64, a: Strategy, b: Strategy) -> GameRecord {
         BotSeat(DurakBot::new(s, seed.wrapping_mul(4).wrapping_add(i)).with_config(config))
     });
     let [s0, s1, s2, s3] = &mut seats;
-    play_game(game, &dealt, &mut [s0, s1, s2, s3], false)
+    play_game_named(game, &dealt, &mut [s0, s1, s2, s3], false, naming)
 }
 
 #[test]
@@ -115,4 +121,60 @@ fn search_bot_never_answers_illegally() {
         let rec = bot_game(seed, Strategy::Random, Strategy::Search);
         assert!(rec.forfeit.is_none(), "seed {seed}: {:?}", rec.forfeit);
     }
+}
+
+#[test]
+fn bots_accept_seat_naming_of_a_substituting_partner() {
+    // Substitution happens in most endgames; with lines naming the out seat instead of the
+    // physical player a confused tracker would replay a card it no longer holds.
+    for seed in 0..400u64 {
+        for (a, b) in [
+            (Strategy::Heuristic, Strategy::Greedy),
+            (Strategy::Greedy, Strategy::Random),
+        ] {
+            let rec = bot_game_named(seed, a, b, Naming::Seat);
+            assert!(rec.forfeit.is_none(), "seed {seed}: {:?}", rec.forfeit);
+        }
+    }
+    for seed in 0..15u64 {
+        let rec = bot_game_named(seed, Strategy::Search, Strategy::Heuristic, Naming::Seat);
+        assert!(rec.forfeit.is_none(), "seed {seed}: {:?}", rec.forfeit);
+    }
+}
+
+#[test]
+fn tracker_follows_the_sample_with_crlf_and_extra_spaces() {
+    let mut lines = vec!["trump S".to_owned()];
+    for c in ["6S", "7S", "8S", "9S", "TS", "JS"] {
+        lines.push(format!("give 1 {c}"));
+    }
+    for p in 2..=4 {
+        for _ in 0..6 {
+            lines.push(format!("give {p} ??"));
+        }
+    }
+    let rest = "move 2 3 6D|beat 3 7D|give 2 ??|give 3 ??|move 3 4 6C|beat 4 7C|add 3 4 7H|beat 4 AS|\
+                add 1 4 6S|take 4|add 1 4 7S|give 3 ??|give 3 ??|give 1 QS|give 1 KS|move 1 2 8S|take 2|give 1 AC";
+    lines.extend(rest.split('|').map(str::to_owned));
+    let mut bot = DurakBot::new(Strategy::Search, 3);
+    for l in &lines {
+        assert_eq!(
+            bot.feed(&format!("  {}  \r\n", l.replace(' ', "   "))),
+            Ok(None)
+        );
+    }
+    let t = bot.tracker();
+    let set = |s: &str| cards(s).into_iter().collect::<CardSet>();
+    assert_eq!(t.hand, set("9S TS JS QS KS AC"));
+    assert_eq!(t.sizes, [6, 7, 6, 10]);
+    assert_eq!(t.known[1], set("8S"));
+    assert_eq!(t.known[3], set("6C 7C 7H AS 6S 7S"));
+    assert_eq!(t.gone, set("6D 7D"));
+    assert_eq!(t.talon(), 5);
+    // Cards are conserved: hands + talon + gone = 36.
+    assert_eq!(t.sizes.iter().sum::<usize>() + t.talon() + t.gone.len(), 36);
+    assert_eq!(t.unseen().len(), 36 - 6 - 1 - 6 - 2);
+    // After `take 2` the next lead is seat 3's.
+    let cmd = bot.feed("BEAT").unwrap();
+    assert_eq!(cmd, Some(Command::Beat));
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use cardgames::durak::referee::Naming;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one, Summary, TeamSpec, TournamentGame};
@@ -55,6 +56,10 @@ struct Args {
     /// In-process search bots: exact solving from this many cards in hands (0: off).
     #[arg(long, default_value_t = SearchConfig::default().exact_cards)]
     exact_cards: usize,
+    /// Name a partner who plays an out player's seat by that seat's number (the default names
+    /// the physical player, this project's reading).
+    #[arg(long)]
+    name_seats: bool,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -159,11 +164,16 @@ fn run(args: Args) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     let want_t = args.transcripts.is_some();
+    let naming = if args.name_seats {
+        Naming::Seat
+    } else {
+        Naming::Physical
+    };
     let start = Instant::now();
     let games: Vec<TournamentGame> = pool.install(|| {
         jobs.par_iter()
             .map(|&(deal, swapped)| {
-                let g = play_one(args.seed, deal, swapped, &a, &b, want_t);
+                let g = play_one(args.seed, deal, swapped, &a, &b, want_t, naming);
                 bar.inc(1);
                 g
             })

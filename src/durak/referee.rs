@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::bot::{budget, DurakBot};
 use super::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
-use super::rules::{team, Event, Game, Pending};
+use super::rules::{partner, team, Event, Game, Pending, Round};
 use crate::card::Card;
 
 /// Why a seat failed to answer.
@@ -80,14 +80,63 @@ pub struct GameRecord {
     pub transcript: Option<[Vec<String>; 4]>,
 }
 
+/// How move/add/beat/take lines name a partner who plays an out player's seat (reading
+/// "Substitution"; both occur in the wild, bots must accept both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Naming {
+    /// The physical player who acts or defends (this project's reading).
+    #[default]
+    Physical,
+    /// The seat whose role is played.
+    Seat,
+}
+
+/// [`play_game_named`] with the project's [`Naming::Physical`].
+pub fn play_game(
+    game: Game,
+    dealt: &[Vec<Card>; 4],
+    seats: &mut [&mut dyn Seat; 4],
+    transcript: bool,
+) -> GameRecord {
+    play_game_named(game, dealt, seats, transcript, Naming::Physical)
+}
+
+fn seat_named(ev: Event, before: &Round, after: &Round) -> Event {
+    match ev {
+        Event::Move { card, .. } => Event::Move {
+            by: after.attacker_seat,
+            under: after.defender_seat,
+            card,
+        },
+        Event::Add { card, .. } => Event::Add {
+            by: if before.add_index == 0 {
+                before.attacker_seat
+            } else {
+                partner(before.attacker_seat)
+            },
+            under: before.defender_seat,
+            card,
+        },
+        Event::Beat { card, .. } => Event::Beat {
+            by: before.defender_seat,
+            card,
+        },
+        Event::Take { .. } => Event::Take {
+            player: before.defender_seat,
+        },
+        other => other,
+    }
+}
+
 /// Plays one game between the four seats (index = absolute player) from `game` as dealt
 /// (`dealt` = the initial hands in deal order). Sends `trump` and the deal, then runs the game;
 /// every answer is checked by the engine. Closes all seats at the end.
-pub fn play_game(
+pub fn play_game_named(
     mut game: Game,
     dealt: &[Vec<Card>; 4],
     seats: &mut [&mut dyn Seat; 4],
     transcript: bool,
+    naming: Naming,
 ) -> GameRecord {
     let mut rec = GameRecord {
         winner: None,
@@ -168,6 +217,7 @@ pub fn play_game(
             }
         };
         events.clear();
+        let before = game.round;
         if let Err(e) = game.apply(answer, &mut events) {
             rec.forfeit = lose(
                 LossReason::Illegal,
@@ -175,9 +225,13 @@ pub fn play_game(
             );
             break;
         }
-        'send: for ev in &events {
+        'send: for &ev in &events {
+            let ev = match naming {
+                Naming::Physical => ev,
+                Naming::Seat => seat_named(ev, &before, &game.round),
+            };
             for (r, seat) in seats.iter_mut().enumerate() {
-                let line = event_info(ev, r).to_string();
+                let line = event_info(&ev, r).to_string();
                 if let Some(t) = rec.transcript.as_mut() {
                     t[r].push(line.clone());
                 }

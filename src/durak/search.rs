@@ -25,7 +25,7 @@ pub struct SearchConfig {
     /// the playouts).
     pub heuristic: HeuristicParams,
     /// Solve exactly (perfect information, both teams optimal) once the talon is empty and at
-    /// most this many cards remain in the hands; 0 disables.
+    /// most this many cards remain in the hands and on the table; 0 disables.
     pub exact_cards: usize,
     /// Node limit of one exact solve; over it, the sample falls back to a playout.
     pub exact_nodes: u32,
@@ -137,8 +137,9 @@ pub fn search<R: Rng + ?Sized>(
         } else {
             &cfg.heuristic
         };
-        let in_hands: usize = base.hands.iter().map(|h| h.len()).sum();
-        let exact = base.talon.is_empty() && in_hands <= cfg.exact_cards;
+        let in_play: usize =
+            base.hands.iter().map(|h| h.len()).sum::<usize>() + base.round.table.len();
+        let exact = base.talon.is_empty() && in_play <= cfg.exact_cards;
         for (i, &a) in legal.iter().enumerate() {
             let mut g = base.clone();
             events.clear();

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::bot::DurakBot;
 use super::process::ProcessSeat;
-use super::referee::{play_game, BotSeat, GameRecord, LossReason, Seat, SeatFault};
+use super::referee::{play_game_named, BotSeat, GameRecord, LossReason, Naming, Seat, SeatFault};
 use super::rules::Game;
 use super::search::SearchConfig;
 use super::strategy::Strategy;
@@ -99,11 +99,12 @@ pub fn play_one(
     else {
         unreachable!("four seats were made")
     };
-    let record = play_game(
+    let record = play_game_named(
         game,
         &dealt,
         &mut [s0.as_mut(), s1.as_mut(), s2.as_mut(), s3.as_mut()],
         transcript,
+        naming,
     );
     TournamentGame {
         deal,
