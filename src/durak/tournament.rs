@@ -74,7 +74,8 @@ fn make_seat(spec: &TeamSpec, seed: u64) -> Box<dyn Seat> {
     }
 }
 
-/// Plays deal `deal` once, team A at seats {0, 2} (or {1, 3} when `swapped`).
+/// Plays deal `deal` once, team A at seats {0, 2} (or {1, 3} when `swapped`), lines naming
+/// substitutes as `naming` says.
 pub fn play_one(
     seed: u64,
     deal: u64,
@@ -82,6 +83,7 @@ pub fn play_one(
     a: &TeamSpec,
     b: &TeamSpec,
     transcript: bool,
+    naming: Naming,
 ) -> TournamentGame {
     let s = deal_seed(seed, deal);
     let (game, dealt) = Game::new(s);
