@@ -36,7 +36,8 @@ impl ProcessSeat {
             .stdout
             .take()
             .ok_or_else(|| std::io::Error::other("no stdout pipe"))?;
-        let (tx, answers) = mpsc::channel();
+        // Bounded: a program flooding its output blocks instead of filling memory.
+        let (tx, answers) = mpsc::sync_channel(256);
         thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
