@@ -29,6 +29,9 @@ pub struct Ctx {
     pub mover_seat: usize,
     /// Who is out.
     pub out: [bool; 4],
+    /// Cards known to be in each hand (the true hands in a full game; own hand and the
+    /// cards seen taken for a tracker).
+    pub known: [CardSet; 4],
 }
 
 impl Ctx {
@@ -51,6 +54,7 @@ impl Ctx {
                 me: p,
                 mover_seat: game.mover_seat,
                 out: game.out,
+                known: game.hands,
             },
         ))
     }
@@ -66,6 +70,11 @@ impl Ctx {
             me: 0,
             mover_seat: t.mover_seat,
             out: t.out,
+            known: {
+                let mut k = t.known;
+                k[0] = t.hand;
+                k
+            },
         }
     }
 
@@ -98,6 +107,11 @@ impl Ctx {
             return CardSet::EMPTY;
         }
         self.hand.intersect(self.round.table.rank_closure())
+    }
+
+    /// The whole hand of `p` when every card of it is known.
+    fn full_hand(&self, p: usize) -> Option<CardSet> {
+        (self.known[p].len() >= self.sizes[p]).then_some(self.known[p])
     }
 
     fn lowest(&self, set: CardSet) -> Option<Card> {
@@ -160,6 +174,12 @@ pub struct HeuristicParams {
     pub throw_trump_end: u8,
     /// How much a lead prefers a rank held several times (per extra card).
     pub lead_pair: i32,
+    /// Once the talon is empty, use the known cards: lead what the defender cannot beat,
+    /// defend with ranks the attackers cannot throw in. Off by default: measured neutral for
+    /// the sparring heuristic (58.4% vs 58.5% against greedy over 6000 games) and harmful as a
+    /// playout policy, where every hand is known (52.8% vs 79.3% for the search against
+    /// greedy over 2000 games).
+    pub sharp_endgame: bool,
 }
 
 impl Default for HeuristicParams {
@@ -174,6 +194,7 @@ impl Default for HeuristicParams {
             throw_taking_late: 9,
             throw_trump_end: 9,
             lead_pair: 2,
+            sharp_endgame: false,
         }
     }
 }
@@ -210,6 +231,7 @@ impl HeuristicParams {
                 "throw_taking_late" => p.throw_taking_late = u8v()?,
                 "throw_trump_end" => p.throw_trump_end = u8v()?,
                 "lead_pair" => p.lead_pair = n as i32,
+                "sharp_endgame" => p.sharp_endgame = n != 0,
                 _ => return Err(format!("unknown heuristic parameter {k:?}")),
             }
         }
@@ -231,6 +253,21 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
     let endgame = ctx.talon == 0;
     match cmd {
         Command::Move => {
+            if endgame && hp.sharp_endgame {
+                // The defender's hand is known: lead the lowest card he cannot beat.
+                let d = (ctx.mover_seat + 1) % 4;
+                let d = if ctx.out[d] { (d + 2) % 4 } else { d };
+                if let Some(dh) = ctx.full_hand(d) {
+                    let safe: CardSet = ctx
+                        .hand
+                        .iter()
+                        .filter(|&c| !dh.iter().any(|b| beats(c, b, trump)))
+                        .collect();
+                    if let Some(c) = ctx.lowest(safe) {
+                        return Answer::Card(c);
+                    }
+                }
+            }
             let plain = ctx.hand.minus(trumps);
             let pool = if plain.is_empty() { ctx.hand } else { plain };
             let best = pool.iter().min_by_key(|&c| {
@@ -248,6 +285,23 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
                 return Answer::No;
             };
             if endgame {
+                if hp.sharp_endgame {
+                    // Prefer a beater whose rank the attackers (if known) cannot throw in.
+                    let seat = ctx.round.attacker_seat;
+                    let a1 = if ctx.out[seat] { (seat + 2) % 4 } else { seat };
+                    let a2 = (a1 + 2) % 4;
+                    let mut attackers = ctx.known[a1];
+                    if !ctx.out[a2] {
+                        attackers = attackers.union(ctx.known[a2]);
+                    }
+                    let best = ctx.beaters().iter().min_by_key(|&c| {
+                        let exposed = attackers
+                            .intersect(CardSet::from_iter([c]).rank_closure())
+                            .len();
+                        (exposed, value(c, trump))
+                    });
+                    return best.map_or(Answer::No, Answer::Card);
+                }
                 return Answer::Card(b);
             }
             let table_cards = ctx.round.table.len();
