@@ -19,7 +19,7 @@ enum Kind {
 
 /// A Durak 2 vs 2 bot speaking the olympiad protocol on stdin/stdout.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Playing strategy (search is the contest bot; the others are sparring partners).
     #[arg(long, value_enum, default_value_t = Kind::Search)]

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 /// Referee Durak 2 vs 2 tournaments between two bots.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
