@@ -8,12 +8,14 @@
 //! | [`deck`] | [`Deck`], the hand-written singly linked list every pile is made of |
 //! | [`shuffle`] | [`Shuffle`]: reverse, n-piles, interleave, Mongean |
 //! | [`coup`] | Coup under the King-of-the-Hill arbiter: rules, history files, bots, tournaments |
+//! | [`durak`] | Durak 2 vs 2: rules engine, protocol lines, tracker, bots (random, greedy, heuristic, determinized search), referee and tournaments |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
-//! The rules come from `specs/homework.md` of the project's shared
-//! specifications; each item's documentation names the section it follows.
+//! The rules come from the project's shared specifications (`specs/homework.md`,
+//! `specs/durak.md`, `specs/ioiwari.md`, `specs/coup.md`); each item's
+//! documentation names the section it follows.
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -21,6 +23,7 @@
 pub mod card;
 pub mod coup;
 pub mod deck;
+pub mod durak;
 pub mod ffi;
 pub mod homework;
 pub mod ioiwari;

@@ -1,0 +1,215 @@
+//! `durak-server`: referees 2 vs 2 Durak games between two teams (`specs/durak.md`).
+//!
+//! Each team is either a program (two copies started per game, `sh -c`) or, for fast tuning,
+//! an in-process strategy written `inproc:<strategy>`.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use cardgames::durak::referee::Naming;
+use cardgames::durak::search::SearchConfig;
+use cardgames::durak::strategy::HeuristicParams;
+use cardgames::durak::tournament::{play_one, Summary, TeamSpec, TournamentGame};
+use cardgames::durak::Strategy;
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+/// Referee Durak 2 vs 2 tournaments between two bots.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// Team A (seats 1 and 3 in the first game of a deal): a command, or
+    /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
+    /// written key=value,... (see HeuristicParams).
+    #[arg(long, short = 'a')]
+    team_a: String,
+    /// Team B, same forms.
+    #[arg(long, short = 'b')]
+    team_b: String,
+    /// Number of deals.
+    #[arg(long, default_value_t = 100)]
+    deals: u64,
+    /// Tournament seed (deck order, trump and first mover of every deal derive from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play every deal twice, the teams swapping seats.
+    #[arg(long)]
+    duplicate: bool,
+    /// Games played in parallel (rayon threads).
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// Write each game's four transcripts into this directory.
+    #[arg(long)]
+    transcripts: Option<PathBuf>,
+    /// In-process search bots: determinizations per decision.
+    #[arg(long, default_value_t = SearchConfig::default().samples)]
+    samples: usize,
+    /// In-process search bots: cap per decision in milliseconds.
+    #[arg(long, default_value_t = 20)]
+    max_ms: u64,
+    /// In-process search bots: share of determinizations using the opponent model.
+    #[arg(long, default_value_t = SearchConfig::default().opponent_mix)]
+    mix: f64,
+    /// In-process search bots: exact solving from this many cards in hands (0: off).
+    #[arg(long, default_value_t = SearchConfig::default().exact_cards)]
+    exact_cards: usize,
+    /// Name a partner who plays an out player's seat by that seat's number (the default names
+    /// the physical player, this project's reading).
+    #[arg(long)]
+    name_seats: bool,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
+    match text.strip_prefix("inproc:") {
+        Some(rest) => {
+            let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
+            let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
+            let mut cfg = cfg;
+            cfg.heuristic = HeuristicParams::parse(own)?;
+            if !opp.is_empty() {
+                cfg.opponent = HeuristicParams::parse(opp)?;
+            }
+            Ok(TeamSpec::InProcess(parse_strategy(name)?, cfg))
+        }
+        None if text.trim().is_empty() => Err("empty team command".into()),
+        None => Ok(TeamSpec::Program(text.to_owned())),
+    }
+}
+
+fn parse_strategy(name: &str) -> Result<Strategy, String> {
+    Ok(match name {
+        "random" => Strategy::Random,
+        "greedy" => Strategy::Greedy,
+        "heuristic" => Strategy::Heuristic,
+        "search" => Strategy::Search,
+        _ => {
+            return Err(format!(
+                "unknown strategy {name:?} (random, greedy, heuristic, search)"
+            ))
+        }
+    })
+}
+
+fn write_transcript(dir: &std::path::Path, g: &TournamentGame) -> std::io::Result<()> {
+    let Some(t) = &g.record.transcript else {
+        return Ok(());
+    };
+    let mut text = format!(
+        "deal {} seed {} team A at seats {}\nwinner team {:?} forfeit {:?} rounds {}\n",
+        g.deal,
+        g.seed,
+        if g.swapped { "2,4" } else { "1,3" },
+        g.record
+            .winner
+            .map(|w| if (w == 1) == g.swapped { "A" } else { "B" }),
+        g.record.forfeit,
+        g.record.rounds
+    );
+    for (seat, lines) in t.iter().enumerate() {
+        text.push_str(&format!("== player {} view\n", seat + 1));
+        for l in lines {
+            text.push_str(l);
+            text.push('\n');
+        }
+    }
+    fs::write(
+        dir.join(format!(
+            "deal{:05}{}.txt",
+            g.deal,
+            if g.swapped { "b" } else { "a" }
+        )),
+        text,
+    )
+}
+
+fn run(args: Args) -> Result<(), String> {
+    let cfg = SearchConfig {
+        samples: args.samples,
+        max_decision: Duration::from_millis(args.max_ms),
+        opponent_mix: args.mix,
+        exact_cards: args.exact_cards,
+        ..SearchConfig::default()
+    };
+    let a = team(&args.team_a, cfg)?;
+    let b = team(&args.team_b, cfg)?;
+    if let Some(dir) = &args.transcripts {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let jobs: Vec<(u64, bool)> = (0..args.deals)
+        .flat_map(|d| {
+            if args.duplicate {
+                vec![(d, false), (d, true)]
+            } else {
+                vec![(d, false)]
+            }
+        })
+        .collect();
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(jobs.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise} eta {eta}")
+            .map_err(|e| e.to_string())?,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let want_t = args.transcripts.is_some();
+    let naming = if args.name_seats {
+        Naming::Seat
+    } else {
+        Naming::Physical
+    };
+    let start = Instant::now();
+    let games: Vec<TournamentGame> = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(deal, swapped)| {
+                let g = play_one(args.seed, deal, swapped, &a, &b, want_t, naming);
+                bar.inc(1);
+                g
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    if let Some(dir) = &args.transcripts {
+        for g in &games {
+            write_transcript(dir, g).map_err(|e| format!("cannot write transcript: {e}"))?;
+        }
+    }
+    println!("team A: {}\nteam B: {}", args.team_a, args.team_b);
+    println!(
+        "seed {}, deals {}, duplicate {}, jobs {}, wall {:.1} s",
+        args.seed,
+        args.deals,
+        args.duplicate,
+        args.jobs,
+        start.elapsed().as_secs_f64()
+    );
+    print!("{}", Summary::new(&games));
+    for g in games.iter().filter(|g| g.record.forfeit.is_some()).take(5) {
+        println!(
+            "forfeit in deal {} (swapped {}): {:?}",
+            g.deal, g.swapped, g.record.forfeit
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("durak-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

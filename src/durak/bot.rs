@@ -1,0 +1,135 @@
+//! [`DurakBot`]: a player fed protocol lines that answers commands (`specs/durak.md`,
+//! "Protocol"). The plain-Rust type behind `durak-bot` and the C wrapper.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::protocol::{format_answer, parse_line, Command, Line};
+use super::rules::Answer;
+use super::search::{search, SearchConfig};
+use super::strategy::{decide, heuristic_with, Ctx, Strategy};
+use super::tracker::Tracker;
+use super::DurakError;
+
+/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (reading "Time").
+pub const BUDGET_BASE: Duration = Duration::from_secs(2);
+/// See [`BUDGET_BASE`].
+pub const BUDGET_PER_ROUND: Duration = Duration::from_millis(100);
+
+/// The budget for a game after `rounds` rounds started.
+pub fn budget(rounds: u32) -> Duration {
+    BUDGET_BASE + BUDGET_PER_ROUND * rounds
+}
+
+/// One bot seat: tracks the game from information lines and answers commands, always legally
+/// as far as the lines it was fed allow.
+///
+/// ```
+/// use cardgames::durak::{DurakBot, Strategy};
+/// let mut bot = DurakBot::new(Strategy::Greedy, 7);
+/// for line in ["trump S", "give 1 6S", "give 1 7D"] {
+///     bot.feed(line).unwrap();
+/// }
+/// let cmd = bot.feed("MOVE").unwrap().unwrap();
+/// assert_eq!(bot.answer(cmd), "7D");
+/// ```
+#[derive(Debug, Clone)]
+pub struct DurakBot {
+    strategy: Strategy,
+    rng: ChaCha8Rng,
+    tracker: Tracker,
+    config: SearchConfig,
+    thinking: Duration,
+}
+
+impl DurakBot {
+    /// A bot playing `strategy`, its randomness seeded with `seed`.
+    pub fn new(strategy: Strategy, seed: u64) -> DurakBot {
+        DurakBot {
+            strategy,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            tracker: Tracker::new(),
+            config: SearchConfig::default(),
+            thinking: Duration::ZERO,
+        }
+    }
+
+    /// Replaces the search settings (used by [`Strategy::Search`]).
+    pub fn with_config(mut self, config: SearchConfig) -> DurakBot {
+        self.config = config;
+        self
+    }
+
+    /// What the bot knows.
+    pub fn tracker(&self) -> &Tracker {
+        &self.tracker
+    }
+
+    /// Thinking time spent in the current game (reset by each `trump` line).
+    pub fn thinking(&self) -> Duration {
+        self.thinking
+    }
+
+    /// Feeds one server line (CRLF and extra spaces tolerated). Information lines update the
+    /// state and return `Ok(None)`; a command returns `Ok(Some(command))`, to be passed to
+    /// [`DurakBot::answer`].
+    ///
+    /// # Errors
+    /// [`DurakError::Malformed`] for a line that is neither (the state is unchanged).
+    pub fn feed(&mut self, line: &str) -> Result<Option<Command>, DurakError> {
+        match parse_line(line)? {
+            Line::Info(info) => {
+                if matches!(info, super::protocol::Info::Trump(_)) {
+                    self.thinking = Duration::ZERO;
+                }
+                self.tracker.apply(info);
+                Ok(None)
+            }
+            Line::Command(c) => Ok(Some(c)),
+        }
+    }
+
+    /// The answer line (without newline) to `command`: a card in Durak notation or `NO`.
+    /// Always one of the tracker's legal answers; a `MOVE` with an empty hand (impossible under
+    /// a correct server) answers `NO`.
+    pub fn answer(&mut self, command: Command) -> String {
+        let start = Instant::now();
+        self.tracker.on_command(command);
+        let legal = self.tracker.legal(command);
+        let ctx = Ctx::from_tracker(&self.tracker);
+        let mut a = match self.strategy {
+            Strategy::Heuristic | Strategy::Search => {
+                heuristic_with(&self.config.heuristic, command, &ctx)
+            }
+            s => decide(s, command, &ctx, &mut self.rng),
+        };
+        if self.strategy == Strategy::Search && legal.len() > 1 {
+            let deadline = start + self.decision_time();
+            a = search(
+                &self.tracker,
+                command,
+                &legal,
+                a,
+                &self.config,
+                deadline,
+                &mut self.rng,
+            );
+        }
+        if !legal.contains(&a) {
+            a = legal.first().copied().unwrap_or(Answer::No);
+        }
+        self.thinking += start.elapsed();
+        format_answer(a)
+    }
+
+    /// The time manager: a share of the budget still unspent, spread over the decisions
+    /// expected to remain, capped per decision.
+    fn decision_time(&self) -> Duration {
+        let allowed = budget(self.tracker.rounds).mul_f64(self.config.budget_share);
+        let left = allowed.saturating_sub(self.thinking);
+        // Roughly ten more own decisions are expected; early ones get a fair share.
+        (left / 10).min(self.config.max_decision)
+    }
+}

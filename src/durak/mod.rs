@@ -1,0 +1,42 @@
+//! Durak for two teams of two (`specs/durak.md`): the rules engine, the protocol lines, the
+//! bots and the referee used by `durak-server`.
+//!
+//! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
+//! - [`rules`]: [`Game`], the rules as a state machine in absolute numbering.
+//! - [`protocol`]: information lines and commands, each receiver's relative numbering.
+//! - [`tracker`]: what one player knows, rebuilt from the lines.
+//! - [`strategy`]: random, greedy and heuristic policies.
+//! - [`search`]: determinized search with heuristic playouts.
+//! - [`bot`]: [`DurakBot`], lines in, answers out.
+//! - [`referee`]: one refereed game over any [`referee::Seat`]s.
+//! - [`process`]: a seat played by a program over pipes.
+//! - [`tournament`]: many games, duplicate deals, the summary.
+
+pub mod bot;
+pub mod cards;
+pub mod process;
+pub mod protocol;
+pub mod referee;
+pub mod rules;
+pub mod search;
+pub mod strategy;
+pub mod tournament;
+pub mod tracker;
+
+pub use bot::DurakBot;
+pub use protocol::{Command, Info, Line};
+pub use rules::{Answer, Event, Game, Pending};
+pub use strategy::Strategy;
+
+use thiserror::Error;
+
+/// Errors of the Durak module.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DurakError {
+    /// An answer the rules forbid (`specs/durak.md`, reading "Any incorrect answer").
+    #[error("illegal answer: {0}")]
+    Illegal(String),
+    /// A protocol line that cannot be read.
+    #[error("malformed line {0:?}")]
+    Malformed(String),
+}

@@ -1,0 +1,277 @@
+//! The referee: owns the true [`Game`], sends every seat its own view in relative numbers,
+//! asks the commands, validates and times every answer (`specs/durak.md`, "Protocol" and the
+//! adopted readings "Time", "ADD", "Any incorrect answer").
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::bot::{budget, DurakBot};
+use super::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
+use super::rules::{partner, team, Event, Game, Pending, Round};
+use crate::card::Card;
+
+/// Why a seat failed to answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatFault {
+    /// The program exited or closed its output, or a write failed.
+    Crash(String),
+    /// No answer before the budget ran out.
+    Timeout,
+}
+
+/// A player the referee talks to: an in-process bot or a program over pipes.
+pub trait Seat {
+    /// Sends an information line (without newline).
+    ///
+    /// # Errors
+    /// A [`SeatFault::Crash`] if the seat cannot receive it.
+    fn send(&mut self, line: &str) -> Result<(), SeatFault>;
+    /// Sends a command and waits at most `time_left` for the answer line.
+    ///
+    /// # Errors
+    /// [`SeatFault`] on a crash or a timeout.
+    fn ask(&mut self, command: Command, time_left: Duration) -> Result<String, SeatFault>;
+    /// Ends the game for this seat (closes the program's input).
+    fn close(&mut self) {}
+}
+
+/// Why a team lost by forfeit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LossReason {
+    /// A well-formed but illegal answer.
+    Illegal,
+    /// An answer that is not `NO` or a card.
+    Malformed,
+    /// The program died or closed its output.
+    Crash,
+    /// The cumulative time budget was exceeded.
+    Timeout,
+}
+
+impl fmt::Display for LossReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LossReason::Illegal => "illegal answer",
+            LossReason::Malformed => "malformed answer",
+            LossReason::Crash => "crash",
+            LossReason::Timeout => "timeout",
+        })
+    }
+}
+
+/// The outcome of one refereed game. Seats/players are absolute 0..4; teams 0 = {0, 2}.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// The winning team, `None` for a capped game.
+    pub winner: Option<usize>,
+    /// A forfeit: the losing team, the reason and a description.
+    pub forfeit: Option<(usize, LossReason, String)>,
+    /// Rounds started.
+    pub rounds: u32,
+    /// Answer time used by each seat.
+    pub time_used: [Duration; 4],
+    /// Number of answers of each seat.
+    pub answers: [u32; 4],
+    /// Slowest single answer of each seat.
+    pub max_answer: [Duration; 4],
+    /// The budget at the end of the game (2 s + 0.1 s x rounds).
+    pub budget: Duration,
+    /// Per seat: every line sent and answer received (`> ` answers), when requested.
+    pub transcript: Option<[Vec<String>; 4]>,
+}
+
+/// How move/add/beat/take lines name a partner who plays an out player's seat (reading
+/// "Substitution"; both occur in the wild, bots must accept both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Naming {
+    /// The physical player who acts or defends (this project's reading).
+    #[default]
+    Physical,
+    /// The seat whose role is played.
+    Seat,
+}
+
+/// [`play_game_named`] with the project's [`Naming::Physical`].
+pub fn play_game(
+    game: Game,
+    dealt: &[Vec<Card>; 4],
+    seats: &mut [&mut dyn Seat; 4],
+    transcript: bool,
+) -> GameRecord {
+    play_game_named(game, dealt, seats, transcript, Naming::Physical)
+}
+
+fn seat_named(ev: Event, before: &Round, after: &Round) -> Event {
+    match ev {
+        Event::Move { card, .. } => Event::Move {
+            by: after.attacker_seat,
+            under: after.defender_seat,
+            card,
+        },
+        Event::Add { card, .. } => Event::Add {
+            by: if before.add_index == 0 {
+                before.attacker_seat
+            } else {
+                partner(before.attacker_seat)
+            },
+            under: before.defender_seat,
+            card,
+        },
+        Event::Beat { card, .. } => Event::Beat {
+            by: before.defender_seat,
+            card,
+        },
+        Event::Take { .. } => Event::Take {
+            player: before.defender_seat,
+        },
+        other => other,
+    }
+}
+
+/// Plays one game between the four seats (index = absolute player) from `game` as dealt
+/// (`dealt` = the initial hands in deal order). Sends `trump` and the deal, then runs the game;
+/// every answer is checked by the engine. Closes all seats at the end.
+pub fn play_game_named(
+    mut game: Game,
+    dealt: &[Vec<Card>; 4],
+    seats: &mut [&mut dyn Seat; 4],
+    transcript: bool,
+    naming: Naming,
+) -> GameRecord {
+    let mut rec = GameRecord {
+        winner: None,
+        forfeit: None,
+        rounds: 0,
+        time_used: [Duration::ZERO; 4],
+        answers: [0; 4],
+        max_answer: [Duration::ZERO; 4],
+        budget: budget(0),
+        transcript: transcript.then(Default::default),
+    };
+    let mut crashed: Option<usize> = None;
+    'deal: for (r, seat) in seats.iter_mut().enumerate() {
+        for info in deal_lines(r, game.trump, dealt) {
+            let line = info.to_string();
+            if let Some(t) = rec.transcript.as_mut() {
+                t[r].push(line.clone());
+            }
+            if seat.send(&line).is_err() {
+                crashed = Some(r);
+                break 'deal;
+            }
+        }
+    }
+    let mut events: Vec<Event> = Vec::new();
+    while crashed.is_none() {
+        let (cmd, p) = match game.pending {
+            Pending::Move(p) => (Command::Move, p),
+            Pending::Beat(p) => (Command::Beat, p),
+            Pending::Add(p) => (Command::Add, p),
+            Pending::Over(w) => {
+                rec.winner = w;
+                break;
+            }
+        };
+        let limit = budget(game.rounds);
+        let left = limit.saturating_sub(rec.time_used[p]);
+        if let Some(t) = rec.transcript.as_mut() {
+            t[p].push(cmd.to_string());
+        }
+        let start = Instant::now();
+        let reply = seats[p].ask(cmd, left);
+        let took = start.elapsed();
+        rec.time_used[p] += took;
+        rec.answers[p] += 1;
+        rec.max_answer[p] = rec.max_answer[p].max(took);
+        let lose =
+            |reason: LossReason, why: String| Some((team(p), reason, format!("player {p}: {why}")));
+        let text = match reply {
+            Err(SeatFault::Timeout) => {
+                rec.forfeit = lose(
+                    LossReason::Timeout,
+                    format!("no answer to {cmd} within the budget"),
+                );
+                break;
+            }
+            Err(SeatFault::Crash(why)) => {
+                rec.forfeit = lose(LossReason::Crash, why);
+                break;
+            }
+            Ok(text) => text,
+        };
+        if let Some(t) = rec.transcript.as_mut() {
+            t[p].push(format!("> {}", text.trim_end()));
+        }
+        if rec.time_used[p] > limit {
+            rec.forfeit = lose(
+                LossReason::Timeout,
+                format!("{:?} used of {:?}", rec.time_used[p], limit),
+            );
+            break;
+        }
+        let answer = match parse_answer(&text) {
+            Ok(a) => a,
+            Err(_) => {
+                rec.forfeit = lose(LossReason::Malformed, format!("{text:?} to {cmd}"));
+                break;
+            }
+        };
+        events.clear();
+        let before = game.round;
+        if let Err(e) = game.apply(answer, &mut events) {
+            rec.forfeit = lose(
+                LossReason::Illegal,
+                format!("{} to {cmd}: {e}", format_answer(answer)),
+            );
+            break;
+        }
+        'send: for &ev in &events {
+            let ev = match naming {
+                Naming::Physical => ev,
+                Naming::Seat => seat_named(ev, &before, &game.round),
+            };
+            for (r, seat) in seats.iter_mut().enumerate() {
+                let line = event_info(&ev, r).to_string();
+                if let Some(t) = rec.transcript.as_mut() {
+                    t[r].push(line.clone());
+                }
+                if seat.send(&line).is_err() {
+                    crashed = Some(r);
+                    break 'send;
+                }
+            }
+        }
+    }
+    if let Some(r) = crashed {
+        rec.forfeit = Some((
+            team(r),
+            LossReason::Crash,
+            format!("player {r}: input closed"),
+        ));
+    }
+    if let Some((loser, _, _)) = rec.forfeit {
+        rec.winner = Some(1 - loser);
+    }
+    rec.rounds = game.rounds;
+    rec.budget = budget(game.rounds);
+    for seat in seats.iter_mut() {
+        seat.close();
+    }
+    rec
+}
+
+/// An in-process seat: a [`DurakBot`] fed the lines directly.
+#[derive(Debug, Clone)]
+pub struct BotSeat(pub DurakBot);
+
+impl Seat for BotSeat {
+    fn send(&mut self, line: &str) -> Result<(), SeatFault> {
+        // A bot ignores lines it cannot read, as the program does.
+        let _ = self.0.feed(line);
+        Ok(())
+    }
+
+    fn ask(&mut self, command: Command, _time_left: Duration) -> Result<String, SeatFault> {
+        Ok(self.0.answer(command))
+    }
+}

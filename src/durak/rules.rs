@@ -1,0 +1,447 @@
+//! The rules of 2 vs 2 Durak as a step-by-step state machine (`specs/durak.md`, "Rules" and
+//! "Readings this project adopts").
+//!
+//! Players and seats are numbered 0..4 clockwise (absolute numbering); teams are `{0, 2}` (team
+//! 0) and `{1, 3}` (team 1). Seats are kept when a player goes out: the partner of an out player
+//! plays that seat's roles ([`Game::controller`]). The game asks one decision at a time
+//! ([`Game::pending`]); [`Game::apply`] checks an [`Answer`], changes the state and reports
+//! what every player is told as [`Event`]s.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::cards::{beats, CardSet};
+use super::DurakError;
+use crate::card::{Card, Suit};
+use crate::deck::Deck;
+
+/// Cards dealt to each player, and the refill target (`specs/durak.md`, Rules).
+pub const HAND_SIZE: usize = 6;
+/// At most this many attack cards go under the defender in one round (Rules, 3).
+pub const ROUND_LIMIT: usize = 6;
+/// Safety cap: a game still running after this many rounds ends with no winner.
+pub const MAX_ROUNDS: u32 = 1000;
+
+/// The partner of a player or seat (`p + 2 mod 4`).
+pub fn partner(p: usize) -> usize {
+    (p + 2) % 4
+}
+
+/// The team of a player or seat: 0 for `{0, 2}`, 1 for `{1, 3}`.
+pub fn team(p: usize) -> usize {
+    p % 2
+}
+
+/// An answer to a command: a card, or `NO` (refuse to beat / decline to throw in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Play this card.
+    Card(Card),
+    /// `NO`.
+    No,
+}
+
+/// What the game is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    /// This player must lead a card (`MOVE`).
+    Move(usize),
+    /// This player must beat the open card or take (`BEAT`).
+    Beat(usize),
+    /// This player may throw in a card (`ADD`).
+    Add(usize),
+    /// The game is over; the winning team, or `None` if [`MAX_ROUNDS`] was hit.
+    Over(Option<usize>),
+}
+
+/// A public change of state, in absolute numbering (the protocol's information lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// `player` drew `card` from the talon.
+    Give {
+        /// Who drew.
+        player: usize,
+        /// The card (shown only to its receiver).
+        card: Card,
+    },
+    /// `by` led `card` under `under` (physical players).
+    Move {
+        /// The physical attacker.
+        by: usize,
+        /// The physical defender.
+        under: usize,
+        /// The card.
+        card: Card,
+    },
+    /// `by` threw `card` in under `under`.
+    Add {
+        /// The physical thrower.
+        by: usize,
+        /// The physical defender.
+        under: usize,
+        /// The card.
+        card: Card,
+    },
+    /// `by` beat the open card with `card`.
+    Beat {
+        /// The defender.
+        by: usize,
+        /// The beating card.
+        card: Card,
+    },
+    /// `player` refused to beat and will take the table.
+    Take {
+        /// The defender.
+        player: usize,
+    },
+    /// `player` has no cards left with the talon empty and left the game.
+    Out {
+        /// Who left.
+        player: usize,
+    },
+}
+
+/// The state of the current round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Round {
+    /// The seat that attacks (its controller leads and throws in first).
+    pub attacker_seat: usize,
+    /// The seat moved under (`attacker_seat + 1`).
+    pub defender_seat: usize,
+    /// The physical defender (the controller of the defender seat at the round's start).
+    pub defender: usize,
+    /// The physical player who led the round; drawing starts with him (Rules, 6).
+    pub first_attacker: usize,
+    /// Every card on the table (attacks and beats).
+    pub table: CardSet,
+    /// The attack cards put under the defender so far.
+    pub attacks: usize,
+    /// The attack card the defender has yet to answer, if any.
+    pub open: Option<Card>,
+    /// The round's limit: min(6, cards the defender held at the round's start).
+    pub limit: usize,
+    /// Whether the defender has refused (said `NO` to `BEAT`).
+    pub taking: bool,
+    /// Position in [`Game::throwers`] of the player currently asked to throw in.
+    pub add_index: usize,
+}
+
+/// The whole true state of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The trump suit.
+    pub trump: Suit,
+    /// The talon; the next card drawn is the last element.
+    pub talon: Vec<Card>,
+    /// Each physical player's hand.
+    pub hands: [CardSet; 4],
+    /// Who has left the game.
+    pub out: [bool; 4],
+    /// The seat that leads the current (or next) round.
+    pub mover_seat: usize,
+    /// The current round.
+    pub round: Round,
+    /// Rounds started so far (the time budget counts them).
+    pub rounds: u32,
+    /// What the game waits for.
+    pub pending: Pending,
+}
+
+impl Game {
+    /// A new seeded game: the 36-card deck shuffled, a random trump suit independent of the
+    /// deck, a random first mover (`specs/durak.md`, readings "Trump" and "First mover"), six
+    /// cards dealt to each player in seat order. Returns the game and the dealt hands in deal
+    /// order (for the initial `give` lines).
+    pub fn new(seed: u64) -> (Game, [Vec<Card>; 4]) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut cards: Vec<Card> = Deck::durak().iter().collect();
+        cards.shuffle(&mut rng);
+        let trump = Suit::ALL[rng.random_range(0..4usize)];
+        let first = rng.random_range(0..4usize);
+        let mut dealt: [Vec<Card>; 4] = Default::default();
+        for (p, hand) in dealt.iter_mut().enumerate() {
+            *hand = cards[p * HAND_SIZE..(p + 1) * HAND_SIZE].to_vec();
+        }
+        let mut talon = cards[4 * HAND_SIZE..].to_vec();
+        talon.reverse();
+        let hands = dealt.clone().map(|h| h.into_iter().collect());
+        (Game::from_parts(trump, hands, talon, first), dealt)
+    }
+
+    /// A game at the start of a round led by `first_mover`'s seat, with the given hands and
+    /// talon (next card drawn = last element). Players with no cards while the talon is empty
+    /// are out. Used by tests and by the bot's determinizations.
+    pub fn from_parts(
+        trump: Suit,
+        hands: [CardSet; 4],
+        talon: Vec<Card>,
+        first_mover: usize,
+    ) -> Game {
+        let mut game = Game {
+            trump,
+            talon,
+            hands,
+            out: [false; 4],
+            mover_seat: first_mover % 4,
+            round: Round::default(),
+            rounds: 0,
+            pending: Pending::Over(None),
+        };
+        if game.talon.is_empty() {
+            for p in 0..4 {
+                game.out[p] = game.hands[p].is_empty();
+            }
+        }
+        game.pending = match game.winner_now() {
+            Some(t) => Pending::Over(Some(t)),
+            None => {
+                game.rounds = 1;
+                Pending::Move(game.controller(game.mover_seat))
+            }
+        };
+        game
+    }
+
+    fn winner_now(&self) -> Option<usize> {
+        (0..2).find(|&t| self.out[t] && self.out[t + 2])
+    }
+
+    /// Who plays seat `seat`: its owner, or the owner's partner once the owner is out
+    /// (reading "Substitution").
+    pub fn controller(&self, seat: usize) -> usize {
+        if self.out[seat] {
+            partner(seat)
+        } else {
+            seat
+        }
+    }
+
+    /// The physical players of the attacking team asked to throw in, in order: the attacker
+    /// seat's controller first, then the partner seat's controller (reading "ADD").
+    pub fn throwers(&self) -> ([usize; 2], usize) {
+        let a = self.controller(self.round.attacker_seat);
+        let b = self.controller(partner(self.round.attacker_seat));
+        if a == b {
+            ([a, a], 1)
+        } else {
+            ([a, b], 2)
+        }
+    }
+
+    /// The cards `player` may throw in now (ignoring whose turn it is): cards of ranks on the
+    /// table while the round's limit allows another attack card (Rules, 3).
+    pub fn throwable(&self, player: usize) -> CardSet {
+        if self.round.attacks >= self.round.limit || self.out[player] {
+            return CardSet::EMPTY;
+        }
+        self.hands[player].intersect(self.round.table.rank_closure())
+    }
+
+    /// The cards that beat the open card, from `player`'s hand.
+    pub fn beaters(&self, player: usize) -> CardSet {
+        match self.round.open {
+            Some(open) => self.hands[player]
+                .iter()
+                .filter(|&c| beats(open, c, self.trump))
+                .collect(),
+            None => CardSet::EMPTY,
+        }
+    }
+
+    /// Every legal answer to the pending decision (empty when the game is over).
+    pub fn legal_answers(&self) -> Vec<Answer> {
+        match self.pending {
+            Pending::Move(p) => self.hands[p].iter().map(Answer::Card).collect(),
+            Pending::Beat(p) => {
+                let mut v: Vec<Answer> = self.beaters(p).iter().map(Answer::Card).collect();
+                v.push(Answer::No);
+                v
+            }
+            Pending::Add(p) => {
+                let mut v: Vec<Answer> = self.throwable(p).iter().map(Answer::Card).collect();
+                v.push(Answer::No);
+                v
+            }
+            Pending::Over(_) => Vec::new(),
+        }
+    }
+
+    /// The winning team once the game is over.
+    pub fn winner(&self) -> Option<usize> {
+        match self.pending {
+            Pending::Over(w) => w,
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.pending, Pending::Over(_))
+    }
+
+    /// Applies the pending player's answer, appending what happened to `events`.
+    ///
+    /// # Errors
+    /// [`DurakError::Illegal`] (state unchanged) for a card not held, a card that does not beat
+    /// the open card, a throw-in of a rank not on the table or over the limit, `NO` to `MOVE`,
+    /// or any answer once the game is over.
+    pub fn apply(&mut self, answer: Answer, events: &mut Vec<Event>) -> Result<(), DurakError> {
+        let illegal = |why: &str| Err(DurakError::Illegal(why.to_owned()));
+        match (self.pending, answer) {
+            (Pending::Over(_), _) => illegal("the game is over"),
+            (Pending::Move(_), Answer::No) => illegal("NO is not a move"),
+            (Pending::Move(p), Answer::Card(c)) => {
+                if !self.hands[p].contains(c) {
+                    return illegal("card not in hand");
+                }
+                let attacker_seat = self.mover_seat;
+                let defender_seat = (attacker_seat + 1) % 4;
+                let defender = self.controller(defender_seat);
+                self.round = Round {
+                    attacker_seat,
+                    defender_seat,
+                    defender,
+                    first_attacker: p,
+                    table: CardSet::EMPTY,
+                    attacks: 1,
+                    open: Some(c),
+                    limit: self.hands[defender].len().min(ROUND_LIMIT),
+                    taking: false,
+                    add_index: 0,
+                };
+                self.round.table.insert(c);
+                self.hands[p].remove(c);
+                events.push(Event::Move {
+                    by: p,
+                    under: defender,
+                    card: c,
+                });
+                if !self.check_out(p, events) {
+                    self.pending = Pending::Beat(defender);
+                }
+                Ok(())
+            }
+            (Pending::Beat(d), Answer::Card(c)) => {
+                let Some(open) = self.round.open else {
+                    return illegal("nothing to beat");
+                };
+                if !self.hands[d].contains(c) {
+                    return illegal("card not in hand");
+                }
+                if !beats(open, c, self.trump) {
+                    return illegal("card does not beat the open card");
+                }
+                self.hands[d].remove(c);
+                self.round.table.insert(c);
+                self.round.open = None;
+                events.push(Event::Beat { by: d, card: c });
+                if !self.check_out(d, events) {
+                    self.next_add(0, events);
+                }
+                Ok(())
+            }
+            (Pending::Beat(d), Answer::No) => {
+                self.round.taking = true;
+                self.round.open = None;
+                events.push(Event::Take { player: d });
+                self.next_add(0, events);
+                Ok(())
+            }
+            (Pending::Add(_), Answer::No) => {
+                self.next_add(self.round.add_index + 1, events);
+                Ok(())
+            }
+            (Pending::Add(p), Answer::Card(c)) => {
+                if !self.hands[p].contains(c) {
+                    return illegal("card not in hand");
+                }
+                if !self.throwable(p).contains(c) {
+                    return illegal("rank not on the table or round limit reached");
+                }
+                self.hands[p].remove(c);
+                self.round.table.insert(c);
+                self.round.attacks += 1;
+                let d = self.round.defender;
+                events.push(Event::Add {
+                    by: p,
+                    under: d,
+                    card: c,
+                });
+                if self.check_out(p, events) {
+                    return Ok(());
+                }
+                if self.round.taking {
+                    self.next_add(0, events);
+                } else {
+                    self.round.open = Some(c);
+                    self.pending = Pending::Beat(d);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Marks `p` out if his hand is empty with the talon empty; returns true if the game ended.
+    fn check_out(&mut self, p: usize, events: &mut Vec<Event>) -> bool {
+        if self.hands[p].is_empty() && self.talon.is_empty() && !self.out[p] {
+            self.out[p] = true;
+            events.push(Event::Out { player: p });
+            if self.out[partner(p)] {
+                self.pending = Pending::Over(Some(team(p)));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Asks the next eligible thrower from position `from`, or ends the round.
+    fn next_add(&mut self, from: usize, events: &mut Vec<Event>) {
+        let (throwers, n) = self.throwers();
+        for (i, &t) in throwers.iter().enumerate().take(n).skip(from) {
+            if !self.throwable(t).is_empty() {
+                self.round.add_index = i;
+                self.pending = Pending::Add(t);
+                return;
+            }
+        }
+        self.end_round(events);
+    }
+
+    /// Ends the round: the table goes to the taker or leaves the game, players draw (the
+    /// first attacker first, then counter-clockwise), then the next round starts (Rules, 4-7).
+    fn end_round(&mut self, events: &mut Vec<Event>) {
+        let r = self.round;
+        if r.taking {
+            self.hands[r.defender] = self.hands[r.defender].union(r.table);
+        }
+        let order = [0, 3, 2, 1].map(|k| (r.first_attacker + k) % 4);
+        for &p in &order {
+            if self.out[p] {
+                continue;
+            }
+            while self.hands[p].len() < HAND_SIZE {
+                let Some(card) = self.talon.pop() else { break };
+                self.hands[p].insert(card);
+                events.push(Event::Give { player: p, card });
+            }
+        }
+        for &p in &order {
+            if self.check_out(p, events) {
+                return;
+            }
+        }
+        self.mover_seat = if r.taking {
+            (r.defender_seat + 1) % 4
+        } else {
+            r.defender_seat
+        };
+        if self.rounds >= MAX_ROUNDS {
+            self.pending = Pending::Over(None);
+            return;
+        }
+        self.rounds += 1;
+        self.round = Round::default();
+        self.pending = Pending::Move(self.controller(self.mover_seat));
+    }
+}

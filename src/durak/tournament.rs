@@ -1,0 +1,289 @@
+//! Tournaments: many seeded deals, optionally duplicated with the teams swapping seats, run in
+//! parallel, summarised (win rate with a 95% Wilson interval, duplicate pairs, forfeits by
+//! reason, rounds, response times and budget use).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::time::Duration;
+
+use super::bot::DurakBot;
+use super::process::ProcessSeat;
+use super::referee::{play_game_named, BotSeat, GameRecord, LossReason, Naming, Seat, SeatFault};
+use super::rules::Game;
+use super::search::SearchConfig;
+use super::strategy::Strategy;
+
+/// How a team's two seats are played.
+#[derive(Debug, Clone)]
+pub enum TeamSpec {
+    /// In-process bots.
+    InProcess(Strategy, SearchConfig),
+    /// Two copies of a program (`sh -c`; `{seed}` in the text is replaced by a per-seat seed).
+    Program(String),
+}
+
+/// One game of a tournament.
+#[derive(Debug, Clone)]
+pub struct TournamentGame {
+    /// Deal number (0-based).
+    pub deal: u64,
+    /// The deal's seed (deck, trump, first mover).
+    pub seed: u64,
+    /// Whether team A sat at seats {1, 3} (the duplicate game).
+    pub swapped: bool,
+    /// The referee's record (team 0 = seats {0, 2}).
+    pub record: GameRecord,
+}
+
+impl TournamentGame {
+    /// Whether team A won.
+    pub fn a_won(&self) -> bool {
+        self.record.winner == Some(usize::from(self.swapped))
+    }
+    /// Whether team B won.
+    pub fn b_won(&self) -> bool {
+        self.record.winner == Some(usize::from(!self.swapped))
+    }
+}
+
+/// The seed of deal `deal` in a tournament seeded `seed`.
+pub fn deal_seed(seed: u64, deal: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(deal)
+}
+
+struct Failed(String);
+
+impl Seat for Failed {
+    fn send(&mut self, _line: &str) -> Result<(), SeatFault> {
+        Err(SeatFault::Crash(self.0.clone()))
+    }
+    fn ask(&mut self, _c: super::protocol::Command, _t: Duration) -> Result<String, SeatFault> {
+        Err(SeatFault::Crash(self.0.clone()))
+    }
+}
+
+fn make_seat(spec: &TeamSpec, seed: u64) -> Box<dyn Seat> {
+    match spec {
+        TeamSpec::InProcess(s, cfg) => Box::new(BotSeat(DurakBot::new(*s, seed).with_config(*cfg))),
+        TeamSpec::Program(cmd) => {
+            match ProcessSeat::spawn(&cmd.replace("{seed}", &seed.to_string())) {
+                Ok(p) => Box::new(p),
+                Err(e) => Box::new(Failed(format!("cannot start {cmd:?}: {e}"))),
+            }
+        }
+    }
+}
+
+/// Plays deal `deal` once, team A at seats {0, 2} (or {1, 3} when `swapped`), lines naming
+/// substitutes as `naming` says.
+pub fn play_one(
+    seed: u64,
+    deal: u64,
+    swapped: bool,
+    a: &TeamSpec,
+    b: &TeamSpec,
+    transcript: bool,
+    naming: Naming,
+) -> TournamentGame {
+    let s = deal_seed(seed, deal);
+    let (game, dealt) = Game::new(s);
+    let mut seats: Vec<Box<dyn Seat>> = (0..4u64)
+        .map(|i| {
+            let a_here = (i % 2 == 0) != swapped;
+            make_seat(
+                if a_here { a } else { b },
+                s.wrapping_mul(8).wrapping_add(i + 1),
+            )
+        })
+        .collect();
+    let mut it = seats.iter_mut();
+    let (Some(s0), Some(s1), Some(s2), Some(s3)) = (it.next(), it.next(), it.next(), it.next())
+    else {
+        unreachable!("four seats were made")
+    };
+    let record = play_game_named(
+        game,
+        &dealt,
+        &mut [s0.as_mut(), s1.as_mut(), s2.as_mut(), s3.as_mut()],
+        transcript,
+        naming,
+    );
+    TournamentGame {
+        deal,
+        seed: s,
+        swapped,
+        record,
+    }
+}
+
+/// The 95% Wilson score interval of `wins` successes in `n` trials.
+pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964_f64;
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let center = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+/// Per-team statistics.
+#[derive(Debug, Clone, Default)]
+pub struct TeamStats {
+    /// Games won.
+    pub wins: u64,
+    /// Forfeits by reason.
+    pub forfeits: BTreeMap<LossReason, u64>,
+    /// Answers given.
+    pub answers: u64,
+    /// Total answer time.
+    pub time: Duration,
+    /// Slowest single answer.
+    pub max_answer: Duration,
+    /// Sum over games of the largest budget share used by one of the team's two copies.
+    pub budget_share_sum: f64,
+    /// Largest budget share used by one copy in one game.
+    pub budget_share_max: f64,
+}
+
+/// A tournament's summary.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Games with no winner (round cap).
+    pub capped: u64,
+    /// Team A, then team B.
+    pub teams: [TeamStats; 2],
+    /// Duplicate pairs: A won both, split, B won both (pairs with a capped game not counted).
+    pub pairs: [u64; 3],
+    /// Rounds: total, min, max.
+    pub rounds: (u64, u32, u32),
+}
+
+impl Summary {
+    /// Summarises games (pairs are formed from the same deal played both ways).
+    pub fn new(games: &[TournamentGame]) -> Summary {
+        let mut s = Summary {
+            rounds: (0, u32::MAX, 0),
+            ..Summary::default()
+        };
+        let mut by_deal: BTreeMap<u64, [Option<bool>; 2]> = BTreeMap::new();
+        for g in games {
+            s.games += 1;
+            let r = &g.record;
+            s.rounds.0 += u64::from(r.rounds);
+            s.rounds.1 = s.rounds.1.min(r.rounds);
+            s.rounds.2 = s.rounds.2.max(r.rounds);
+            if r.winner.is_none() {
+                s.capped += 1;
+            }
+            let won = if g.a_won() {
+                Some(true)
+            } else if g.b_won() {
+                Some(false)
+            } else {
+                None
+            };
+            by_deal.entry(g.deal).or_default()[usize::from(g.swapped)] = won;
+            for (t, stats) in s.teams.iter_mut().enumerate() {
+                // Team A sits at parity `swapped`, team B at the other parity.
+                let parity = usize::from(g.swapped) ^ t;
+                if r.winner == Some(parity) {
+                    stats.wins += 1;
+                }
+                if let Some((loser, reason, _)) = &r.forfeit {
+                    if *loser == parity {
+                        *stats.forfeits.entry(*reason).or_default() += 1;
+                    }
+                }
+                let mut share: f64 = 0.0;
+                for seat in [parity, parity + 2] {
+                    stats.answers += u64::from(r.answers[seat]);
+                    stats.time += r.time_used[seat];
+                    stats.max_answer = stats.max_answer.max(r.max_answer[seat]);
+                    share = share.max(r.time_used[seat].as_secs_f64() / r.budget.as_secs_f64());
+                }
+                stats.budget_share_sum += share;
+                stats.budget_share_max = stats.budget_share_max.max(share);
+            }
+        }
+        for pair in by_deal.values() {
+            if let [Some(x), Some(y)] = pair {
+                s.pairs[match (x, y) {
+                    (true, true) => 0,
+                    (false, false) => 2,
+                    _ => 1,
+                }] += 1;
+            }
+        }
+        if s.games == 0 {
+            s.rounds.1 = 0;
+        }
+        s
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.games;
+        let (lo, hi) = wilson(self.teams[0].wins, n);
+        let rate = if n > 0 {
+            self.teams[0].wins as f64 / n as f64
+        } else {
+            0.0
+        };
+        writeln!(f, "games: {n} (capped without winner: {})", self.capped)?;
+        writeln!(
+            f,
+            "team A win rate: {:.1}% ({} of {n}), 95% Wilson interval [{:.1}%, {:.1}%]",
+            100.0 * rate,
+            self.teams[0].wins,
+            100.0 * lo,
+            100.0 * hi
+        )?;
+        writeln!(f, "team B wins: {}", self.teams[1].wins)?;
+        if self.pairs.iter().sum::<u64>() > 0 {
+            writeln!(
+                f,
+                "duplicate pairs: A won both {}, split {}, B won both {}",
+                self.pairs[0], self.pairs[1], self.pairs[2]
+            )?;
+        }
+        if n > 0 {
+            writeln!(
+                f,
+                "rounds per game: mean {:.1}, min {}, max {}",
+                self.rounds.0 as f64 / n as f64,
+                self.rounds.1,
+                self.rounds.2
+            )?;
+        }
+        for (name, t) in ["A", "B"].iter().zip(&self.teams) {
+            let forfeits: Vec<String> = t
+                .forfeits
+                .iter()
+                .map(|(r, k)| format!("{r}: {k}"))
+                .collect();
+            let mean_ms = if t.answers > 0 {
+                t.time.as_secs_f64() * 1e3 / t.answers as f64
+            } else {
+                0.0
+            };
+            writeln!(
+                f,
+                "team {name}: losses by forfeit [{}]; answers {}, mean {:.3} ms, max {:.1} ms; budget used per game (worst copy): mean {:.2}%, max {:.2}%",
+                forfeits.join(", "),
+                t.answers,
+                mean_ms,
+                t.max_answer.as_secs_f64() * 1e3,
+                if n > 0 { 100.0 * t.budget_share_sum / n as f64 } else { 0.0 },
+                100.0 * t.budget_share_max
+            )?;
+        }
+        Ok(())
+    }
+}

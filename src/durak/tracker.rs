@@ -1,0 +1,333 @@
+//! What one player can know, rebuilt from the information lines (`specs/durak.md`,
+//! "Protocol"): own hand, cards seen, cards known to sit in each hand after takes, hand sizes,
+//! the talon count, the unseen pool, who is out and which seat each player plays.
+//!
+//! Players are stored 0..4 = relative numbers 1..=4 (0 is the tracker's owner). Lines may name
+//! a substituting partner either by his own number or by the out seat's number: both are
+//! accepted (an out player's number is mapped to his partner).
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::cards::{beats, CardSet, DECK_SIZE};
+use super::protocol::{Command, Info};
+use super::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
+use crate::card::{Card, Suit};
+
+/// The knowledge of player 1 (index 0) about the game so far.
+#[derive(Debug, Clone, Default)]
+pub struct Tracker {
+    /// The trump suit, once announced.
+    pub trump: Option<Suit>,
+    /// Own hand.
+    pub hand: CardSet,
+    /// Hand sizes of the four players.
+    pub sizes: [usize; 4],
+    /// Cards known to be in each hand (own hand for index 0; taken cards for the others).
+    pub known: [CardSet; 4],
+    /// Cards that left the game (beaten off).
+    pub gone: CardSet,
+    /// `give` lines seen (each moves one card out of the 36-card deck).
+    pub gives: usize,
+    /// Who is out.
+    pub out: [bool; 4],
+    /// The current round, while one is on the table.
+    pub round: Option<Round>,
+    /// The seat that leads next (meaningful once [`Tracker::seats_known`]).
+    pub mover_seat: usize,
+    /// Whether a round has been seen, so seats can be followed.
+    pub seats_known: bool,
+    /// Rounds started (`move` lines seen).
+    pub rounds: u32,
+    /// Cards each player is believed not to hold: after refusing to beat, the cards that
+    /// would have beaten the open card (only the plain ones while 10 or more cards remain in
+    /// the talon, when a player may take on purpose to keep a high trump). Cleared when the
+    /// player draws. A belief used to weight determinizations, never for legality.
+    pub banned: [CardSet; 4],
+}
+
+impl Tracker {
+    /// A tracker before any line.
+    pub fn new() -> Tracker {
+        Tracker::default()
+    }
+
+    /// Cards still in the talon.
+    pub fn talon(&self) -> usize {
+        DECK_SIZE.saturating_sub(self.gives)
+    }
+
+    /// The physical player meant by a line's (0-based) player: an out player's partner.
+    fn phys(&self, p: usize) -> usize {
+        if self.out[p] {
+            partner(p)
+        } else {
+            p
+        }
+    }
+
+    fn controller(&self, seat: usize) -> usize {
+        self.phys(seat)
+    }
+
+    fn remove_card(&mut self, p: usize, card: Card) {
+        if p == 0 {
+            self.hand.remove(card);
+            self.sizes[0] = self.hand.len();
+        } else {
+            self.known[p].remove(card);
+            self.sizes[p] = self.sizes[p].saturating_sub(1);
+        }
+    }
+
+    /// Ends the current round, if any: the table goes to the taker or leaves the game.
+    pub fn resolve_round(&mut self) {
+        if let Some(r) = self.round.take() {
+            if r.taking {
+                let d = r.defender;
+                if d == 0 {
+                    self.hand = self.hand.union(r.table);
+                    self.sizes[0] = self.hand.len();
+                } else {
+                    self.known[d] = self.known[d].union(r.table);
+                    self.sizes[d] += r.table.len();
+                }
+                self.mover_seat = (r.defender_seat + 1) % 4;
+            } else {
+                self.gone = self.gone.union(r.table);
+                self.mover_seat = r.defender_seat;
+            }
+        }
+    }
+
+    /// Applies one information line.
+    pub fn apply(&mut self, info: Info) {
+        let ix = |p: u8| usize::from(p.clamp(1, 4) - 1);
+        match info {
+            Info::Trump(s) => {
+                *self = Tracker::new();
+                self.trump = Some(s);
+            }
+            Info::Give { player, card } => {
+                self.resolve_round();
+                let p = self.phys(ix(player));
+                self.gives += 1;
+                self.banned[p] = CardSet::EMPTY;
+                if p == 0 {
+                    if let Some(c) = card {
+                        self.hand.insert(c);
+                    }
+                    self.sizes[0] = self.hand.len();
+                } else {
+                    self.sizes[p] += 1;
+                    if let Some(c) = card {
+                        self.known[p].insert(c);
+                    }
+                }
+            }
+            Info::Move { by, under, card } => {
+                self.resolve_round();
+                let (by, under) = (ix(by), ix(under));
+                let p = self.phys(by);
+                let d = self.phys(under);
+                let attacker_seat = if self.out[by] {
+                    by
+                } else if self.out[under] {
+                    (under + 3) % 4
+                } else if self.seats_known && self.controller(self.mover_seat) == p {
+                    self.mover_seat
+                } else if self.controller((p + 1) % 4) == d {
+                    p
+                } else {
+                    partner(p)
+                };
+                let mut table = CardSet::EMPTY;
+                table.insert(card);
+                self.round = Some(Round {
+                    attacker_seat,
+                    defender_seat: (attacker_seat + 1) % 4,
+                    defender: d,
+                    first_attacker: p,
+                    table,
+                    attacks: 1,
+                    open: Some(card),
+                    limit: self.sizes[d].min(ROUND_LIMIT),
+                    taking: false,
+                    add_index: 0,
+                });
+                self.seats_known = true;
+                self.rounds += 1;
+                self.remove_card(p, card);
+            }
+            Info::Add { by, card, .. } => {
+                let p = self.phys(ix(by));
+                self.remove_card(p, card);
+                if let Some(r) = self.round.as_mut() {
+                    r.table.insert(card);
+                    r.attacks += 1;
+                    if !r.taking {
+                        r.open = Some(card);
+                    }
+                }
+            }
+            Info::Beat { by, card } => {
+                let p = self.phys(ix(by));
+                self.remove_card(p, card);
+                if let Some(r) = self.round.as_mut() {
+                    r.table.insert(card);
+                    r.open = None;
+                }
+            }
+            Info::Take { .. } => {
+                let talon = self.talon();
+                if let (Some(r), Some(trump)) = (self.round.as_mut(), self.trump) {
+                    if let Some(open) = r.open {
+                        let d = r.defender;
+                        let trumps = CardSet::suit(trump);
+                        let mut ban: CardSet = CardSet::ALL
+                            .iter()
+                            .filter(|&c| beats(open, c, trump))
+                            .collect();
+                        if talon >= 10 {
+                            ban = ban.minus(trumps);
+                        }
+                        self.banned[d] = self.banned[d].union(ban);
+                    }
+                    r.taking = true;
+                    r.open = None;
+                }
+            }
+            Info::Out { player } => {
+                let p = ix(player);
+                if !self.out[p] {
+                    self.out[p] = true;
+                }
+            }
+        }
+    }
+
+    /// Called when a command arrives: a `MOVE` closes any round still on the table.
+    pub fn on_command(&mut self, command: Command) {
+        if command == Command::Move {
+            self.resolve_round();
+        }
+    }
+
+    /// Own legal answers to `command` as far as this tracker can tell (`NO` is always among
+    /// them for `BEAT` and `ADD`, so an answer from this list is legal under any reading).
+    pub fn legal(&self, command: Command) -> Vec<Answer> {
+        let trump = self.trump.unwrap_or(Suit::Spades);
+        match command {
+            Command::Move => self.hand.iter().map(Answer::Card).collect(),
+            Command::Beat => {
+                let mut v: Vec<Answer> = match self.round.and_then(|r| r.open) {
+                    Some(open) => self
+                        .hand
+                        .iter()
+                        .filter(|&c| beats(open, c, trump))
+                        .map(Answer::Card)
+                        .collect(),
+                    None => Vec::new(),
+                };
+                v.push(Answer::No);
+                v
+            }
+            Command::Add => {
+                let mut v: Vec<Answer> = match self.round {
+                    Some(r) if r.attacks < r.limit => self
+                        .hand
+                        .intersect(r.table.rank_closure())
+                        .iter()
+                        .map(Answer::Card)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                v.push(Answer::No);
+                v
+            }
+        }
+    }
+
+    /// Cards whose place is unknown to player 1: not in his hand, not gone, not on the table,
+    /// not known to be in another hand. They are in the others' hands or the talon.
+    pub fn unseen(&self) -> CardSet {
+        let mut seen = self.hand.union(self.gone);
+        if let Some(r) = self.round {
+            seen = seen.union(r.table);
+        }
+        for k in &self.known[1..] {
+            seen = seen.union(*k);
+        }
+        CardSet::ALL.minus(seen)
+    }
+
+    /// A full game consistent with everything seen (a determinization): unknown cards dealt at
+    /// random to the others' unknown slots and the talon, waiting for player 0's `command`.
+    /// Returns `None` before the trump is known or if player 0 cannot be the one asked.
+    pub fn sample_game<R: Rng + ?Sized>(&self, command: Command, rng: &mut R) -> Option<Game> {
+        let trump = self.trump?;
+        let mut pool: Vec<Card> = self.unseen().iter().collect();
+        pool.shuffle(rng);
+        let mut hands = [CardSet::EMPTY; 4];
+        hands[0] = self.hand;
+        // Players with beliefs about missing cards are served first, from the cards they may
+        // hold; if the beliefs cannot all hold, the rest is dealt without them.
+        let mut order: Vec<usize> = (1..4).collect();
+        order.sort_by_key(|&p| std::cmp::Reverse(self.banned[p].len()));
+        for p in order {
+            hands[p] = self.known[p];
+            let mut missing = self.sizes[p].saturating_sub(self.known[p].len());
+            let mut i = 0;
+            while missing > 0 && i < pool.len() {
+                if self.banned[p].contains(pool[i]) {
+                    i += 1;
+                } else {
+                    hands[p].insert(pool.swap_remove(i));
+                    missing -= 1;
+                }
+            }
+            while missing > 0 {
+                let Some(c) = pool.pop() else { break };
+                hands[p].insert(c);
+                missing -= 1;
+            }
+        }
+        let talon_len = self.talon().min(pool.len());
+        let talon: Vec<Card> = pool.split_off(pool.len() - talon_len);
+        let round = self.round.unwrap_or_default();
+        let mut game = Game {
+            trump,
+            talon,
+            hands,
+            out: self.out,
+            mover_seat: self.mover_seat,
+            round,
+            rounds: self.rounds.max(1),
+            pending: Pending::Move(0),
+        };
+        match command {
+            Command::Move => {
+                if game.controller(game.mover_seat) != 0 {
+                    game.mover_seat = if self.out[0] { 2 } else { 0 };
+                }
+                game.round = Round::default();
+            }
+            Command::Beat => {
+                let r = self.round?;
+                r.open?;
+                if r.defender != 0 {
+                    return None;
+                }
+                game.pending = Pending::Beat(0);
+            }
+            Command::Add => {
+                self.round?;
+                let (throwers, n) = game.throwers();
+                let i = throwers[..n].iter().position(|&t| t == 0)?;
+                game.round.add_index = i;
+                game.pending = Pending::Add(0);
+            }
+        }
+        Some(game)
+    }
+}
