@@ -51,6 +51,10 @@ typedef enum cg_notation {
 // release with `cg_deck_free`.
 typedef struct cg_deck cg_deck;
 
+// An opaque Durak bot handle (the determinized-search player): create with
+// `cg_durak_bot_new`, release with `cg_durak_bot_free`.
+typedef struct cg_durak_bot cg_durak_bot;
+
 // A card as a plain value: `rank` 2..14 (T = 10, J = 11, Q = 12, K = 13,
 // A = 14), `suit` 0..3 in the order s, h, c, d.
 typedef struct cg_card {
@@ -233,6 +237,46 @@ enum cg_status cg_deck_interleave(struct cg_deck *deck);
 // # Safety
 // `deck` is NULL or a live handle.
 enum cg_status cg_deck_mongean(struct cg_deck *deck);
+
+// Creates a bot for one seat of one game; `seed` makes its sampling
+// repeatable. Errors: `CG_NULL_POINTER`.
+//
+// # Safety
+// `out` is NULL or valid for a write.
+enum cg_status cg_durak_bot_new(uint64_t seed, struct cg_durak_bot **out);
+
+// Frees a bot; NULL is accepted and ignored.
+//
+// # Safety
+// `bot` is NULL or a handle from `cg_durak_bot_new` not freed before.
+void cg_durak_bot_free(struct cg_durak_bot *bot);
+
+// Feeds one information line the server sent (`trump S`, `give 1 6S`,
+// `move 2 3 6D`, ..; CR and extra spaces tolerated). Errors:
+// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (not a protocol
+// line; the state is unchanged), `CG_INVALID_ARGUMENT` (a command: pass it
+// to `cg_durak_bot_answer` instead).
+//
+// # Safety
+// `bot` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
+enum cg_status cg_durak_bot_feed(struct cg_durak_bot *bot, const char *line);
+
+// Answers a command line (`MOVE`, `BEAT` or `ADD`): writes the answer, a
+// card in Durak notation or `NO`, and a NUL into `buf` (`len` bytes, at
+// least 3) and 2 into `*needed`. The answer is legal as far as the lines
+// fed allow. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
+// (not a protocol line), `CG_INVALID_ARGUMENT` (an information line),
+// `CG_BUFFER_TOO_SMALL` (checked before thinking, so nothing is lost).
+//
+// # Safety
+// `bot` is NULL or a live handle; `command` is NULL or a NUL-terminated
+// string; `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid
+// for a write.
+enum cg_status cg_durak_bot_answer(struct cg_durak_bot *bot,
+                                   const char *command,
+                                   char *buf,
+                                   size_t len,
+                                   size_t *needed);
 
 // Plays War on a copy of the deck (player 1 gets the first half) and writes
 // the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_GAME_UNFINISHED`

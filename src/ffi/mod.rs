@@ -19,6 +19,7 @@
 pub mod card;
 pub mod coup;
 pub mod deck;
+pub mod durak;
 pub mod games;
 pub mod ioiwari;
 

@@ -1,0 +1,104 @@
+//! C ABI for the Durak bot: a handle fed with protocol lines that answers
+//! commands (`specs/durak.md`, "Protocol").
+
+use std::ffi::c_char;
+
+use super::{guard, mut_arg, returning, str_arg, write_text, CgStatus};
+use crate::durak::protocol::parse_line;
+use crate::durak::{DurakBot, Line, Strategy};
+
+/// An opaque Durak bot handle (the determinized-search player): create with
+/// `cg_durak_bot_new`, release with `cg_durak_bot_free`.
+pub struct CgDurakBot(DurakBot);
+
+/// Every answer is a card (`8S`) or `NO`: two characters.
+const ANSWER_LEN: usize = 2;
+
+/// Creates a bot for one seat of one game; `seed` makes its sampling
+/// repeatable. Errors: `CG_NULL_POINTER`.
+///
+/// # Safety
+/// `out` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_durak_bot_new(seed: u64, out: *mut *mut CgDurakBot) -> CgStatus {
+    // SAFETY: the caller's guarantee on `out`.
+    unsafe {
+        returning(out, || {
+            let bot = DurakBot::new(Strategy::Search, seed);
+            Ok(Box::into_raw(Box::new(CgDurakBot(bot))))
+        })
+    }
+}
+
+/// Frees a bot; NULL is accepted and ignored.
+///
+/// # Safety
+/// `bot` is NULL or a handle from `cg_durak_bot_new` not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn cg_durak_bot_free(bot: *mut CgDurakBot) {
+    if !bot.is_null() {
+        // SAFETY: a live handle made by `Box::into_raw` in `cg_durak_bot_new`,
+        // freed once (caller guarantee).
+        drop(unsafe { Box::from_raw(bot) });
+    }
+}
+
+/// Feeds one information line the server sent (`trump S`, `give 1 6S`,
+/// `move 2 3 6D`, ..; CR and extra spaces tolerated). Errors:
+/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (not a protocol
+/// line; the state is unchanged), `CG_INVALID_ARGUMENT` (a command: pass it
+/// to `cg_durak_bot_answer` instead).
+///
+/// # Safety
+/// `bot` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn cg_durak_bot_feed(bot: *mut CgDurakBot, line: *const c_char) -> CgStatus {
+    guard(|| {
+        // SAFETY: the caller's guarantees on `bot` and `line`.
+        let (bot, line) = unsafe { (mut_arg(bot)?, str_arg(line)?) };
+        match bot.0.feed(line) {
+            Ok(None) => Ok(()),
+            Ok(Some(_)) => Err(CgStatus::CgInvalidArgument),
+            Err(_) => Err(CgStatus::CgBadInput),
+        }
+    })
+}
+
+/// Answers a command line (`MOVE`, `BEAT` or `ADD`): writes the answer, a
+/// card in Durak notation or `NO`, and a NUL into `buf` (`len` bytes, at
+/// least 3) and 2 into `*needed`. The answer is legal as far as the lines
+/// fed allow. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
+/// (not a protocol line), `CG_INVALID_ARGUMENT` (an information line),
+/// `CG_BUFFER_TOO_SMALL` (checked before thinking, so nothing is lost).
+///
+/// # Safety
+/// `bot` is NULL or a live handle; `command` is NULL or a NUL-terminated
+/// string; `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid
+/// for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_durak_bot_answer(
+    bot: *mut CgDurakBot,
+    command: *const c_char,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> CgStatus {
+    guard(|| {
+        // SAFETY: the caller's guarantees on `bot` and `command`.
+        let (bot, command) = unsafe { (mut_arg(bot)?, str_arg(command)?) };
+        if len <= ANSWER_LEN {
+            // SAFETY: the caller's guarantees on `buf` and `needed`; the
+            // placeholder does not fit, so only `needed` is written.
+            return unsafe { write_text("NO", buf, len, needed) };
+        }
+        // Checked before feeding, so an information line changes nothing.
+        let command = match parse_line(command) {
+            Ok(Line::Command(command)) => command,
+            Ok(Line::Info(_)) => return Err(CgStatus::CgInvalidArgument),
+            Err(_) => return Err(CgStatus::CgBadInput),
+        };
+        let answer = bot.0.answer(command);
+        // SAFETY: the caller's guarantees on `buf` and `needed`.
+        unsafe { write_text(&answer, buf, len, needed) }
+    })
+}
