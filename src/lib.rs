@@ -11,6 +11,7 @@
 //! | [`durak`] | Durak 2 vs 2: rules engine, protocol lines, tracker, bots (random, greedy, heuristic, determinized search), referee and tournaments |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
+//! | [`stats`] | the Wilson interval every tournament reports |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
 //! The rules come from the project's shared specifications (`specs/homework.md`,
@@ -28,6 +29,7 @@ pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
 pub mod shuffle;
+pub mod stats;
 
 pub use card::{Card, CardError, Notation, Rank, Suit};
 pub use deck::Deck;

@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use cardgames::ioiwari::protocol;
 use cardgames::ioiwari::referee::{
-    read_starts, wilson95, GameRecord, Outcome, PlayerCommand, Referee, Summary,
+    read_starts, GameRecord, Outcome, PlayerCommand, Referee, Summary,
 };
 use cardgames::ioiwari::Board;
+use cardgames::stats::wilson95;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -197,7 +198,7 @@ fn print_summary(p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
         "games {n}: player 1 wins {} ({:.1}%, {}), draws {} ({:.1}%), losses {} ({:.1}%)",
         s.p1_wins,
         pct(s.p1_wins),
-        percent(wilson95(s.p1_wins, n)),
+        percent(wilson95(s.p1_wins as u64, n as u64)),
         s.draws,
         pct(s.draws),
         s.p1_losses,

@@ -409,19 +409,6 @@ pub struct Report {
     pub forfeits: Vec<(usize, usize, String, String)>,
 }
 
-/// 95% Wilson score interval of `k` successes in `n`.
-pub fn wilson(k: u32, n: u32) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
-    ((c - h).max(0.0), (c + h).min(1.0))
-}
-
 /// Summarises game records.
 pub fn summarize(bots: &[Bot], games: &[GameRecord], settings: &Settings) -> Report {
     let n = bots.len();
@@ -485,7 +472,7 @@ pub fn summarize(bots: &[Bot], games: &[GameRecord], settings: &Settings) -> Rep
                     wins: w,
                     games: g,
                     rate: if g > 0 { w as f64 / g as f64 } else { 0.0 },
-                    ci95: wilson(w, g),
+                    ci95: crate::stats::wilson95(w.into(), g.into()),
                 });
             }
         }

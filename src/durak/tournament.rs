@@ -116,20 +116,6 @@ pub fn play_one(
     }
 }
 
-/// The 95% Wilson score interval of `wins` successes in `n` trials.
-pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964_f64;
-    let n = n as f64;
-    let p = wins as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let center = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((center - half).max(0.0), (center + half).min(1.0))
-}
-
 /// Per-team statistics.
 #[derive(Debug, Clone, Default)]
 pub struct TeamStats {
@@ -230,7 +216,7 @@ impl Summary {
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.games;
-        let (lo, hi) = wilson(self.teams[0].wins, n);
+        let (lo, hi) = crate::stats::wilson95(self.teams[0].wins, n);
         let rate = if n > 0 {
             self.teams[0].wins as f64 / n as f64
         } else {

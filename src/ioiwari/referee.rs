@@ -586,19 +586,6 @@ impl Summary {
     }
 }
 
-/// The 95% Wilson score interval of `k` successes in `n` trials, as
-/// fractions; `(0, 1)` when `n == 0`.
-pub fn wilson95(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.959_963_984_540_054_f64);
-    let p = k / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 /// Reads a list of starts, one per line (seven counts); blank lines and lines
 /// starting with `#` are skipped.
 ///
@@ -638,14 +625,6 @@ mod tests {
         assert_eq!((t.count, t.p99_us, t.max_us), (200, 198, 200));
         assert!((t.mean_us - 100.5).abs() < 1e-9);
         assert_eq!(TimeStats::of(std::iter::empty()).max_us, 0);
-    }
-
-    #[test]
-    fn wilson_interval() {
-        let (lo, hi) = wilson95(50, 100);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
-        let (lo, hi) = wilson95(357, 357);
-        assert!(lo > 0.98 && hi == 1.0);
     }
 
     #[test]
