@@ -450,7 +450,12 @@ impl<'a> Ctx<'a> {
             Strategy::Challenger => self.honest(true),
             Strategy::TaxBluffer => self.tax_bluffer(),
             Strategy::Calculator => self.calculator(last),
-            Strategy::Strong => self.strong(last),
+            Strategy::Strong => {
+                // Strong counts every repeated claim as evidence.
+                self.p_opp =
+                    super::model::hand_probabilities_repeated(&self.h.opp, &self.unseen, self.ok);
+                self.strong(last)
+            }
         }
     }
 
@@ -800,7 +805,7 @@ impl<'a> Ctx<'a> {
         };
         let (n, k) = self.answers.by_lead[lead as usize];
         let (n2, k2) = self.answers.by_lead[!lead as usize];
-        let w = 0.3;
+        let w = STRONG_LEAD_W;
         let p = 0.5 * (prior + base);
         (p + k as f64 + w * k2 as f64) / (1.0 + n as f64 + w * n2 as f64)
     }
@@ -832,7 +837,8 @@ impl<'a> Ctx<'a> {
     fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
-        let bluffs = (0.1 + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
+        let bluffs =
+            (STRONG_BLOCK_BLUFF + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
         let prior = p_has + (1.0 - p_has) * bluffs;
         let i = action_index(a).unwrap_or(0);
         let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
@@ -912,7 +918,7 @@ impl<'a> Ctx<'a> {
             me *= STRONG_STEAL_DRAIN;
         }
         let op = self.opp_turns(oc, mk);
-        let tempo = if my_next { 0.5 } else { -0.5 };
+        let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
         sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
     }
 
@@ -1026,9 +1032,19 @@ impl<'a> Ctx<'a> {
                     "A" => {
                         let p_con = self.p_opp[Contessa.index()];
                         let (pca, pb) = if ok == 1 {
-                            // Nothing to lose: block if holding Contessa, else challenge or bluff.
-                            let pca = (1.0 - p_con) * 0.8;
-                            (pca, 1.0 - pca)
+                            // Nothing to lose: block if holding Contessa, else
+                            // challenge or bluff; then what it did to my
+                            // Assassinations in this game.
+                            let pca = (1.0 - p_con) * STRONG_A1_CHAL;
+                            let i = action_index('A').unwrap_or(4);
+                            let n = self.answers.done[i] as f64;
+                            let w = STRONG_A1_SEEN;
+                            let pca = (pca + w * self.answers.challenged[i] as f64) / (1.0 + w * n);
+                            let pb = ((1.0 - p_con) * (1.0 - STRONG_A1_CHAL)
+                                + p_con
+                                + w * self.answers.blocked[i] as f64)
+                                / (1.0 + w * n);
+                            (pca, pb.min(1.0 - pca))
                         } else {
                             (pc, self.opp_block_prob('A', &[Contessa]))
                         };
@@ -1197,9 +1213,9 @@ impl<'a> Ctx<'a> {
 }
 
 /// Logistic scale of one turn of race advantage in the strong bot's evaluation.
-const STRONG_SCALE: f64 = 0.8;
+const STRONG_SCALE: f64 = 0.55;
 /// Logistic weight of one card of advantage.
-const STRONG_CARDS: f64 = 0.4;
+const STRONG_CARDS: f64 = 0.9;
 /// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
 const STRONG_BLUFF_TAX: f64 = 0.2;
 /// Bluff rate of a Contessa block by a player with two cards.
@@ -1248,3 +1264,15 @@ const STRONG_PLAUSIBLE: f64 = 0.4;
 const STRONG_BLUFF_TAX_GAIN: f64 = 2.6;
 /// Bluff-rate factor for Assassinations.
 const STRONG_BETA_ASSASSIN: f64 = 1.0;
+
+/// Tempo of having the next turn, in race turns.
+const STRONG_TEMPO: f64 = 0.5;
+/// Challenge rate expected of a one-card opponent without a Contessa facing Assassination.
+const STRONG_A1_CHAL: f64 = 0.8;
+/// Base rate of bluffed blocks.
+const STRONG_BLOCK_BLUFF: f64 = 0.1;
+/// Weight of challenges seen in the other race situation.
+const STRONG_LEAD_W: f64 = 0.3;
+
+/// Weight of each Assassination of mine seen when the opponent has one card.
+const STRONG_A1_SEEN: f64 = 1.0;
