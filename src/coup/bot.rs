@@ -883,11 +883,13 @@ impl<'a> Ctx<'a> {
         } else {
             Gain::Income
         };
+        // Assassinations are planned even against a likely Contessa: the
+        // turn choice weighs the block itself, and planning them keeps the
+        // evaluation's kill cost low enough to press an opponent that blocks.
         Plan {
             gain,
-            assassinate: (self.has(Assassin)
-                || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN)
-                && self.opp_block_prob('A', &[Contessa]) < STRONG_ASSASSIN_BLOCK,
+            assassinate: self.has(Assassin)
+                || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN,
         }
     }
 
@@ -1233,9 +1235,7 @@ const STRONG_PC_PRIOR: f64 = 0.08;
 /// Prior challenge rate of an opponent that is losing the race.
 const STRONG_PC_LEADING: f64 = 0.4;
 /// Prior challenge rate of an opponent that is winning the race.
-const STRONG_PC_TRAILING: f64 = 0.2;
-/// Above this chance of a Contessa block, my evaluation does not plan Assassinations.
-const STRONG_ASSASSIN_BLOCK: f64 = 0.65;
+const STRONG_PC_TRAILING: f64 = 0.12;
 /// The opponent's assumed coin gain per turn before it claims a Duke.
 const STRONG_OPP_GAIN: f64 = 2.5;
 /// The opponent's assumed cost per kill before it claims an Assassin.
@@ -1255,9 +1255,9 @@ const STRONG_PROBE_BONUS: f64 = 0.04;
 /// model gives the claim less than this probability of being true.
 const CALC_CHALLENGE_BELOW: f64 = 0.5;
 /// Least challenge rate expected for a Contessa block with two cards.
-const STRONG_PC_CONTESSA: f64 = 0.3;
+const STRONG_PC_CONTESSA: f64 = 0.375;
 /// Factor on my race turns against an opponent that Steals unblocked.
-const STRONG_STEAL_DRAIN: f64 = 1.3;
+const STRONG_STEAL_DRAIN: f64 = 1.04;
 /// Public probability of a claim at which the opponent challenges at its usual rate.
 const STRONG_PLAUSIBLE: f64 = 0.4;
 /// Coins a turn my evaluation credits to future Tax bluffs (an honest Tax: 3).
@@ -1266,7 +1266,7 @@ const STRONG_BLUFF_TAX_GAIN: f64 = 2.6;
 const STRONG_BETA_ASSASSIN: f64 = 1.0;
 
 /// Tempo of having the next turn, in race turns.
-const STRONG_TEMPO: f64 = 0.5;
+const STRONG_TEMPO: f64 = 0.3;
 /// Challenge rate expected of a one-card opponent without a Contessa facing Assassination.
 const STRONG_A1_CHAL: f64 = 0.8;
 /// Base rate of bluffed blocks.
