@@ -731,8 +731,8 @@ impl<'a> Ctx<'a> {
 
     // ----- the strong bot -----
 
-    /// The opponent's observed rate of challenging my claims (prior 0.25 over
-    /// two virtual claims).
+    /// The opponent's observed rate of challenging my claims (prior
+    /// [`STRONG_PC_PRIOR`] worth one claim).
     fn opp_challenge_rate(&self) -> f64 {
         let my_claims: u32 = self.h.me.claims.iter().sum();
         ((STRONG_PC_PRIOR + self.h.opp.challenges as f64) / (1.0 + my_claims as f64))
@@ -796,7 +796,7 @@ impl<'a> Ctx<'a> {
     /// The challenge rate when I lead the race (`lead`) or not: a prior that
     /// an opponent challenges mostly when it is losing, blended with `base`
     /// (this game's rate for the kind of claim), then the challenges seen in
-    /// the same situation count fully and those in the other at 0.3.
+    /// the same situation count fully and those in the other at [`STRONG_LEAD_W`].
     fn challenge_given_lead(&self, lead: bool, base: f64) -> f64 {
         let prior = if lead {
             STRONG_PC_LEADING
@@ -1219,7 +1219,7 @@ const STRONG_SCALE: f64 = 0.55;
 /// Logistic weight of one card of advantage.
 const STRONG_CARDS: f64 = 0.9;
 /// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
-const STRONG_BLUFF_TAX: f64 = 0.2;
+const STRONG_BLUFF_TAX: f64 = 0.16;
 /// Bluff rate of a Contessa block by a player with two cards.
 const STRONG_BETA_CONTESSA2: f64 = 0.03;
 /// Bluff-rate factor for Duke, Captain and Ambassador blocks.
@@ -1270,9 +1270,9 @@ const STRONG_TEMPO: f64 = 0.3;
 /// Challenge rate expected of a one-card opponent without a Contessa facing Assassination.
 const STRONG_A1_CHAL: f64 = 0.8;
 /// Base rate of bluffed blocks.
-const STRONG_BLOCK_BLUFF: f64 = 0.1;
+const STRONG_BLOCK_BLUFF: f64 = 0.06;
 /// Weight of challenges seen in the other race situation.
-const STRONG_LEAD_W: f64 = 0.3;
+const STRONG_LEAD_W: f64 = 0.18;
 
 /// Weight of each Assassination of mine seen when the opponent has one card.
 const STRONG_A1_SEEN: f64 = 1.0;
