@@ -1225,7 +1225,7 @@ const STRONG_BETA_CONTESSA2: f64 = 0.03;
 /// Bluff-rate factor for Duke, Captain and Ambassador blocks.
 const STRONG_BETA_BLOCK: f64 = 0.3;
 /// Bluff-rate factor for actions.
-const STRONG_BETA_ACTION: f64 = 1.0;
+const STRONG_BETA_ACTION: f64 = 1.25;
 /// Below this challenge rate of Assassinations, my evaluation assumes I can Assassinate.
 const STRONG_BLUFF_ASSASSIN: f64 = 0.2;
 /// Bluff rate of a Contessa block by a player with one card left.
@@ -1267,8 +1267,9 @@ const STRONG_BETA_ASSASSIN: f64 = 1.0;
 
 /// Tempo of having the next turn, in race turns.
 const STRONG_TEMPO: f64 = 0.3;
-/// Challenge rate expected of a one-card opponent without a Contessa facing Assassination.
-const STRONG_A1_CHAL: f64 = 0.8;
+/// Challenge rate expected of a one-card opponent without a Contessa facing
+/// Assassination (giving up would lose the game: it contests).
+const STRONG_A1_CHAL: f64 = 1.0;
 /// Base rate of bluffed blocks.
 const STRONG_BLOCK_BLUFF: f64 = 0.06;
 /// Weight of challenges seen in the other race situation.
