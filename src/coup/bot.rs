@@ -450,7 +450,12 @@ impl<'a> Ctx<'a> {
             Strategy::Challenger => self.honest(true),
             Strategy::TaxBluffer => self.tax_bluffer(),
             Strategy::Calculator => self.calculator(last),
-            Strategy::Strong => self.strong(last),
+            Strategy::Strong => {
+                // Strong counts every repeated claim as evidence.
+                self.p_opp =
+                    super::model::hand_probabilities_repeated(&self.h.opp, &self.unseen, self.ok);
+                self.strong(last)
+            }
         }
     }
 
@@ -726,8 +731,8 @@ impl<'a> Ctx<'a> {
 
     // ----- the strong bot -----
 
-    /// The opponent's observed rate of challenging my claims (prior 0.25 over
-    /// two virtual claims).
+    /// The opponent's observed rate of challenging my claims (prior
+    /// [`STRONG_PC_PRIOR`] worth one claim).
     fn opp_challenge_rate(&self) -> f64 {
         let my_claims: u32 = self.h.me.claims.iter().sum();
         ((STRONG_PC_PRIOR + self.h.opp.challenges as f64) / (1.0 + my_claims as f64))
@@ -791,7 +796,7 @@ impl<'a> Ctx<'a> {
     /// The challenge rate when I lead the race (`lead`) or not: a prior that
     /// an opponent challenges mostly when it is losing, blended with `base`
     /// (this game's rate for the kind of claim), then the challenges seen in
-    /// the same situation count fully and those in the other at 0.3.
+    /// the same situation count fully and those in the other at [`STRONG_LEAD_W`].
     fn challenge_given_lead(&self, lead: bool, base: f64) -> f64 {
         let prior = if lead {
             STRONG_PC_LEADING
@@ -800,7 +805,7 @@ impl<'a> Ctx<'a> {
         };
         let (n, k) = self.answers.by_lead[lead as usize];
         let (n2, k2) = self.answers.by_lead[!lead as usize];
-        let w = 0.3;
+        let w = STRONG_LEAD_W;
         let p = 0.5 * (prior + base);
         (p + k as f64 + w * k2 as f64) / (1.0 + n as f64 + w * n2 as f64)
     }
@@ -832,7 +837,8 @@ impl<'a> Ctx<'a> {
     fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
-        let bluffs = (0.1 + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
+        let bluffs =
+            (STRONG_BLOCK_BLUFF + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
         let prior = p_has + (1.0 - p_has) * bluffs;
         let i = action_index(a).unwrap_or(0);
         let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
@@ -877,11 +883,13 @@ impl<'a> Ctx<'a> {
         } else {
             Gain::Income
         };
+        // Assassinations are planned even against a likely Contessa: the
+        // turn choice weighs the block itself, and planning them keeps the
+        // evaluation's kill cost low enough to press an opponent that blocks.
         Plan {
             gain,
-            assassinate: (self.has(Assassin)
-                || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN)
-                && self.opp_block_prob('A', &[Contessa]) < STRONG_ASSASSIN_BLOCK,
+            assassinate: self.has(Assassin)
+                || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN,
         }
     }
 
@@ -912,7 +920,7 @@ impl<'a> Ctx<'a> {
             me *= STRONG_STEAL_DRAIN;
         }
         let op = self.opp_turns(oc, mk);
-        let tempo = if my_next { 0.5 } else { -0.5 };
+        let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
         sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
     }
 
@@ -1026,9 +1034,19 @@ impl<'a> Ctx<'a> {
                     "A" => {
                         let p_con = self.p_opp[Contessa.index()];
                         let (pca, pb) = if ok == 1 {
-                            // Nothing to lose: block if holding Contessa, else challenge or bluff.
-                            let pca = (1.0 - p_con) * 0.8;
-                            (pca, 1.0 - pca)
+                            // Nothing to lose: block if holding Contessa, else
+                            // challenge or bluff; then what it did to my
+                            // Assassinations in this game.
+                            let pca = (1.0 - p_con) * STRONG_A1_CHAL;
+                            let i = action_index('A').unwrap_or(4);
+                            let n = self.answers.done[i] as f64;
+                            let w = STRONG_A1_SEEN;
+                            let pca = (pca + w * self.answers.challenged[i] as f64) / (1.0 + w * n);
+                            let pb = ((1.0 - p_con) * (1.0 - STRONG_A1_CHAL)
+                                + p_con
+                                + w * self.answers.blocked[i] as f64)
+                                / (1.0 + w * n);
+                            (pca, pb.min(1.0 - pca))
                         } else {
                             (pc, self.opp_block_prob('A', &[Contessa]))
                         };
@@ -1197,17 +1215,17 @@ impl<'a> Ctx<'a> {
 }
 
 /// Logistic scale of one turn of race advantage in the strong bot's evaluation.
-const STRONG_SCALE: f64 = 0.8;
+const STRONG_SCALE: f64 = 0.55;
 /// Logistic weight of one card of advantage.
-const STRONG_CARDS: f64 = 0.4;
+const STRONG_CARDS: f64 = 0.9;
 /// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
-const STRONG_BLUFF_TAX: f64 = 0.2;
+const STRONG_BLUFF_TAX: f64 = 0.16;
 /// Bluff rate of a Contessa block by a player with two cards.
 const STRONG_BETA_CONTESSA2: f64 = 0.03;
 /// Bluff-rate factor for Duke, Captain and Ambassador blocks.
 const STRONG_BETA_BLOCK: f64 = 0.3;
 /// Bluff-rate factor for actions.
-const STRONG_BETA_ACTION: f64 = 1.0;
+const STRONG_BETA_ACTION: f64 = 1.25;
 /// Below this challenge rate of Assassinations, my evaluation assumes I can Assassinate.
 const STRONG_BLUFF_ASSASSIN: f64 = 0.2;
 /// Bluff rate of a Contessa block by a player with one card left.
@@ -1217,9 +1235,7 @@ const STRONG_PC_PRIOR: f64 = 0.08;
 /// Prior challenge rate of an opponent that is losing the race.
 const STRONG_PC_LEADING: f64 = 0.4;
 /// Prior challenge rate of an opponent that is winning the race.
-const STRONG_PC_TRAILING: f64 = 0.2;
-/// Above this chance of a Contessa block, my evaluation does not plan Assassinations.
-const STRONG_ASSASSIN_BLOCK: f64 = 0.65;
+const STRONG_PC_TRAILING: f64 = 0.12;
 /// The opponent's assumed coin gain per turn before it claims a Duke.
 const STRONG_OPP_GAIN: f64 = 2.5;
 /// The opponent's assumed cost per kill before it claims an Assassin.
@@ -1239,12 +1255,25 @@ const STRONG_PROBE_BONUS: f64 = 0.04;
 /// model gives the claim less than this probability of being true.
 const CALC_CHALLENGE_BELOW: f64 = 0.5;
 /// Least challenge rate expected for a Contessa block with two cards.
-const STRONG_PC_CONTESSA: f64 = 0.3;
+const STRONG_PC_CONTESSA: f64 = 0.375;
 /// Factor on my race turns against an opponent that Steals unblocked.
-const STRONG_STEAL_DRAIN: f64 = 1.3;
+const STRONG_STEAL_DRAIN: f64 = 1.04;
 /// Public probability of a claim at which the opponent challenges at its usual rate.
 const STRONG_PLAUSIBLE: f64 = 0.4;
 /// Coins a turn my evaluation credits to future Tax bluffs (an honest Tax: 3).
 const STRONG_BLUFF_TAX_GAIN: f64 = 2.6;
 /// Bluff-rate factor for Assassinations.
 const STRONG_BETA_ASSASSIN: f64 = 1.0;
+
+/// Tempo of having the next turn, in race turns.
+const STRONG_TEMPO: f64 = 0.3;
+/// Challenge rate expected of a one-card opponent without a Contessa facing
+/// Assassination (giving up would lose the game: it contests).
+const STRONG_A1_CHAL: f64 = 1.0;
+/// Base rate of bluffed blocks.
+const STRONG_BLOCK_BLUFF: f64 = 0.06;
+/// Weight of challenges seen in the other race situation.
+const STRONG_LEAD_W: f64 = 0.18;
+
+/// Weight of each Assassination of mine seen when the opponent has one card.
+const STRONG_A1_SEEN: f64 = 1.0;

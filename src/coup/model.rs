@@ -30,6 +30,18 @@ pub fn bluff_rate(r: &Record) -> f64 {
 /// claim: 1 if held, the bluff rate if not; a caught bluff rules the
 /// character out; a declined block halves a hand holding it).
 pub fn hand_probabilities(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
+    hand_probabilities_with(r, unseen, k, false)
+}
+
+/// [`hand_probabilities`] where every standing claim of a character counts
+/// as its own evidence (a hand without it is weighted by the bluff rate once
+/// per claim, up to three): a player that keeps repeating a claim unchallenged
+/// more likely holds the card.
+pub fn hand_probabilities_repeated(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
+    hand_probabilities_with(r, unseen, k, true)
+}
+
+fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool) -> [f64; 5] {
     let beta = bluff_rate(r).clamp(0.02, 1.0);
     let mut claimed = [0u32; 5];
     for c in &r.active_claims {
@@ -48,7 +60,11 @@ pub fn hand_probabilities(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
                 }
                 w *= 0.5f64.powi(declined[i].min(3) as i32);
             } else if claimed[i] > 0 {
-                w *= beta;
+                w *= if repeat {
+                    beta.powi(claimed[i].min(3) as i32)
+                } else {
+                    beta
+                };
             }
         }
         w
@@ -93,7 +109,7 @@ pub fn hand_probabilities(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
     }
     if total <= 0.0 {
         // Evidence contradicts every hand: fall back to the plain prior.
-        return hand_probabilities(&Record::default(), unseen, k);
+        return hand_probabilities_with(&Record::default(), unseen, k, repeat);
     }
     p.map(|x| (x / total).clamp(0.0, 1.0))
 }
