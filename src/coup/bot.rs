@@ -557,18 +557,23 @@ impl<'a> Ctx<'a> {
                     self.give_up()
                 }
             }
-            'S' => (if self.has(Captain) {
-                "c"
-            } else if self.has(Ambassador) {
-                "a"
-            } else {
-                "p"
-            })
-            .into(),
+            'S' => self.block_steal_if_held(),
             'E' | 'T' => "p".into(),
             'a' | 'c' | 'd' | 's' => "\n".into(),
             _ => self.fallback(),
         }
+    }
+
+    /// Blocks a Steal with a Captain or an Ambassador held, else passes.
+    fn block_steal_if_held(&self) -> String {
+        (if self.has(Captain) {
+            "c"
+        } else if self.has(Ambassador) {
+            "a"
+        } else {
+            "p"
+        })
+        .into()
     }
 
     // ----- the race calculator -----
@@ -715,14 +720,7 @@ impl<'a> Ctx<'a> {
                     self.give_up()
                 }
             }
-            'S' => (if self.has(Captain) {
-                "c"
-            } else if self.has(Ambassador) {
-                "a"
-            } else {
-                "p"
-            })
-            .into(),
+            'S' => self.block_steal_if_held(),
             'E' | 'T' => "p".into(),
             'a' | 'c' | 'd' | 's' => "\n".into(),
             _ => self.fallback(),
