@@ -2,7 +2,8 @@
 # `make run` starts the already-built program directly (no cargo): one checker test costs milliseconds.
 
 CARGO    ?= cargo
-RELEASE  := target/release
+TARGET_DIR := $(abspath $(or $(CARGO_TARGET_DIR),target))
+RELEASE  := $(TARGET_DIR)/release
 VALGRIND := valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 -q
 SHARED_TESTS ?= ../shared/hw-tests/tests
 
@@ -11,7 +12,7 @@ SHARED_TESTS ?= ../shared/hw-tests/tests
 CC       ?= cc
 C_STRICT := -std=c99 -Wall -Wextra -Werror -pedantic
 C_FLAGS  := $(C_STRICT) -g -Iinclude
-C_OUT    := target/c
+C_OUT    := $(TARGET_DIR)/c
 STATIC_LIB  := $(RELEASE)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
@@ -24,11 +25,11 @@ build:
 	@$(MAKE) --no-print-directory c-build
 
 run:
-	./$(RELEASE)/homework
+	$(RELEASE)/homework
 
 # The C coursework program (c_tests/homework.c) instead: make check RUNNER=c
 run-c:
-	./$(C_OUT)/homework
+	$(C_OUT)/homework
 
 clean:
 	$(CARGO) clean
@@ -73,12 +74,12 @@ $(C_OUT)/static/%: c_tests/%.c c_tests/check.h include/cardgames.h $(STATIC_LIB)
 
 $(C_OUT)/shared/%: c_tests/%.c c_tests/check.h include/cardgames.h $(RELEASE)/libcardgames.so
 	@mkdir -p $(C_OUT)/shared
-	$(CC) $(C_FLAGS) $< -L$(RELEASE) -lcardgames -Wl,-rpath,$(CURDIR)/$(RELEASE) -o $@
+	$(CC) $(C_FLAGS) $< -L$(RELEASE) -lcardgames -Wl,-rpath,$(RELEASE) -o $@
 
 # Every harness, linked both ways; each prints "N passed, N failed".
 c-tests: build $(addprefix $(C_OUT)/static/,$(HARNESSES)) $(addprefix $(C_OUT)/shared/,$(HARNESSES))
 	@for t in $(HARNESSES); do for kind in static shared; do \
-	  printf '%-8s %-16s ' $$kind $$t; ./$(C_OUT)/$$kind/$$t || exit 1; \
+	  printf '%-8s %-16s ' $$kind $$t; $(C_OUT)/$$kind/$$t || exit 1; \
 	done; done
 
 # The committed header must be what cbindgen generates now, and compile alone as pedantic C99.
@@ -97,12 +98,12 @@ valgrind: setup c-tests
 	for f in $$(find $$dirs -name '*.in' | sort); do \
 	  cp "$$f" "$$tmp/in"; \
 	  for prog in $(RELEASE)/homework $(C_OUT)/homework; do \
-	    (cd "$$tmp" && $(VALGRIND) $(CURDIR)/$$prog) || { echo "valgrind: $$prog on $$f failed"; rm -rf "$$tmp"; exit 1; }; \
+	    (cd "$$tmp" && $(VALGRIND) $$prog) || { echo "valgrind: $$prog on $$f failed"; rm -rf "$$tmp"; exit 1; }; \
 	    n=$$((n+1)); \
 	  done; \
 	done; rm -rf "$$tmp"; echo "valgrind: homework programs clean on $$n runs"
 	@for t in $(HARNESSES); do for kind in static shared; do \
-	  $(VALGRIND) ./$(C_OUT)/$$kind/$$t >/dev/null || { echo "valgrind: $$kind/$$t failed"; exit 1; }; \
+	  $(VALGRIND) $(C_OUT)/$$kind/$$t >/dev/null || { echo "valgrind: $$kind/$$t failed"; exit 1; }; \
 	done; done; echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
 
 bench:
@@ -115,7 +116,7 @@ callgrind: setup build
 	tmp=$$(mktemp -d); max=0; total=0; n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort -V); do \
 	  cp "$$f" "$$tmp/in"; \
-	  ir=$$(cd "$$tmp" && valgrind --tool=callgrind --callgrind-out-file=/dev/null $(CURDIR)/$(RELEASE)/homework 2>&1 | sed -n 's/.*Collected : //p'); \
+	  ir=$$(cd "$$tmp" && valgrind --tool=callgrind --callgrind-out-file=/dev/null $(RELEASE)/homework 2>&1 | sed -n 's/.*Collected : //p'); \
 	  printf '%-60s %9d\n' "$$f" "$$ir"; \
 	  total=$$((total+ir)); n=$$((n+1)); [ "$$ir" -gt "$$max" ] && max=$$ir; \
 	done; rm -rf "$$tmp"; \
