@@ -149,15 +149,24 @@ impl RollingStone {
     /// # Errors
     /// [`GameError::TooLong`] after [`RollingStone::TURN_LIMIT`] turns.
     pub fn play_to_end(&mut self) -> Result<usize, GameError> {
-        while self.play_turn().is_some() {
-            if self.turns >= Self::TURN_LIMIT {
-                return Err(GameError::TooLong {
-                    game: "rollingstone",
-                    turns: self.turns,
-                });
+        self.play_within(Self::TURN_LIMIT)
+    }
+
+    /// Plays until the game is over or `turn_limit` turns have been played in
+    /// all, and returns the winner's 0-based seat.
+    ///
+    /// # Errors
+    /// [`GameError::TooLong`] when the limit is reached with no winner.
+    pub fn play_within(&mut self, turn_limit: u64) -> Result<usize, GameError> {
+        while self.turns < turn_limit {
+            if self.play_turn().is_none() {
+                return self.winner.ok_or(GameError::NoCards);
             }
         }
-        Ok(self.winner.expect("the loop ends only with a winner"))
+        self.winner.ok_or(GameError::TooLong {
+            game: "rollingstone",
+            turns: self.turns,
+        })
     }
 
     /// Plays to the end and returns the winner's 0-based seat; see
@@ -318,5 +327,26 @@ mod tests {
             assert_eq!(held + game.table().len(), 52);
         }
         assert!(game.winner().is_some());
+    }
+
+    #[test]
+    fn a_game_past_its_turn_limit_is_cut_off_with_a_clear_error() {
+        let mut game = RollingStone::deal(Deck::standard());
+        let err = game.play_within(10).unwrap_err();
+        assert_eq!(
+            err,
+            GameError::TooLong {
+                game: "rollingstone",
+                turns: 10
+            }
+        );
+        assert!(err.to_string().contains("loops forever"), "{err}");
+        // The same deal, allowed exactly the turns it needs, ends normally.
+        let mut full = RollingStone::deal(Deck::standard());
+        let winner = full.play_to_end().unwrap();
+        let mut exact = RollingStone::deal(Deck::standard());
+        assert_eq!(exact.play_within(full.turns()), Ok(winner));
+        let mut short = RollingStone::deal(Deck::standard());
+        assert!(short.play_within(full.turns() - 1).is_err());
     }
 }

@@ -171,15 +171,24 @@ impl Scarabs {
     /// # Errors
     /// [`GameError::TooLong`] after [`Scarabs::TURN_LIMIT`] turns.
     pub fn play_to_end(&mut self) -> Result<usize, GameError> {
-        while self.play_turn().is_some() {
-            if self.turns >= Self::TURN_LIMIT {
-                return Err(GameError::TooLong {
-                    game: "scarabei",
-                    turns: self.turns,
-                });
+        self.play_within(Self::TURN_LIMIT)
+    }
+
+    /// Plays until the game is over or `turn_limit` turns have been played in
+    /// all, and returns the winner's 0-based seat.
+    ///
+    /// # Errors
+    /// [`GameError::TooLong`] when the limit is reached with no winner.
+    pub fn play_within(&mut self, turn_limit: u64) -> Result<usize, GameError> {
+        while self.turns < turn_limit {
+            if self.play_turn().is_none() {
+                return self.winner().ok_or(GameError::NoCards);
             }
         }
-        self.winner().ok_or(GameError::NoCards)
+        self.winner().ok_or(GameError::TooLong {
+            game: "scarabei",
+            turns: self.turns,
+        })
     }
 
     /// Plays to the end and returns the winner's 0-based seat; see
@@ -291,5 +300,26 @@ mod tests {
             assert_eq!(held + game.table().len(), 52);
         }
         assert!(game.winner().is_some());
+    }
+
+    #[test]
+    fn a_game_past_its_turn_limit_is_cut_off_with_a_clear_error() {
+        let mut game = Scarabs::deal(Deck::standard());
+        let err = game.play_within(10).unwrap_err();
+        assert_eq!(
+            err,
+            GameError::TooLong {
+                game: "scarabei",
+                turns: 10
+            }
+        );
+        assert!(err.to_string().contains("loops forever"), "{err}");
+        // The same deal, allowed exactly the turns it needs, ends normally.
+        let mut full = Scarabs::deal(Deck::standard());
+        let winner = full.play_to_end().unwrap();
+        let mut exact = Scarabs::deal(Deck::standard());
+        assert_eq!(exact.play_within(full.turns()), Ok(winner));
+        let mut short = Scarabs::deal(Deck::standard());
+        assert!(short.play_within(full.turns() - 1).is_err());
     }
 }
