@@ -1,7 +1,7 @@
 //! `coup-bot`: one decision of a Coup bot under the King-of-the-Hill arbiter
 //! (`specs/coup.md`, "Invocation"):
 //!
-//!     coup-bot [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
+//!     coup-bot [--no-memory] [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
 //!
 //! Appends one legal answer to HISTORY; after a successful Exchange prints
 //! the kept cards on stdout. Never exits non-zero: on bad input it falls back
@@ -10,13 +10,19 @@
 
 use std::io::Write;
 
-use cardgames::coup::{decide, Strategy};
+use cardgames::coup::memory::{opponent_name, Memory};
+use cardgames::coup::opponent::Stats;
+use cardgames::coup::{decide_with, History, Strategy};
 
 const HELP: &str = "\
-usage: coup-bot [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
+usage: coup-bot [--no-memory] [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
 
 One decision of a Coup bot: reads the history file, appends one legal answer,
 prints the kept cards on stdout after a successful Exchange.
+The strong strategy keeps per-opponent counts across games in coup-memory.txt
+in its working folder (opponent named by the history file
+<first>_<second>_<round>_<game>.txt and the folder's name); --no-memory
+neither reads nor writes it.
 strategies: strong (default), calculator, random, income, honest, challenger,
 tax-bluffer
 ";
@@ -33,6 +39,10 @@ fn main() {
     }
     let mut strategy = Strategy::Strong;
     let mut rest: &[String] = &args;
+    let no_memory = rest.first().is_some_and(|a| a == "--no-memory");
+    if no_memory {
+        rest = &rest[1..];
+    }
     if let Some(first) = rest.first() {
         if first == "--strategy" {
             match rest.get(1).map(|n| Strategy::parse(n)) {
@@ -73,7 +83,51 @@ fn main() {
             String::new()
         }
     };
-    let d = decide(strategy, &history, opp_coins, my_coins, &cards, &legal);
+    // Memory across games (the strong strategy only): counts of this
+    // opponent's past games from coup-memory.txt in the working folder,
+    // updated with this game's; skipped when the opponent's name cannot be
+    // read from the file name or --no-memory is given.
+    let known = if strategy == Strategy::Strong && !no_memory {
+        let dir = std::env::current_dir().ok();
+        let me = dir
+            .as_ref()
+            .and_then(|d| d.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        dir.zip(opponent_name(path, &me))
+    } else {
+        None
+    };
+    let mut memory = known.as_ref().map(|(dir, _)| Memory::load(dir));
+    let past: Option<Stats> = known
+        .as_ref()
+        .zip(memory.as_ref())
+        .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
+    let d = decide_with(
+        strategy,
+        &history,
+        opp_coins,
+        my_coins,
+        &cards,
+        &legal,
+        past.as_ref(),
+    );
+    if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
+        (&known, memory.as_mut(), History::parse(&history))
+    {
+        let stats = Stats::from_history(&h);
+        let unchanged = m
+            .opponents
+            .get(opp)
+            .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
+            .is_some_and(|(_, s)| *s == stats);
+        if !unchanged {
+            m.record(opp, game, stats);
+            if let Err(e) = m.save(dir) {
+                eprintln!("coup-bot: cannot save the memory file: {e}");
+            }
+        }
+    }
     if let Some(note) = &d.note {
         eprintln!("coup-bot: {note}");
     }

@@ -16,7 +16,9 @@ use rand_chacha::ChaCha8Rng;
 use super::character::{format_hand, Character};
 use super::history::{action_index, History};
 use super::model::{hand_probabilities, inferred_plan, race, unseen, Gain, Plan, Racer};
+use super::opponent::{Model, Stats};
 use super::rules::{is_exchange_call, last_line, legal_answers, ASSASSINATE_COST, COUP_COST};
+use super::sparring::Archetype;
 use super::CoupError;
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
@@ -40,11 +42,23 @@ pub enum Strategy {
     Challenger,
     /// Claims Duke relentlessly (Tax, Duke blocks), never challenges.
     TaxBluffer,
+    /// Archetype: Tax every turn ([`super::sparring`]).
+    AlwaysTax,
+    /// Archetype: Steal every turn, block Steals as Captain.
+    AlwaysSteal,
+    /// Archetype: Assassinate at 3 coins, block as Contessa.
+    AlwaysAssassinate,
+    /// Archetype: challenge every claim and block.
+    ChallengeAll,
+    /// Archetype: never challenge, never bluff.
+    NeverChallenge,
+    /// Archetype: block every action it can.
+    BlockAll,
 }
 
 impl Strategy {
     /// Every strategy with its command-line name.
-    pub const ALL: [(Strategy, &'static str); 7] = [
+    pub const ALL: [(Strategy, &'static str); 13] = [
         (Strategy::Strong, "strong"),
         (Strategy::Calculator, "calculator"),
         (Strategy::Random, "random"),
@@ -52,10 +66,18 @@ impl Strategy {
         (Strategy::Honest, "honest"),
         (Strategy::Challenger, "challenger"),
         (Strategy::TaxBluffer, "tax-bluffer"),
+        (Strategy::AlwaysTax, "always-tax"),
+        (Strategy::AlwaysSteal, "always-steal"),
+        (Strategy::AlwaysAssassinate, "always-assassinate"),
+        (Strategy::ChallengeAll, "challenge-all"),
+        (Strategy::NeverChallenge, "never-challenge"),
+        (Strategy::BlockAll, "block-all"),
     ];
 
     /// Parses a command-line name (`strong`, `calculator`, `random`,
-    /// `income`, `honest`, `challenger`, `tax-bluffer`).
+    /// `income`, `honest`, `challenger`, `tax-bluffer`, and the archetypes
+    /// `always-tax`, `always-steal`, `always-assassinate`, `challenge-all`,
+    /// `never-challenge`, `block-all`).
     ///
     /// # Errors
     /// [`CoupError::UnknownStrategy`].
@@ -111,6 +133,21 @@ pub fn decide(
     cards: &str,
     legal: &[String],
 ) -> Decision {
+    decide_with(strategy, history, opp_coins, my_coins, cards, legal, None)
+}
+
+/// [`decide`] with what past games taught about this opponent (`memory`:
+/// its counts from [`super::memory`], not including this game, which is read
+/// from `history`). Pure and deterministic for given inputs.
+pub fn decide_with(
+    strategy: Strategy,
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+    memory: Option<&Stats>,
+) -> Decision {
     let mut notes = Vec::new();
     let offered: Vec<Character> = cards
         .chars()
@@ -157,7 +194,10 @@ pub fn decide(
     let exchange_keep = exchange.then(|| keep_cards(strategy, &offered, keep_n, parsed.as_ref()));
     let answer = match parsed {
         Some(h) => {
+            let model = Model::new(&Stats::from_history(&h), memory);
             let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
+            ctx.model = model;
+            ctx.mem = memory.copied().unwrap_or_default();
             let a = ctx.choose(strategy);
             if legal.contains(&a) {
                 a
@@ -244,6 +284,14 @@ fn keep_cards(
     format_hand(&kept)
 }
 
+/// A challenge probability `p` made likelier by a factor `f` for an
+/// implausible claim (`f > 1`) or less likely for a plausible one: `p^(1/f)`,
+/// which keeps an opponent that always (`p = 1`) or never (`p = 0`)
+/// challenges as it is, capped at 0.98.
+fn tilt(p: f64, f: f64) -> f64 {
+    p.clamp(0.0, 1.0).powf(1.0 / f.max(1e-3)).min(0.98)
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -297,6 +345,10 @@ impl Answers {
 /// Everything a strategy looks at for one decision.
 struct Ctx<'a> {
     answers: Answers,
+    /// This game's counts and past games' ([`super::opponent`]).
+    model: Model,
+    /// Past games' counts alone (zero without memory).
+    mem: Stats,
     h: History,
     line: Vec<char>,
     legal: &'a [String],
@@ -335,6 +387,8 @@ impl<'a> Ctx<'a> {
         let answers = Answers::read(&h);
         let mut ctx = Ctx {
             answers,
+            model: Model::default(),
+            mem: Stats::default(),
             h,
             line,
             legal,
@@ -361,6 +415,7 @@ impl<'a> Ctx<'a> {
             let Some(&(coins, cards)) = states.get(i) else {
                 break;
             };
+            // My action claims only: blocks have their own rate.
             let (mine, blocking) = if t.actor == super::history::Side::Me {
                 (
                     c.first()
@@ -368,7 +423,7 @@ impl<'a> Ctx<'a> {
                     false,
                 )
             } else {
-                (matches!(c.get(1), Some('a' | 'c' | 'd' | 's')), true)
+                (false, true)
             };
             let answer = if blocking { c.get(2) } else { c.get(1) };
             if !mine || answer.is_none() || cards[0] == 0 || cards[1] == 0 {
@@ -450,6 +505,23 @@ impl<'a> Ctx<'a> {
             Strategy::Challenger => self.honest(true),
             Strategy::TaxBluffer => self.tax_bluffer(),
             Strategy::Calculator => self.calculator(last),
+            Strategy::AlwaysTax
+            | Strategy::AlwaysSteal
+            | Strategy::AlwaysAssassinate
+            | Strategy::ChallengeAll
+            | Strategy::NeverChallenge
+            | Strategy::BlockAll => {
+                let kind = match s {
+                    Strategy::AlwaysTax => Archetype::AlwaysTax,
+                    Strategy::AlwaysSteal => Archetype::AlwaysSteal,
+                    Strategy::AlwaysAssassinate => Archetype::AlwaysAssassinate,
+                    Strategy::ChallengeAll => Archetype::ChallengeAll,
+                    Strategy::NeverChallenge => Archetype::NeverChallenge,
+                    _ => Archetype::BlockAll,
+                };
+                let line: String = self.line.iter().collect();
+                super::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
+            }
             Strategy::Strong => {
                 // Strong counts every repeated claim as evidence.
                 self.p_opp =
@@ -733,17 +805,43 @@ impl<'a> Ctx<'a> {
     /// [`STRONG_PC_PRIOR`] worth one claim).
     fn opp_challenge_rate(&self) -> f64 {
         let my_claims: u32 = self.h.me.claims.iter().sum();
-        ((STRONG_PC_PRIOR + self.h.opp.challenges as f64) / (1.0 + my_claims as f64))
+        let [n, k] = self.mem_claims();
+        ((STRONG_PC_PRIOR + (self.h.opp.challenges + k) as f64) / (1.0 + (my_claims + n) as f64))
             .clamp(0.02, 0.98)
+    }
+
+    /// Past games: my claims (actions and blocks) and how many it challenged.
+    fn mem_claims(&self) -> [u32; 2] {
+        let mut t = [0, 0];
+        for e in self
+            .mem
+            .challenged
+            .iter()
+            .flatten()
+            .chain(&self.mem.block_challenged)
+        {
+            t[0] += e[0];
+            t[1] += e[1];
+        }
+        t
+    }
+
+    /// Weight of past games against the race-lead prior: `n / (n + 5)` for
+    /// `n` remembered observations (five claims weigh as much as the prior).
+    fn mem_weight(n: u32) -> f64 {
+        n as f64 / (n as f64 + 5.0)
     }
 
     /// The opponent's rate of challenging my action `a` (`FSATE`): the
     /// overall rate as a prior worth two observations, then this game's answers.
     fn opp_challenge_action(&self, a: char) -> f64 {
         let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
-        let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a));
+        let n_mem = super::opponent::ACTION_KINDS.find(a).map_or(0, |k| {
+            self.mem.challenged[k][0][0] + self.mem.challenged[k][1][0]
+        });
+        let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a), n_mem);
         match Character::claimed_by(a) {
-            Some(c) => (pc * self.implausibility(c)).min(0.95),
+            Some(c) => tilt(pc, self.implausibility(c)),
             None => pc,
         }
     }
@@ -795,7 +893,7 @@ impl<'a> Ctx<'a> {
     /// an opponent challenges mostly when it is losing, blended with `base`
     /// (this game's rate for the kind of claim), then the challenges seen in
     /// the same situation count fully and those in the other at [`STRONG_LEAD_W`].
-    fn challenge_given_lead(&self, lead: bool, base: f64) -> f64 {
+    fn challenge_given_lead(&self, lead: bool, base: f64, n_mem: u32) -> f64 {
         let prior = if lead {
             STRONG_PC_LEADING
         } else {
@@ -804,29 +902,28 @@ impl<'a> Ctx<'a> {
         let (n, k) = self.answers.by_lead[lead as usize];
         let (n2, k2) = self.answers.by_lead[!lead as usize];
         let w = STRONG_LEAD_W;
-        let p = 0.5 * (prior + base);
+        let wm = Self::mem_weight(n_mem);
+        let p = (1.0 - wm) * 0.5 * (prior + base) + wm * base;
         (p + k as f64 + w * k2 as f64) / (1.0 + n as f64 + w * n2 as f64)
     }
 
     /// [`Ctx::opp_challenge_action`] without the race-lead split.
     fn opp_challenge_action_base(&self, a: char) -> f64 {
-        let i = action_index(a).unwrap_or(0);
-        let (n, k) = (
-            self.answers.done[i] as f64,
-            self.answers.challenged[i] as f64,
-        );
-        (self.opp_challenge_rate() + k) / (1.0 + n)
+        // Its answers to this kind of claim while it held as many cards as
+        // now (this game and past ones): an opponent may challenge only
+        // when a lost challenge cannot cost it more than the game.
+        let [n, k] = super::opponent::ACTION_KINDS.find(a).map_or([0, 0], |k| {
+            self.model.stats.challenged[k][(self.ok >= 2) as usize]
+        });
+        (self.opp_challenge_rate() + k as f64) / (1.0 + n as f64)
     }
 
-    /// The opponent's rate of challenging my blocks.
-    fn opp_challenge_block(&self) -> f64 {
-        let (n, k) = (
-            self.answers.blocks as f64,
-            self.answers.blocks_challenged as f64,
-        );
-        let by_block = (self.opp_challenge_rate() + k) / (1.0 + n);
-        let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, true);
-        self.challenge_given_lead(lead, by_block)
+    /// The opponent's rate of challenging my block `b` (`acds`).
+    fn opp_challenge_block(&self, b: char) -> f64 {
+        // Blocks are answered apart from actions (a caught block is cheap
+        // for the challenger, a caught two-card Contessa wins it the game):
+        // the Beta model of its answers to my blocks, this game and past ones.
+        self.model.challenge_block(b)
     }
 
     /// Probability the opponent blocks my action `a` with one of `chars`
@@ -839,8 +936,11 @@ impl<'a> Ctx<'a> {
             (STRONG_BLOCK_BLUFF + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
         let prior = p_has + (1.0 - p_has) * bluffs;
         let i = action_index(a).unwrap_or(0);
-        let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
-        (prior + self.answers.blocked[i] as f64) / (1.0 + n)
+        let [mn, mb] = super::opponent::BLOCKABLE
+            .find(a)
+            .map_or([0, 0], |k| self.mem.blocked[k]);
+        let n = (self.answers.done[i] - self.answers.challenged[i] + mn) as f64;
+        (prior + (self.answers.blocked[i] + mb) as f64) / (1.0 + n)
     }
 
     /// My plan for the evaluation: honest gains and Assassination.
@@ -858,8 +958,16 @@ impl<'a> Ctx<'a> {
             r.active_claims.remove(i);
         }
         let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
-        let base = super::model::bluff_rate(&self.h.opp);
-        let beta = match self.last() {
+        let base = self.bluff_share();
+        let last = self.last();
+        let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
+        if "acds".contains(last) && tests(&self.model.stats.block_caught) >= MODEL_MIN_TESTS {
+            // Enough of its blocks were tested (this game and past ones): the
+            // learned likelihood ratio of a block without the card.
+            let beta = self.model.block_bluff_ratio(c);
+            return 1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9);
+        }
+        let beta = match last {
             's' if self.ok >= 2 => STRONG_BETA_CONTESSA2,
             's' => STRONG_BETA_CONTESSA1,
             'a' | 'c' | 'd' => base * STRONG_BETA_BLOCK,
@@ -869,6 +977,18 @@ impl<'a> Ctx<'a> {
             _ => base * STRONG_BETA_ACTION,
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
+    }
+
+    /// Share of bluffs among its challenged action claims: the prior 0.3 of
+    /// [`super::model::bluff_rate`] with this game's and past games' tests.
+    fn bluff_share(&self) -> f64 {
+        let m = self
+            .mem
+            .action_caught
+            .iter()
+            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        let r = &self.h.opp;
+        (0.6 + (r.caught + m[1]) as f64) / (2.0 + (r.caught + r.proved + m[0]) as f64)
     }
 
     fn my_value_plan(&self) -> Plan {
@@ -1039,7 +1159,10 @@ impl<'a> Ctx<'a> {
                             let i = action_index('A').unwrap_or(4);
                             let n = self.answers.done[i] as f64;
                             let w = STRONG_A1_SEEN;
-                            let pca = (pca + w * self.answers.challenged[i] as f64) / (1.0 + w * n);
+                            // Past games: my Assassinations of its last card.
+                            let [mn, mq] = self.mem.challenged[3][0];
+                            let pca = (pca + w * (self.answers.challenged[i] + mq) as f64)
+                                / (1.0 + w * (n + mn as f64));
                             let pb = ((1.0 - p_con) * (1.0 - STRONG_A1_CHAL)
                                 + p_con
                                 + w * self.answers.blocked[i] as f64)
@@ -1097,7 +1220,8 @@ impl<'a> Ctx<'a> {
                 .map(|(_, a)| a)
                 .unwrap_or_else(|| safe_answer(self.legal));
         }
-        let pc = self.opp_challenge_block();
+        let pc_block = |b: char| self.opp_challenge_block(b);
+        let pc = pc_block('s');
         let v1 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, true);
         let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
         let p_lack = |s: &Self, c: Character| s.p_lack_claim(c);
@@ -1106,7 +1230,7 @@ impl<'a> Ctx<'a> {
             'F' => {
                 options.push(("p".into(), v1(self, mc, mk, oc + 2, ok)));
                 let blocked = v1(self, mc, mk, oc, ok);
-                let pc = (pc * self.implausibility(Duke)).min(0.95);
+                let pc = tilt(pc_block('d'), self.implausibility(Duke));
                 let d = if self.has(Duke) {
                     pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                 } else {
@@ -1130,7 +1254,7 @@ impl<'a> Ctx<'a> {
                 options.push((self.give_up(), v1(self, mc, mk - 1, oc - 3, ok)));
                 // Catching a Contessa bluff wins the game outright: expect
                 // a challenge more often than for other blocks.
-                let pc_s = (pc * self.implausibility(Contessa)).min(0.95);
+                let pc_s = tilt(pc, self.implausibility(Contessa));
                 let pc_s = if mk >= 2 {
                     pc_s.max(STRONG_PC_CONTESSA)
                 } else {
@@ -1157,7 +1281,10 @@ impl<'a> Ctx<'a> {
                         + (1.0 - pl) * v1(self, mc - n, mk - 1, oc + n, ok),
                 ));
                 for (ans, ch) in [("c", Captain), ("a", Ambassador)] {
-                    let pc = (pc * self.implausibility(ch)).min(0.95);
+                    let pc = tilt(
+                        pc_block(ans.chars().next().unwrap_or('c')),
+                        self.implausibility(ch),
+                    );
                     let e = if self.has(ch) {
                         pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                     } else {
@@ -1199,6 +1326,9 @@ impl<'a> Ctx<'a> {
                 options.push(("q".into(), pl * win + (1.0 - pl) * lose));
             }
             _ => return self.fallback(),
+        }
+        if std::env::var_os("COUP_DEBUG").is_some() {
+            eprintln!("options {options:?} pc {pc}");
         }
         options
             .into_iter()
@@ -1275,3 +1405,7 @@ const STRONG_LEAD_W: f64 = 0.18;
 
 /// Weight of each Assassination of mine seen when the opponent has one card.
 const STRONG_A1_SEEN: f64 = 1.0;
+
+/// Tests of its blocks (challenges, this game and past ones) from which the
+/// learned block-bluff ratio replaces the prior ratios.
+const MODEL_MIN_TESTS: u32 = 2;

@@ -89,6 +89,52 @@ impl Record {
     }
 }
 
+/// Byte length of the events of a turn line: the line cut after the event
+/// that ends the turn (`specs/coup.md`, "History file": a given-up card ends
+/// a turn, except the challenger's card after a proved claim of a turn's action,
+/// and a pass or an unchallenged block needs only the closing newline). Anything a bot wrote after
+/// that and before the newline is not part of the game; the arbiter only
+/// checks that the line ends with a legal answer.
+pub fn event_len(line: &str) -> usize {
+    let c: Vec<char> = line.chars().collect();
+    let held = |i: usize| c.get(i).is_some_and(|&x| Character::from_held(x).is_some());
+    let shown = |i: usize| {
+        c.get(i)
+            .is_some_and(|&x| Character::from_revealed(x).is_some())
+    };
+    let n = match c.first() {
+        None => 0,
+        Some('I') => 1,
+        Some('C') => 2,
+        Some(_) => match c.get(1) {
+            // Pass, or an Assassination's victim giving up a card.
+            Some('p') => 2,
+            Some(_) if held(1) => 2,
+            Some('q') => {
+                if shown(2) {
+                    4
+                } else {
+                    3
+                }
+            }
+            // A block, then a challenge of it.
+            Some('a' | 'c' | 'd' | 's') => match c.get(2) {
+                Some('q') => {
+                    if shown(3) {
+                        5
+                    } else {
+                        4
+                    }
+                }
+                _ => 2,
+            },
+            _ => c.len(),
+        },
+    };
+    let n = n.min(c.len());
+    c[..n].iter().map(|x| x.len_utf8()).sum()
+}
+
 /// Index of an action letter in [`Record::actions`].
 pub fn action_index(c: char) -> Option<usize> {
     "IFCEAST".find(c)
@@ -132,7 +178,13 @@ impl History {
             opp: Record::default(),
             i_went_first: my_parity == 0,
         };
-        let mut lines: Vec<(&str, bool)> = raw.into_iter().map(|l| (l, true)).collect();
+        // A complete line is read up to the end of its events: a bot may write
+        // a stray card before the newline that ends its turn (Calculator's
+        // `Scq'=`), which the arbiter accepts and which is no lost card.
+        let mut lines: Vec<(&str, bool)> = raw
+            .into_iter()
+            .map(|l| (&l[..event_len(l)], true))
+            .collect();
         if !last.is_empty() {
             lines.push((last, false));
         }

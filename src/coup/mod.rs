@@ -7,18 +7,24 @@
 //!   proofs, caught bluffs, lost cards);
 //! - [`bot`]: the strategies and [`decide`], the pure decision function the
 //!   `coup-bot` program and the C ABI wrap;
+//! - [`opponent`]: the opponent's behaviour as counts and Bayesian rates;
+//! - [`memory`]: those counts kept per opponent across games in the bot's folder;
+//! - [`sparring`]: exploitable archetypes to spar against;
 //! - [`arbiter`]: tournaments of external bot commands (or built-in strategies).
 
 pub mod arbiter;
 pub mod bot;
 pub mod character;
 pub mod history;
+pub mod memory;
 pub mod model;
+pub mod opponent;
 pub mod rules;
+pub mod sparring;
 
 use thiserror::Error;
 
-pub use bot::{decide, Decision, Strategy};
+pub use bot::{decide, decide_with, Decision, Strategy};
 pub use character::{format_hand, parse_hand, Character};
 pub use history::{History, Record, Side, Turn};
 pub use rules::{legal_answers, Call, Outcome, Seat, Table};
@@ -33,7 +39,7 @@ pub enum CoupError {
     #[error("bad history: {0}")]
     BadHistory(String),
     /// An unknown strategy name.
-    #[error("unknown strategy {0:?} (known: strong, calculator, random, income, honest, challenger, tax-bluffer)")]
+    #[error("unknown strategy {0:?} (known: strong, calculator, random, income, honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, challenge-all, never-challenge, block-all)")]
     UnknownStrategy(String),
     /// A bad command-line argument.
     #[error("bad argument: {0}")]

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Coup strength table: `coup-bot` against each opponent under the original rules.
+
+Runs ../shared/coup/arbiter3.py (the faithful port of the contest's arbiter) once per
+opponent, ROUNDS rounds = 2*ROUNDS games, both seats, fixed seed, and prints one row per
+opponent: wins, win rate with its 95% Wilson interval, forfeits (from the arbiter's log),
+draws, and the mean / max wall time per call of each bot (process start included).
+
+Opponents: the stand-ins of ../shared/coup/standin.py, the project's sparring strategies
+(`coup-bot --strategy NAME`), and the real contest winner Calculator when COUP_CALCULATOR
+names its file (run with PYTHON2, default ~/.pyenv/versions/2.7.18/bin/python2, from its own
+folder). Opponents that are absent are skipped with a message.
+
+--fresh gives each game a fresh working folder for our bot (memory disabled).
+
+Example: scripts/coup-bench.py --rounds 100 --seed 7
+"""
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--rounds', type=int, default=100, help='rounds per opponent (2 games each)')
+    ap.add_argument('--seed', type=int, default=7)
+    ap.add_argument('--bot', default=os.path.join(os.environ.get('CARGO_TARGET_DIR', os.path.join(ROOT, 'target')), 'release', 'coup-bot'))
+    ap.add_argument('--bot-args', default='', help='extra arguments for our bot (space separated)')
+    ap.add_argument('--shared', default=os.path.join(ROOT, '..', 'shared'))
+    ap.add_argument('--opponents', default=None, help='comma-separated subset (default: all available)')
+    ap.add_argument('--fresh', action='store_true', help='fresh working folder for our bot in every game (no memory)')
+    ap.add_argument('--jobs', type=int, default=1, help='opponents run in parallel')
+    ap.add_argument('--keep', default=None, help='keep the work folder here')
+    a = ap.parse_args()
+
+    arbiter = os.path.join(a.shared, 'coup', 'arbiter3.py')
+    standin = os.path.join(a.shared, 'coup', 'standin.py')
+    if not os.path.exists(arbiter):
+        print('coup-bench: %s not found: nothing to measure (skipped)' % arbiter)
+        return 0
+    if not os.path.exists(a.bot):
+        print('coup-bench: %s not found: build it first (cargo build --release)' % a.bot, file=sys.stderr)
+        return 1
+    ours = [a.bot] + a.bot_args.split()
+    if a.fresh:
+        ours = [sys.executable, '-S', os.path.join(HERE, 'coup-fresh.py')] + ours
+    opps = {}
+    for s in ['random', 'challenger', 'taxman', 'honest', 'bandit', 'bloodymurder']:
+        opps['si-' + s] = ['python3', '-S', standin, s]
+    for s in ['calculator-replica', 'honest', 'challenger', 'tax-bluffer', 'random', 'income',
+              'always-tax', 'always-steal', 'always-assassinate', 'challenge-all',
+              'never-challenge', 'block-all']:
+        opps['sp-' + s] = [a.bot, '--strategy', s]
+    calc = os.environ.get('COUP_CALCULATOR')
+    py2 = os.environ.get('PYTHON2', os.path.expanduser('~/.pyenv/versions/2.7.18/bin/python2'))
+    if calc and os.path.exists(calc) and os.path.exists(py2):
+        opps['Calculator'] = [py2, '-S', os.path.abspath(calc)]
+    else:
+        print('coup-bench: COUP_CALCULATOR / PYTHON2 not set or absent: the real Calculator is skipped')
+    names = list(opps)
+    if a.opponents:
+        want = a.opponents.split(',')
+        names = [n for n in want if n in opps]
+        for n in want:
+            if n not in opps:
+                print('coup-bench: opponent %s unavailable, skipped' % n)
+    work = a.keep or tempfile.mkdtemp(prefix='coup-bench-')
+    os.makedirs(work, exist_ok=True)
+
+    def launch(name):
+        w = os.path.join(work, name)
+        shutil.rmtree(w, ignore_errors=True)
+        os.makedirs(os.path.join(w, 'bots', 'Ours'))
+        os.makedirs(os.path.join(w, 'bots', name))
+        if name == 'Calculator':
+            shutil.copy(calc, os.path.join(w, 'bots', name, 'calculator.py'))
+            cmd = [py2, '-S', 'calculator.py']
+        else:
+            cmd = opps[name]
+        cfg = {'Ours': ours, name: cmd}
+        json.dump(cfg, open(os.path.join(w, 'bots.json'), 'w'))
+        args = [sys.executable, arbiter, '--config', os.path.join(w, 'bots.json'), '--bots', 'Ours,' + name,
+                '--rounds', str(a.rounds), '--seed', str(a.seed), '--botdir', os.path.join(w, 'bots'),
+                '--games-dir', os.path.join(w, 'games'), '--log', os.path.join(w, 'log'),
+                '--json', os.path.join(w, 'result.json')]
+        return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=open(os.path.join(w, 'stderr'), 'w'))
+
+    def row(name):
+        w = os.path.join(work, name)
+        try:
+            r = json.load(open(os.path.join(w, 'result.json')))
+        except (OSError, ValueError):
+            return '%-22s arbiter failed (see %s/stderr)' % (name, w)
+        pw = r['pairwise']
+        a1 = pw.get('Ours|' + name, [0, 0, 0])
+        a2 = pw.get(name + '|Ours', [0, 0, 0])
+        wins = a1[0] + a2[1]
+        n = sum(a1) + sum(a2)
+        draws = a1[2] + a2[2]
+        log = open(os.path.join(w, 'log')).read()
+        ff_ours = log.count('Ours forfeits')
+        ff_opp = log.count(name + ' forfeits')
+        lo, hi = wilson(wins, n)
+        t = r['timing']
+        ms = lambda b: 1000 * t[b]['total_s'] / max(t[b]['calls'], 1)
+        return '%-22s %4d/%-4d %5.1f%% [%4.1f, %4.1f]  first %3d/%-3d second %3d/%-3d draws %2d  forfeits ours %d opp %d  ms/call ours %.2f (max %.0f) opp %.2f' % (
+            name, wins, n, 100 * wins / max(n, 1), 100 * lo, 100 * hi, a1[0], sum(a1), a2[1], sum(a2), draws,
+            ff_ours, ff_opp, ms('Ours'), 1000 * t['Ours']['max_s'], ms(name))
+
+    print('coup-bench: arbiter3.py, %d rounds (%d games) per opponent, seed %d, bot %s%s, work %s' % (
+        a.rounds, 2 * a.rounds, a.seed, ' '.join(ours), ' (fresh folder per game)' if a.fresh else '', work))
+    pending = list(names)
+    running = []
+    while pending or running:
+        while pending and len(running) < a.jobs:
+            n = pending.pop(0)
+            running.append((n, launch(n)))
+        n, p = running.pop(0)
+        p.wait()
+        print(row(n), flush=True)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,331 @@
+//! The opponent's behaviour as counts and Bayesian rates.
+//!
+//! [`Stats`] counts, from one history read from my side, how the opponent
+//! answered my claims (challenges of my actions by kind and by its number of
+//! cards, challenges of my blocks, blocks of my actions) and how its own
+//! claims fared when I challenged them (caught bluffs against proved claims).
+//! Stats of past games against the same opponent ([`super::memory`]) add to
+//! those of this game. [`Model`] turns the counts into rates: each rate is
+//! the mean of a Beta posterior whose prior is stated next to it, so an
+//! opponent seen for a few claims moves the rates a little and one seen for
+//! hundreds decides them.
+
+use super::character::Character;
+use super::history::{History, Side};
+
+/// Kinds of my character actions: Exchange, Tax, Steal, Assassinate.
+pub const ACTION_KINDS: &str = "ETSA";
+/// Kinds of blocks: as Ambassador, Captain, Duke, Contessa.
+pub const BLOCK_KINDS: &str = "acds";
+/// Blockable actions: Foreign Aid, Steal, Assassinate.
+pub const BLOCKABLE: &str = "FSA";
+
+/// Counts of one opponent's behaviour. Each pair is `[trials, hits]`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// My character actions ([`ACTION_KINDS`]) by the opponent's card count
+    /// at the time (index 0: one card, 1: two): `[claims, challenged]`.
+    pub challenged: [[[u32; 2]; 2]; 4],
+    /// My blocks ([`BLOCK_KINDS`]): `[blocks, challenged]`.
+    pub block_challenged: [[u32; 2]; 4],
+    /// My blockable actions ([`BLOCKABLE`]) it did not challenge:
+    /// `[actions, blocked]`.
+    pub blocked: [[u32; 2]; 3],
+    /// Its action claims I challenged, by character (index of
+    /// [`Character::index`]): `[challenged, caught bluffing]`.
+    pub action_caught: [[u32; 2]; 5],
+    /// Its blocks I challenged, by character: `[challenged, caught bluffing]`.
+    pub block_caught: [[u32; 2]; 5],
+}
+
+impl Stats {
+    /// Number of counters in [`Stats::to_vec`].
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10;
+
+    /// Reads this game's counts from a history (my side), using the public
+    /// card counts of [`History::replay`].
+    pub fn from_history(h: &History) -> Stats {
+        let mut s = Stats::default();
+        let states = h.replay();
+        for (i, t) in h.turns.iter().enumerate() {
+            let c: Vec<char> = t.text.chars().collect();
+            let (Some(&first), Some(&second)) = (c.first(), c.get(1)) else {
+                continue;
+            };
+            let opp_cards = states.get(i).map_or(2, |st| st.1[1]);
+            if t.actor == Side::Me {
+                if let Some(k) = ACTION_KINDS.find(first) {
+                    let e = &mut s.challenged[k][(opp_cards >= 2) as usize];
+                    e[0] += 1;
+                    e[1] += (second == 'q') as u32;
+                }
+                if let Some(k) = BLOCKABLE.find(first) {
+                    if second != 'q' {
+                        s.blocked[k][0] += 1;
+                        s.blocked[k][1] += BLOCK_KINDS.contains(second) as u32;
+                    }
+                }
+                if let (Some(ch), Some('q')) = (Character::claimed_by(second), c.get(2)) {
+                    if let Some(&ans) = c.get(3) {
+                        let e = &mut s.block_caught[ch.index()];
+                        e[0] += 1;
+                        e[1] += Character::from_held(ans).is_some() as u32;
+                    }
+                }
+            } else {
+                if let Some(k) = BLOCK_KINDS.find(second) {
+                    if let Some(&ans) = c.get(2) {
+                        s.block_challenged[k][0] += 1;
+                        s.block_challenged[k][1] += (ans == 'q') as u32;
+                    }
+                }
+                if let (Some(ch), 'q', Some(&ans)) =
+                    (Character::claimed_by(first), second, c.get(2))
+                {
+                    let e = &mut s.action_caught[ch.index()];
+                    e[0] += 1;
+                    e[1] += Character::from_held(ans).is_some() as u32;
+                }
+            }
+        }
+        s
+    }
+
+    /// All counters in a fixed order (the memory file's format).
+    pub fn to_vec(&self) -> Vec<u32> {
+        let mut v = Vec::with_capacity(Self::LEN);
+        for k in &self.challenged {
+            for e in k {
+                v.extend_from_slice(e);
+            }
+        }
+        for e in self
+            .block_challenged
+            .iter()
+            .chain(&self.blocked)
+            .chain(&self.action_caught)
+            .chain(&self.block_caught)
+        {
+            v.extend_from_slice(e);
+        }
+        v
+    }
+
+    /// The inverse of [`Stats::to_vec`]; `None` unless exactly
+    /// [`Stats::LEN`] counters with hits never above trials.
+    pub fn from_slice(v: &[u32]) -> Option<Stats> {
+        if v.len() != Self::LEN || v.chunks(2).any(|p| p[1] > p[0]) {
+            return None;
+        }
+        let mut s = Stats::default();
+        let mut it = v.chunks(2).map(|p| [p[0], p[1]]);
+        for k in &mut s.challenged {
+            for e in k {
+                *e = it.next()?;
+            }
+        }
+        for e in s
+            .block_challenged
+            .iter_mut()
+            .chain(&mut s.blocked)
+            .chain(&mut s.action_caught)
+            .chain(&mut s.block_caught)
+        {
+            *e = it.next()?;
+        }
+        Some(s)
+    }
+
+    /// Counter-wise sum (saturating).
+    pub fn add(&mut self, o: &Stats) {
+        let v: Vec<u32> = self
+            .to_vec()
+            .iter()
+            .zip(o.to_vec())
+            .map(|(a, b)| a.saturating_add(b))
+            .collect();
+        if let Some(s) = Stats::from_slice(&v) {
+            *self = s;
+        }
+    }
+
+    /// Scales every pair down so that no trial count exceeds `cap` (hits in
+    /// proportion, rounded): old evidence keeps its rates but no more weight
+    /// than `cap` observations, so the file stays bounded and the model can
+    /// still follow an opponent that changes.
+    pub fn capped(&self, cap: u32) -> Stats {
+        let v: Vec<u32> = self
+            .to_vec()
+            .chunks(2)
+            .flat_map(|p| {
+                if p[0] <= cap {
+                    [p[0], p[1]]
+                } else {
+                    let hits = (p[1] as u64 * cap as u64 + p[0] as u64 / 2) / p[0] as u64;
+                    [cap, hits as u32]
+                }
+            })
+            .collect();
+        Stats::from_slice(&v).unwrap_or_default()
+    }
+}
+
+/// A Beta prior `(hits, misses)` in pseudo-observations and its posterior mean
+/// after `[trials, hits]`.
+fn beta_mean(prior: (f64, f64), e: [u32; 2]) -> f64 {
+    (prior.0 + e[1] as f64) / (prior.0 + prior.1 + e[0] as f64)
+}
+
+/// Prior of a challenge of my action claim while the opponent holds two
+/// cards: Beta(1, 4), mean 0.2 (a challenge risks a card; most players in the
+/// original field challenged a minority of claims).
+pub const PRIOR_CHALLENGE: (f64, f64) = (1.0, 4.0);
+/// Prior of a challenge of my Assassination while the opponent holds one
+/// card: Beta(1, 1), mean 0.5 (it loses the game unless it blocks or
+/// challenges, so either answer is as likely a priori).
+pub const PRIOR_CHALLENGE_ASSASSIN_LAST: (f64, f64) = (1.0, 1.0);
+/// Prior of a challenge of my block: Beta(1, 3), mean 0.25 (a wrongly
+/// challenged block costs the challenger a card, a caught one two coins or a
+/// card; contest bots such as Calculator challenged every block).
+pub const PRIOR_CHALLENGE_BLOCK: (f64, f64) = (1.0, 3.0);
+/// Prior of the share of bluffs among its challenged action claims:
+/// Beta(0.6, 1.4), mean 0.3.
+pub const PRIOR_ACTION_BLUFF: (f64, f64) = (0.6, 1.4);
+/// Prior of the share of bluffs among its challenged blocks: Beta(0.3, 1.7),
+/// mean 0.15 (a caught block costs a card and, against an Assassination with
+/// two cards, the game).
+pub const PRIOR_BLOCK_BLUFF: (f64, f64) = (0.3, 1.7);
+/// Weight in pseudo-observations of the hand model's block prediction when
+/// learning how often it blocks my actions.
+pub const BLOCK_PRIOR_WEIGHT: f64 = 2.0;
+/// Probability that a given character is among two cards drawn from the
+/// full 15-card deck: 1 - C(12,2)/C(15,2) = 39/105. Converts a share of
+/// bluffs among claims into a likelihood ratio of claiming without the card.
+pub const P_HOLD_TWO: f64 = 39.0 / 105.0;
+
+/// The opponent's behaviour rates: this game's counts plus past games'.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Model {
+    /// Counts, this game and memory together.
+    pub stats: Stats,
+}
+
+impl Model {
+    /// This game's counts plus `memory` (past games against this opponent).
+    pub fn new(game: &Stats, memory: Option<&Stats>) -> Model {
+        let mut stats = *game;
+        if let Some(m) = memory {
+            stats.add(m);
+        }
+        Model { stats }
+    }
+
+    /// Probability that it challenges my action claim `a` (`ETSA`) while it
+    /// holds `opp_cards` cards. With one card the Assassination has its own
+    /// prior; every rate pools both card counts as a prior worth two claims.
+    pub fn challenge_action(&self, a: char, opp_cards: usize) -> f64 {
+        let Some(k) = ACTION_KINDS.find(a) else {
+            return 0.0;
+        };
+        let prior = if a == 'A' && opp_cards <= 1 {
+            PRIOR_CHALLENGE_ASSASSIN_LAST
+        } else {
+            PRIOR_CHALLENGE
+        };
+        let both = self.stats.challenged[k];
+        let pooled = beta_mean(
+            PRIOR_CHALLENGE,
+            [both[0][0] + both[1][0], both[0][1] + both[1][1]],
+        );
+        let here = both[(opp_cards >= 2) as usize];
+        let m = 0.5 * (prior.0 / (prior.0 + prior.1)) + 0.5 * pooled;
+        beta_mean((2.0 * m, 2.0 * (1.0 - m)), here)
+    }
+
+    /// Probability that it challenges my block `b` (`acds`): its rate for
+    /// this kind of block with its rate for all blocks as a prior worth two.
+    pub fn challenge_block(&self, b: char) -> f64 {
+        let all = self
+            .stats
+            .block_challenged
+            .iter()
+            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        let pooled = beta_mean(PRIOR_CHALLENGE_BLOCK, all);
+        match BLOCK_KINDS.find(b) {
+            Some(k) => beta_mean(
+                (2.0 * pooled, 2.0 * (1.0 - pooled)),
+                self.stats.block_challenged[k],
+            ),
+            None => pooled,
+        }
+    }
+
+    /// Probability that it blocks my action `a` (`FSA`) when it does not
+    /// challenge, given `predicted` (the hand model's probability that it
+    /// holds a blocking card) as a prior worth [`BLOCK_PRIOR_WEIGHT`].
+    pub fn block(&self, a: char, predicted: f64) -> f64 {
+        let Some(k) = BLOCKABLE.find(a) else {
+            return 0.0;
+        };
+        let w = BLOCK_PRIOR_WEIGHT;
+        beta_mean(
+            (w * predicted, w * (1.0 - predicted)),
+            self.stats.blocked[k],
+        )
+    }
+
+    /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for
+    /// its action claims of `c`, from the share of bluffs among its
+    /// challenged claims (all characters pooled as a prior worth two): a
+    /// share `f` among claims of a character held with probability
+    /// [`P_HOLD_TWO`] means a ratio `f/(1-f) * P/(1-P)`.
+    pub fn action_bluff_ratio(&self, c: Character) -> f64 {
+        Self::ratio(&self.stats.action_caught, c, PRIOR_ACTION_BLUFF)
+    }
+
+    /// [`Model::action_bluff_ratio`] for its blocks.
+    pub fn block_bluff_ratio(&self, c: Character) -> f64 {
+        Self::ratio(&self.stats.block_caught, c, PRIOR_BLOCK_BLUFF)
+    }
+
+    fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
+        let all = tests.iter().fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        let pooled = beta_mean(prior, all);
+        let f = beta_mean((2.0 * pooled, 2.0 * (1.0 - pooled)), tests[c.index()]);
+        let odds = P_HOLD_TWO / (1.0 - P_HOLD_TWO);
+        (f / (1.0 - f).max(1e-9) * odds).clamp(1e-3, 50.0)
+    }
+
+    /// Overall share of bluffs among its challenged action claims.
+    pub fn action_bluff_share(&self) -> f64 {
+        let all = self
+            .stats
+            .action_caught
+            .iter()
+            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        beta_mean(PRIOR_ACTION_BLUFF, all)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_roundtrip_and_cap() {
+        let h = History::parse("Tp\nSq*<\nFdq$_\n").unwrap();
+        let s = Stats::from_history(&h);
+        assert_eq!(Stats::from_slice(&s.to_vec()), Some(s));
+        let mut big = s;
+        big.challenged[1][1] = [1000, 500];
+        assert_eq!(big.capped(100).challenged[1][1], [100, 50]);
+    }
+
+    #[test]
+    fn priors_are_the_stated_means() {
+        let m = Model::default();
+        assert!((m.challenge_action('T', 2) - 0.2).abs() < 1e-12);
+        assert!((m.challenge_block('c') - 0.25).abs() < 1e-12);
+        assert!((m.action_bluff_share() - 0.3).abs() < 1e-12);
+    }
+}
