@@ -45,6 +45,11 @@ struct Args {
     /// Pass the bots' stderr through.
     #[arg(long)]
     show_stderr: bool,
+    /// Keep each bot's folder (WORK_DIR/bots/NAME) across games, as the
+    /// original arbiter does, so bots can remember opponents; default: a
+    /// fresh folder per game.
+    #[arg(long)]
+    keep_bot_dirs: bool,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
         quirks: args.original_quirks,
         work_dir,
         show_stderr: args.show_stderr,
+        keep_bot_dirs: args.keep_bot_dirs,
     };
     let games = schedule(bots.len(), args.rounds);
     let bar = if args.quiet {

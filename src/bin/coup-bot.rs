@@ -10,6 +10,7 @@
 
 use std::io::Write;
 
+use cardgames::coup::bot::replica_decision;
 use cardgames::coup::memory::{opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{decide_with, History, Strategy};
@@ -23,8 +24,10 @@ The strong strategy keeps per-opponent counts across games in coup-memory.txt
 in its working folder (opponent named by the history file
 <first>_<second>_<round>_<game>.txt and the folder's name); --no-memory
 neither reads nor writes it.
-strategies: strong (default), calculator, random, income, honest, challenger,
-tax-bluffer
+strategies: strong (default), calculator (a replica of the contest winner; keeps
+state.txt in its folder), random, income, honest, challenger, tax-bluffer, and
+the archetypes always-tax, always-steal, always-assassinate, challenge-all,
+never-challenge, block-all
 ";
 
 fn main() {
@@ -103,15 +106,27 @@ fn main() {
         .as_ref()
         .zip(memory.as_ref())
         .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
-    let d = decide_with(
-        strategy,
-        &history,
-        opp_coins,
-        my_coins,
-        &cards,
-        &legal,
-        past.as_ref(),
-    );
+    let d = if strategy == Strategy::Calculator {
+        // The contest winner's replica keeps its flags in ./state.txt, as
+        // the original does.
+        let state = std::fs::read_to_string("state.txt").unwrap_or_default();
+        let (d, new_state) =
+            replica_decision(&history, path, &state, opp_coins, my_coins, &cards, &legal);
+        if let Err(e) = std::fs::write("state.txt", new_state) {
+            eprintln!("coup-bot: cannot write state.txt: {e}");
+        }
+        d
+    } else {
+        decide_with(
+            strategy,
+            &history,
+            opp_coins,
+            my_coins,
+            &cards,
+            &legal,
+            past.as_ref(),
+        )
+    };
     if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
         (&known, memory.as_mut(), History::parse(&history))
     {

@@ -122,6 +122,20 @@ pub struct Settings {
     pub work_dir: PathBuf,
     /// Keep bots' stderr (else discarded).
     pub show_stderr: bool,
+    /// Run each bot in `work_dir/bots/<name>`, kept across games as the
+    /// original arbiter does (a bot may remember its opponents there); else
+    /// a fresh folder per game, removed after it.
+    pub keep_bot_dirs: bool,
+}
+
+/// The folder a bot runs in: kept across games under `work_dir/bots/<name>`
+/// with [`Settings::keep_bot_dirs`], else inside the game's own folder.
+fn bot_dir(settings: &Settings, game_dir: &Path, name: &str) -> PathBuf {
+    if settings.keep_bot_dirs {
+        settings.work_dir.join("bots").join(name)
+    } else {
+        game_dir.join(name)
+    }
 }
 
 /// The per-game seed: the master seed mixed with the game's position.
@@ -215,7 +229,7 @@ pub fn play_game(
         let mut ok =
             std::fs::create_dir_all(&game_dir).is_ok() && std::fs::write(&file, "").is_ok();
         for n in names {
-            ok &= std::fs::create_dir_all(game_dir.join(n)).is_ok();
+            ok &= std::fs::create_dir_all(bot_dir(settings, &game_dir, n)).is_ok();
         }
         if !ok {
             record.forfeit = Some((
@@ -253,7 +267,7 @@ pub fn play_game(
             BotKind::Process(cmd) => match run_process(
                 cmd,
                 &file,
-                &game_dir.join(names[call.seat]),
+                &bot_dir(settings, &game_dir, names[call.seat]),
                 &call,
                 settings.show_stderr,
             ) {

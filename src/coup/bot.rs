@@ -148,6 +148,11 @@ pub fn decide_with(
     legal: &[String],
     memory: Option<&Stats>,
 ) -> Decision {
+    if strategy == Strategy::Calculator {
+        // The replica of the contest winner, without its state file (the
+        // coup-bot program keeps state.txt for it).
+        return replica_decision(history, "", "", opp_coins, my_coins, cards, legal).0;
+    }
     let mut notes = Vec::new();
     let offered: Vec<Character> = cards
         .chars()
@@ -213,6 +218,48 @@ pub fn decide_with(
         exchange_keep,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
     }
+}
+
+/// The replica of Calculator ([`super::replica`]) checked for legality:
+/// the decision and the new state text. `file` and `state` as in
+/// [`super::replica::decide`].
+pub fn replica_decision(
+    history: &str,
+    file: &str,
+    state: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+) -> (Decision, String) {
+    let a = super::replica::decide(history, file, state, opp_coins, my_coins, cards, legal);
+    let mut note = None;
+    let answer = if legal.contains(&a.text) {
+        a.text
+    } else {
+        note = Some(format!(
+            "replica chose {:?}, not legal: answering safely",
+            a.text
+        ));
+        safe_answer(legal)
+    };
+    let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
+    let exchange_keep = a.keep.map(|k| {
+        let n = offered.len().saturating_sub(2);
+        if super::rules::check_exchange(&offered, &k, n).is_some() {
+            k
+        } else {
+            format_hand(&offered[offered.len() - n..])
+        }
+    });
+    (
+        Decision {
+            answer,
+            exchange_keep,
+            note,
+        },
+        a.state,
+    )
 }
 
 /// A passive legal answer: pass, end the turn, Income, or the first one.
@@ -524,8 +571,13 @@ impl<'a> Ctx<'a> {
             }
             Strategy::Strong => {
                 // Strong counts every repeated claim as evidence.
-                self.p_opp =
-                    super::model::hand_probabilities_repeated(&self.h.opp, &self.unseen, self.ok);
+                self.p_opp = super::model::hand_posterior(
+                    &self.h.opp,
+                    &self.unseen,
+                    self.ok,
+                    self.claim_ratios(),
+                    true,
+                );
                 self.strong(last)
             }
         }
@@ -836,9 +888,9 @@ impl<'a> Ctx<'a> {
     /// overall rate as a prior worth two observations, then this game's answers.
     fn opp_challenge_action(&self, a: char) -> f64 {
         let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
-        let n_mem = super::opponent::ACTION_KINDS.find(a).map_or(0, |k| {
-            self.mem.challenged[k][0][0] + self.mem.challenged[k][1][0]
-        });
+        let n_mem = super::opponent::ACTION_KINDS
+            .find(a)
+            .map_or(0, |k| self.mem.challenged[k][(self.ok >= 2) as usize][0]);
         let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a), n_mem);
         match Character::claimed_by(a) {
             Some(c) => tilt(pc, self.implausibility(c)),
@@ -904,7 +956,10 @@ impl<'a> Ctx<'a> {
         let w = STRONG_LEAD_W;
         let wm = Self::mem_weight(n_mem);
         let p = (1.0 - wm) * 0.5 * (prior + base) + wm * base;
-        (p + k as f64 + w * k2 as f64) / (1.0 + n as f64 + w * n2 as f64)
+        // Past games' answers in the same situation keep their weight
+        // against this game's few.
+        let big_w = 1.0 + n_mem as f64;
+        (big_w * p + k as f64 + w * k2 as f64) / (big_w + n as f64 + w * n2 as f64)
     }
 
     /// [`Ctx::opp_challenge_action`] without the race-lead split.
@@ -932,9 +987,28 @@ impl<'a> Ctx<'a> {
     fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
-        let bluffs =
-            (STRONG_BLOCK_BLUFF + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5);
-        let prior = p_has + (1.0 - p_has) * bluffs;
+        let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
+        let bluffs = if all >= MODEL_MIN_TESTS {
+            // Its blocks were tested: blocks without the card at the learned
+            // ratio to blocks with it.
+            let r = chars
+                .iter()
+                .map(|&c| self.model.block_bluff_ratio(c))
+                .fold(0.0, f64::max);
+            (STRONG_BLOCK_HONEST * r).min(1.0)
+        } else {
+            (STRONG_BLOCK_BLUFF + 0.5 * super::model::bluff_rate(&self.h.opp) * 0.5).min(0.5)
+        };
+        let prior = if all >= MODEL_MIN_TESTS {
+            STRONG_BLOCK_HONEST * p_has + (1.0 - p_has) * bluffs
+        } else {
+            p_has + (1.0 - p_has) * bluffs
+        };
+        if all >= MODEL_MIN_TESTS {
+            // The hand model already carries this game's blocks as claims;
+            // counts of blocks over many hands would blur it.
+            return prior.clamp(0.0, 1.0);
+        }
         let i = action_index(a).unwrap_or(0);
         let [mn, mb] = super::opponent::BLOCKABLE
             .find(a)
@@ -977,6 +1051,24 @@ impl<'a> Ctx<'a> {
             _ => base * STRONG_BETA_ACTION,
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
+    }
+
+    /// Likelihood ratios of its claims per character for the hand posterior:
+    /// the pooled bluff share of its actions as before
+    /// ([`super::model::bluff_rate`] with past games), except Contessa (only
+    /// ever a block) and any character whose blocks were tested at least
+    /// [`MODEL_MIN_TESTS`] times: the learned block ratio.
+    fn claim_ratios(&self) -> [f64; 5] {
+        let base = self.bluff_share().clamp(0.02, 1.0);
+        let mut r = [base; 5];
+        let tested = |c: Character| self.model.stats.block_caught[c.index()][0];
+        let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
+        for c in [Contessa, Captain, Ambassador, Duke] {
+            if c == Contessa && all >= MODEL_MIN_TESTS || tested(c) >= MODEL_MIN_TESTS {
+                r[c.index()] = self.model.block_bluff_ratio(c).min(1.0);
+            }
+        }
+        r
     }
 
     /// Share of bluffs among its challenged action claims: the prior 0.3 of
@@ -1212,6 +1304,9 @@ impl<'a> Ctx<'a> {
                 } else {
                     e
                 };
+                if std::env::var_os("COUP_DEBUG").is_some() {
+                    eprintln!("action {a:?} value {e:.4} challenge {pc:.3}");
+                }
                 if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
                     best = Some((e, a.clone()));
                 }
@@ -1409,3 +1504,7 @@ const STRONG_A1_SEEN: f64 = 1.0;
 /// Tests of its blocks (challenges, this game and past ones) from which the
 /// learned block-bluff ratio replaces the prior ratios.
 const MODEL_MIN_TESTS: u32 = 2;
+
+/// Probability that a player holding the blocking card blocks (the
+/// original field's bots all blocked with the card when they held it).
+const STRONG_BLOCK_HONEST: f64 = 0.95;

@@ -192,12 +192,14 @@ impl Memory {
     }
 
     /// Writes the file atomically: a temporary file named after this
-    /// process, then a rename over `dir/coup-memory.txt`.
+    /// process and save, then a rename over `dir/coup-memory.txt`.
     ///
     /// # Errors
     /// The I/O error of the write or the rename (the old file is then intact).
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
-        let tmp = dir.join(format!(".{FILE_NAME}.{}.tmp", std::process::id()));
+        static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".{FILE_NAME}.{}.{n}.tmp", std::process::id()));
         std::fs::write(&tmp, self.format())?;
         std::fs::rename(&tmp, dir.join(FILE_NAME)).inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);

@@ -9,6 +9,7 @@
 //!   `coup-bot` program and the C ABI wrap;
 //! - [`opponent`]: the opponent's behaviour as counts and Bayesian rates;
 //! - [`memory`]: those counts kept per opponent across games in the bot's folder;
+//! - [`replica`]: the contest winner's decision rule, replicated;
 //! - [`sparring`]: exploitable archetypes to spar against;
 //! - [`arbiter`]: tournaments of external bot commands (or built-in strategies).
 
@@ -19,6 +20,7 @@ pub mod history;
 pub mod memory;
 pub mod model;
 pub mod opponent;
+pub mod replica;
 pub mod rules;
 pub mod sparring;
 

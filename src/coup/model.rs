@@ -43,6 +43,23 @@ pub fn hand_probabilities_repeated(r: &Record, unseen: &[u32; 5], k: usize) -> [
 
 fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool) -> [f64; 5] {
     let beta = bluff_rate(r).clamp(0.02, 1.0);
+    hand_posterior(r, unseen, k, [beta; 5], repeat)
+}
+
+/// The hand posterior with a likelihood ratio per character: `ratio[i]` is
+/// P(claims character i | lacks it) / P(claims it | holds it), e.g. learned
+/// from this opponent's caught and proved claims ([`super::opponent::Model`]).
+/// Each standing claim weighs a hand without the character by its ratio
+/// (once, or once per claim up to three when `repeat`); a caught bluff rules
+/// the character out; a declined block halves a hand holding it. Exact over
+/// all hands of `k` cards from the `unseen` pool.
+pub fn hand_posterior(
+    r: &Record,
+    unseen: &[u32; 5],
+    k: usize,
+    ratio: [f64; 5],
+    repeat: bool,
+) -> [f64; 5] {
     let mut claimed = [0u32; 5];
     for c in &r.active_claims {
         claimed[c.index()] += 1;
@@ -60,6 +77,7 @@ fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool
                 }
                 w *= 0.5f64.powi(declined[i].min(3) as i32);
             } else if claimed[i] > 0 {
+                let beta = ratio[i].clamp(1e-4, 1.0);
                 w *= if repeat {
                     beta.powi(claimed[i].min(3) as i32)
                 } else {
@@ -109,7 +127,7 @@ fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool
     }
     if total <= 0.0 {
         // Evidence contradicts every hand: fall back to the plain prior.
-        return hand_probabilities_with(&Record::default(), unseen, k, repeat);
+        return hand_posterior(&Record::default(), unseen, k, ratio, repeat);
     }
     p.map(|x| (x / total).clamp(0.0, 1.0))
 }

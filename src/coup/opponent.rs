@@ -74,7 +74,10 @@ impl Stats {
                 }
             } else {
                 if let Some(k) = BLOCK_KINDS.find(second) {
-                    if let Some(&ans) = c.get(2) {
+                    // Answered: challenged or not; a complete line ending
+                    // with the block: accepted.
+                    let ans = c.get(2).copied().or(t.complete.then_some('\n'));
+                    if let Some(ans) = ans {
                         s.block_challenged[k][0] += 1;
                         s.block_challenged[k][1] += (ans == 'q') as u32;
                     }

@@ -1,0 +1,278 @@
+//! The opponent model, the memory file and constructed positions whose right
+//! answer is known.
+
+use cardgames::coup::character::Character::*;
+use cardgames::coup::memory::{opponent_name, Memory, FILE_NAME, HEADER};
+use cardgames::coup::model::hand_probabilities;
+use cardgames::coup::opponent::{Model, Stats};
+use cardgames::coup::{decide, decide_with, History, Strategy};
+
+fn legal(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+// ----- the hand posterior, against hand-computed values -----
+
+#[test]
+fn posterior_without_evidence_is_hypergeometric() {
+    // Two cards from the 15-card deck: P(at least one Duke) = 1 - C(12,2)/C(15,2).
+    let h = History::parse("").unwrap();
+    let p = hand_probabilities(&h.opp, &[3; 5], 2);
+    assert!((p[Duke.index()] - 39.0 / 105.0).abs() < 1e-12, "{p:?}");
+    // I hold two Dukes: 13 unseen, one Duke among them: 1 - C(12,2)/C(13,2) = 12/78.
+    let p = hand_probabilities(&h.opp, &[3, 3, 3, 3, 1], 2);
+    assert!((p[Duke.index()] - 12.0 / 78.0).abs() < 1e-12, "{p:?}");
+    // One card left: the share of the character in the unseen pool.
+    let p = hand_probabilities(&h.opp, &[1, 2, 3, 3, 3], 1);
+    assert!((p[Ambassador.index()] - 1.0 / 12.0).abs() < 1e-12, "{p:?}");
+}
+
+#[test]
+fn posterior_with_a_claim_and_a_caught_bluff() {
+    // The opponent (line 0) claimed Tax unchallenged: hands without a Duke are
+    // weighted by the bluff rate 0.3 (prior 0.6 / 2, nothing proved or caught).
+    let h = History::parse("Tp\n").unwrap();
+    let p = hand_probabilities(&h.opp, &[3; 5], 2);
+    let with = 39.0;
+    let without = 66.0 * 0.3;
+    assert!(
+        (p[Duke.index()] - with / (with + without)).abs() < 1e-12,
+        "{p:?}"
+    );
+    // Caught bluffing Tax (gave up Assassin): no Duke in the remaining card.
+    let h = History::parse("Tq'\n").unwrap();
+    let p = hand_probabilities(&h.opp, &[3, 2, 3, 3, 3], 1);
+    assert_eq!(p[Duke.index()], 0.0);
+    assert!((p[Ambassador.index()] - 3.0 / 11.0).abs() < 1e-12, "{p:?}");
+}
+
+#[test]
+fn behaviour_rates_follow_the_counts() {
+    // Priors are the stated means.
+    let m = Model::default();
+    assert!((m.challenge_block('s') - 0.25).abs() < 1e-12);
+    assert!((m.challenge_action('T', 2) - 0.2).abs() < 1e-12);
+    // Twenty challenged blocks out of twenty: Beta(1,3) + 20/20 for the
+    // pooled rate 21/24, then that as a prior worth two for Contessa blocks.
+    let mut s = Stats::default();
+    s.block_challenged[3] = [20, 20];
+    let m = Model::new(&Stats::default(), Some(&s));
+    let pooled = 21.0 / 24.0;
+    assert!((m.challenge_block('s') - (2.0 * pooled + 20.0) / 22.0).abs() < 1e-12);
+    assert!((m.challenge_block('d') - pooled).abs() < 1e-12);
+    // Its claims of Duke proved 30 times out of 30: a tiny bluff ratio.
+    let mut s = Stats::default();
+    s.action_caught[Duke.index()] = [30, 0];
+    let m = Model::new(&Stats::default(), Some(&s));
+    assert!(
+        m.action_bluff_ratio(Duke) < 0.01,
+        "{}",
+        m.action_bluff_ratio(Duke)
+    );
+}
+
+#[test]
+fn stats_read_from_a_history() {
+    // Line 0 mine: Steal blocked as Captain, I challenged, it was caught.
+    // Line 1 its: Tax, I challenged, Duke shown. Line 2 mine: Tax challenged.
+    // (It had lost a card by then.) Line 3 its: Assassinate, I block as Contessa, it challenges, I prove it.
+    let h = History::parse("Scq'\nTq$_\nTq$<\nAsq!=\n").unwrap();
+    assert!(h.i_went_first);
+    let s = Stats::from_history(&h);
+    assert_eq!(s.block_caught[Captain.index()], [1, 1]);
+    assert_eq!(s.action_caught[Duke.index()], [1, 0]);
+    assert_eq!(
+        s.challenged[1][0],
+        [1, 1],
+        "Tax challenged while it held one card"
+    );
+    assert_eq!(s.challenged[2][1], [1, 0], "Steal not challenged");
+    assert_eq!(s.blocked[1], [1, 1], "Steal blocked");
+    assert_eq!(s.block_challenged[3], [1, 1], "Contessa block challenged");
+    // An accepted block (the line ends with it) is a block not challenged.
+    let h = History::parse("Sc\nI\nI\n").unwrap();
+    let s = Stats::from_history(&h);
+    assert_eq!(s.block_challenged[1], [1, 0]);
+}
+
+#[test]
+fn a_stray_card_before_the_newline_is_not_a_loss() {
+    // Calculator challenged a Captain block that was a bluff (the blocker gave
+    // up Assassin), then wrote a card with its closing newline: `Scq'=`.
+    let h = History::parse("Scq'=\n").unwrap();
+    let (actor, victim) = if h.i_went_first {
+        (&h.me, &h.opp)
+    } else {
+        (&h.opp, &h.me)
+    };
+    assert_eq!(victim.lost, vec![Assassin]);
+    assert!(actor.lost.is_empty(), "{:?}", actor.lost);
+    let last = *h.replay().last().unwrap();
+    assert_eq!(last.1.iter().sum::<usize>(), 3, "{last:?}");
+}
+
+// ----- constructed positions with a known right answer -----
+
+#[test]
+fn challenges_a_certainly_false_claim_when_affordable() {
+    // I hold two Dukes and the third is dead: its Tax is a bluff. I have two
+    // cards, so a challenge costs nothing; it must be made.
+    let hist = "Tp\nC0\nT";
+    let d = decide(Strategy::Strong, hist, 1, 1, "$$", &legal(&["p", "q"]));
+    assert_eq!(d.answer, "q");
+}
+
+#[test]
+fn never_challenges_a_claim_it_knows_is_true() {
+    // Its Duke claims were proved 40 times out of 40 in past games: pass.
+    let mut mem = Stats::default();
+    mem.action_caught[Duke.index()] = [40, 0];
+    for (hist, cards) in [("T", "!*"), ("I\nT", "~^"), ("Tp\nIp\nT", "!!")] {
+        let legal = legal(&["p", "q"]);
+        let d = decide_with(Strategy::Strong, hist, 1, 1, cards, &legal, Some(&mem));
+        assert_eq!(d.answer, "p", "{hist:?} {cards}");
+    }
+}
+
+#[test]
+fn never_bluff_blocks_against_a_block_challenger() {
+    // It challenged each of my 20 blocks in past games; it assassinates me
+    // and I hold no Contessa: a bluffed Contessa block would lose both cards.
+    let mut mem = Stats::default();
+    for k in 0..4 {
+        mem.block_challenged[k] = [5, 5];
+    }
+    for (hist, cards, coins) in [("Tp\nTp\nA", "$~", 7), ("Tp\nIp\nTp\nA", "*^", 5)] {
+        let legal = legal(&["s", "q", "_", "0", "<", "'"]);
+        let d = decide_with(Strategy::Strong, hist, coins, 1, cards, &legal, Some(&mem));
+        assert_ne!(d.answer, "s", "{hist:?} {cards}");
+    }
+    // Nor a Captain block of a Steal.
+    let mut mem = Stats::default();
+    mem.block_challenged[1] = [10, 10];
+    let d = decide_with(
+        Strategy::Strong,
+        "Tp\nIp\nS",
+        4,
+        3,
+        "$!",
+        &legal_steal(),
+        Some(&mem),
+    );
+    assert!(d.answer != "c" && d.answer != "a", "{}", d.answer);
+}
+
+fn legal_steal() -> Vec<String> {
+    legal(&["a", "c", "p", "q"])
+}
+
+// ----- the memory file -----
+
+fn tmpdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("coup-memory-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn sample_stats(x: u32) -> Stats {
+    let mut s = Stats::default();
+    s.block_challenged[0] = [x + 1, x];
+    s.action_caught[Duke.index()] = [x, 1.min(x)];
+    s
+}
+
+#[test]
+fn memory_roundtrip_and_bounds() {
+    let d = tmpdir("roundtrip");
+    let mut m = Memory::default();
+    for g in 0..10 {
+        m.record("Calc", &format!("Ours_Calc_{g}_0.txt"), sample_stats(g));
+    }
+    m.save(&d).unwrap();
+    let back = Memory::load(&d);
+    assert_eq!(back, m);
+    let e = &back.opponents["Calc"];
+    assert_eq!(e.recent.len(), 4, "the last four games apart");
+    // Older games summed: 0..6 -> trials of block_challenged[0] = 1+...+6+... .
+    assert_eq!(
+        e.old.block_challenged[0][0],
+        (0..6).map(|g| g + 1).sum::<u32>()
+    );
+    // The current game is excluded from what the model is given.
+    let ex = e.excluding("Ours_Calc_9_0.txt");
+    assert_eq!(
+        ex.block_challenged[0][0],
+        (0..9).map(|g| g + 1).sum::<u32>()
+    );
+    // At most 64 opponents.
+    for i in 0..100 {
+        m.record(&format!("B{i}"), "x_y_0_0.txt", sample_stats(1));
+    }
+    assert_eq!(m.opponents.len(), 64);
+    assert!(m.opponents.contains_key("B99"));
+}
+
+#[test]
+fn memory_ignores_corruption_and_truncation() {
+    let d = tmpdir("corrupt");
+    // Missing file: empty memory.
+    assert!(Memory::load(&d).opponents.is_empty());
+    // Garbage (and binary) content: empty memory, then a valid rewrite.
+    std::fs::write(d.join(FILE_NAME), b"\xff\x00garbage\nmore\n").unwrap();
+    let mut m = Memory::load(&d);
+    assert!(m.opponents.is_empty());
+    m.record("Calc", "Ours_Calc_0_0.txt", sample_stats(3));
+    m.record("Other", "Ours_Other_0_0.txt", sample_stats(2));
+    m.save(&d).unwrap();
+    let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    assert!(text.starts_with(HEADER));
+    // Truncated in the middle of the last line: that line is dropped alone.
+    let cut = &text[..text.len() - 5];
+    std::fs::write(d.join(FILE_NAME), cut).unwrap();
+    let m2 = Memory::load(&d);
+    assert_eq!(m2.opponents.len(), 1);
+    assert_eq!(m2.opponents["Calc"], m.opponents["Calc"]);
+    // A line with hits above trials, or a wrong count of numbers, is dropped.
+    let bad = format!("{HEADER}\nX 1 1,2\nY 1 {}\n", vec!["0"; 50].join(","));
+    std::fs::write(d.join(FILE_NAME), bad).unwrap();
+    let m3 = Memory::load(&d);
+    assert_eq!(m3.opponents.keys().collect::<Vec<_>>(), vec!["Y"]);
+    // A wrong header: ignored entirely.
+    std::fs::write(d.join(FILE_NAME), text.replace("v1", "v0")).unwrap();
+    assert!(Memory::load(&d).opponents.is_empty());
+}
+
+#[test]
+fn memory_survives_concurrent_writers() {
+    let d = tmpdir("concurrent");
+    let threads: Vec<_> = (0..8)
+        .map(|t| {
+            let d = d.clone();
+            std::thread::spawn(move || {
+                for i in 0..50u32 {
+                    let mut m = Memory::load(&d);
+                    m.record("Calc", &format!("Ours_Calc_{t}_{i}.txt"), sample_stats(i));
+                    let _ = m.save(&d);
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    assert!(text.starts_with(HEADER));
+    let m = Memory::load(&d);
+    assert_eq!(m.opponents.len(), 1, "{text}");
+    assert!(!m.opponents["Calc"].recent.is_empty());
+}
+
+#[test]
+fn opponent_names() {
+    assert_eq!(
+        opponent_name("/x/Ours_Calculator_3_1.txt", "Ours").map(|p| p.0),
+        Some("Calculator".to_string())
+    );
+    assert_eq!(opponent_name("/x/hist.txt", "Ours"), None);
+}
