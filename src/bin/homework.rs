@@ -16,13 +16,16 @@
 use std::io::Write;
 
 const HELP: &str = "\
-usage: homework
+usage: homework [--debug]
 
 Reads the file `in` of the current directory (a task: amestecare, razboi,
 rollingstone or scarabei, then the number of shuffles and one shuffle per line),
 shuffles the canonical 52-card deck, plays the game and writes the result to
 `out`. On bad input it prints one line on stderr, exits with status 1 and
 writes no `out`.
+
+  --debug   also write `out.debug`: the game step by step, in the format of
+            the original checker's `.debug` files (`make debug`)
 ";
 
 /// The process entry point, called by the C runtime; returns the exit status.
@@ -31,8 +34,11 @@ writes no `out`.
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
+    let mut debug = false;
     if let Some(arg) = std::env::args_os().nth(1) {
-        if arg == "-h" || arg == "--help" {
+        if arg == "--debug" && std::env::args_os().nth(2).is_none() {
+            debug = true;
+        } else if arg == "-h" || arg == "--help" {
             let mut stdout = std::io::stdout().lock();
             // Nothing flushes stdout at exit without std's `main`: flush here.
             return match stdout
@@ -42,14 +48,40 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
                 Ok(()) => 0,
                 Err(_) => 1,
             };
+        } else {
+            eprintln!(
+                "homework: unexpected argument {arg:?} (the program takes only --debug; see --help)"
+            );
+            return 2;
         }
-        eprintln!("homework: unexpected argument {arg:?} (the program takes none; see --help)");
-        return 2;
+    }
+    if debug {
+        return write_with_trace();
     }
     let result = std::fs::read_to_string("in")
         .map_err(|e| format!("cannot read in: {e}"))
         .and_then(|text| cardgames::homework::run(&text).map_err(|e| e.to_string()))
         .and_then(|out| std::fs::write("out", out).map_err(|e| format!("cannot write out: {e}")));
+    match result {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("homework: {message}");
+            1
+        }
+    }
+}
+
+/// `--debug`: writes `out` and `out.debug` (the game's trace); the exit
+/// status as for a plain run.
+fn write_with_trace() -> i32 {
+    let result = std::fs::read_to_string("in")
+        .map_err(|e| format!("cannot read in: {e}"))
+        .and_then(|text| cardgames::homework::trace(&text).map_err(|e| e.to_string()))
+        .and_then(|traced| {
+            std::fs::write("out", traced.out)
+                .and_then(|()| std::fs::write("out.debug", traced.debug))
+                .map_err(|e| format!("cannot write out or out.debug: {e}"))
+        });
     match result {
         Ok(()) => 0,
         Err(message) => {

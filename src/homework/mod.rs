@@ -10,12 +10,14 @@
 
 pub mod rolling_stone;
 pub mod scarabs;
+pub mod trace;
 pub mod war;
 
 use thiserror::Error;
 
 pub use rolling_stone::RollingStone;
 pub use scarabs::Scarabs;
+pub use trace::{trace, Traced};
 pub use war::{War, WarOutcome};
 
 use crate::deck::Deck;
