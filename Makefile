@@ -52,6 +52,7 @@ setup:
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --no-deps --quiet
 
 # Our tests, then the original checker's tests when ../shared is present.
 # RUNNER=c runs the C coursework program instead of the Rust one.
