@@ -104,8 +104,7 @@ fn cases(n: usize, file: &str) -> Vec<Case> {
         let calc_seat = (game % 2) as usize;
         let opp = opponents[(game as usize / 2) % opponents.len()];
         let mut state = String::new();
-        loop {
-            let Ok(call) = t.next_call() else { break };
+        while let Ok(call) = t.next_call() {
             let cards = format_hand(&call.cards);
             let (new_text, stdout) = if call.seat == calc_seat {
                 let st = if rng.random_bool(0.5) {

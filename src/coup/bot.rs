@@ -551,7 +551,8 @@ impl<'a> Ctx<'a> {
             Strategy::Honest => self.honest(false),
             Strategy::Challenger => self.honest(true),
             Strategy::TaxBluffer => self.tax_bluffer(),
-            Strategy::Calculator => self.calculator(last),
+            // Answered by the replica before a context is built.
+            Strategy::Calculator => safe_answer(self.legal),
             Strategy::AlwaysTax
             | Strategy::AlwaysSteal
             | Strategy::AlwaysAssassinate
@@ -708,147 +709,6 @@ impl<'a> Ctx<'a> {
 
     fn opp_claims(&self, c: Character) -> bool {
         self.h.opp.claims[c.index()] > 0 && !self.h.opp.surely_not.contains(&c)
-    }
-
-    /// Gains available: held characters honestly, Income and Foreign Aid, and
-    /// (when `bluff`) every character action.
-    fn plans(&self, bluff: bool) -> Vec<Plan> {
-        let mut gains = vec![Gain::Income];
-        if !self.opp_claims(Duke) {
-            gains.push(Gain::ForeignAid);
-        }
-        if bluff || self.has(Duke) {
-            gains.push(Gain::Tax);
-        }
-        let steal_blocked = self.opp_claims(Captain) || self.opp_claims(Ambassador);
-        if (bluff || self.has(Captain)) && !steal_blocked {
-            gains.push(Gain::Steal);
-        }
-        let assassinate = (bluff || self.has(Assassin)) && !self.opp_claims(Contessa);
-        let mut plans = Vec::new();
-        for g in gains {
-            plans.push(Plan {
-                gain: g,
-                assassinate: false,
-            });
-            if assassinate {
-                plans.push(Plan {
-                    gain: g,
-                    assassinate: true,
-                });
-            }
-        }
-        plans
-    }
-
-    fn aggression(p: &Plan) -> u32 {
-        let g = match p.gain {
-            Gain::Income => 0,
-            Gain::ForeignAid => 1,
-            Gain::Tax => 2,
-            Gain::Steal => 3,
-        };
-        g + if p.assassinate { 4 } else { 0 }
-    }
-
-    /// Whether I win the race with `plan`, moving first when `me_first`.
-    fn wins_race(&self, plan: Plan, me_first: bool) -> (bool, u32) {
-        let me = Racer {
-            coins: self.mc,
-            cards: self.mk,
-            plan,
-        };
-        let op = Racer {
-            coins: self.oc,
-            cards: self.ok,
-            plan: self.opp_plan(),
-        };
-        if me_first {
-            let (w, t) = race(me, op);
-            (w == Some(true), t)
-        } else {
-            let (w, _) = race(op, me);
-            let (_, t) = race(me, op);
-            (w == Some(false), t)
-        }
-    }
-
-    /// Whether I am losing the race with my best honest plan (the opponent moving next).
-    fn losing_race(&self) -> bool {
-        !self
-            .plans(false)
-            .iter()
-            .any(|p| self.wins_race(*p, false).0)
-    }
-
-    fn calc_plan(&self) -> Plan {
-        for bluff in [false, true] {
-            let mut winning: Vec<Plan> = self
-                .plans(bluff)
-                .into_iter()
-                .filter(|p| self.wins_race(*p, true).0)
-                .collect();
-            winning.sort_by_key(Self::aggression);
-            if let Some(p) = winning.first() {
-                return *p;
-            }
-        }
-        // Nothing wins: the fastest honest plan.
-        self.plans(false)
-            .into_iter()
-            .min_by_key(|p| self.wins_race(*p, true).1)
-            .unwrap_or(Plan {
-                gain: Gain::Income,
-                assassinate: false,
-            })
-    }
-
-    fn calculator(&self, last: char) -> String {
-        if self.turn_start() {
-            let plan = self.calc_plan();
-            let mut prefs: Vec<&str> = Vec::new();
-            if plan.assassinate && self.mc >= ASSASSINATE_COST {
-                prefs.push("A");
-            }
-            if self.mc >= COUP_COST {
-                prefs.push("C");
-            }
-            prefs.push(match plan.gain {
-                Gain::Income => "I\n",
-                Gain::ForeignAid => "F",
-                Gain::Tax => "T",
-                Gain::Steal => "S",
-            });
-            prefs.extend(["F", "I\n"]);
-            return self.pick(&prefs).unwrap_or("I\n").to_string();
-        }
-        let losing = self.losing_race();
-        if let Some(c) = Character::claimed_by(last) {
-            let blocking = matches!(last, 'a' | 'c' | 'd' | 's');
-            let p_has = self.p_opp[c.index()];
-            let challenge = self.can("q")
-                && (self.impossible(c)
-                    || (losing && p_has < CALC_CHALLENGE_BELOW)
-                    || (last == 'A' && self.mk == 1 && !self.has(Contessa))
-                    || (blocking && last == 's' && p_has < 0.4));
-            if challenge {
-                return "q".into();
-            }
-        }
-        match last {
-            'F' => (if self.has(Duke) { "d" } else { "p" }).into(),
-            'A' => {
-                if self.has(Contessa) {
-                    "s".into()
-                } else {
-                    self.give_up()
-                }
-            }
-            'S' => self.block_steal_if_held(),
-            'E' | 'T' => "p".into(),
-            'a' | 'c' | 'd' | 's' => "\n".into(),
-            _ => self.fallback(),
-        }
     }
 
     // ----- the strong bot -----
@@ -1304,9 +1164,6 @@ impl<'a> Ctx<'a> {
                 } else {
                     e
                 };
-                if std::env::var_os("COUP_DEBUG").is_some() {
-                    eprintln!("action {a:?} value {e:.4} challenge {pc:.3}");
-                }
                 if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
                     best = Some((e, a.clone()));
                 }
@@ -1422,9 +1279,6 @@ impl<'a> Ctx<'a> {
             }
             _ => return self.fallback(),
         }
-        if std::env::var_os("COUP_DEBUG").is_some() {
-            eprintln!("options {options:?} pc {pc}");
-        }
         options
             .into_iter()
             .filter(|(a, _)| self.can(a))
@@ -1436,7 +1290,6 @@ impl<'a> Ctx<'a> {
             .unwrap_or_else(|| self.fallback())
     }
 }
-
 /// Logistic scale of one turn of race advantage in the strong bot's evaluation.
 const STRONG_SCALE: f64 = 0.55;
 /// Logistic weight of one card of advantage.
@@ -1474,9 +1327,6 @@ const STRONG_REPLY_MIN: f64 = 0.7;
 const STRONG_EXCHANGE_BONUS: f64 = 0.04;
 /// Value bonus of an honest claim among my first two claims.
 const STRONG_PROBE_BONUS: f64 = 0.04;
-/// The race calculator challenges a claim when losing the race and its hand
-/// model gives the claim less than this probability of being true.
-const CALC_CHALLENGE_BELOW: f64 = 0.5;
 /// Least challenge rate expected for a Contessa block with two cards.
 const STRONG_PC_CONTESSA: f64 = 0.375;
 /// Factor on my race turns against an opponent that Steals unblocked.

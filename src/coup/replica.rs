@@ -237,9 +237,8 @@ pub fn decide(
         action = "c".into();
     } else if has('!') && can("s") {
         action = "s".into();
-    } else if can("q") && "dacs".contains(last) {
-        action = "q".into();
-    } else if can("q") && flags.contains(&'*') && "SE".contains(last) {
+    } else if can("q") && ("dacs".contains(last) || (flags.contains(&'*') && "SE".contains(last))) {
+        // Every block made against it; Steals and Exchanges while it steals.
         action = "q".into();
     } else if can("q") && turn == 1 {
         match line {
