@@ -17,7 +17,7 @@ STATIC_LIB  := $(RELEASE)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
+.PHONY: build run debug clean test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree
 
 ## The checker's rules.
 build:
@@ -114,6 +114,22 @@ valgrind: setup c-tests
 
 bench:
 	$(CARGO) bench --bench homework
+
+# Coup strength table under ../shared/coup/arbiter3.py (the original rules): coup-bot against
+# every stand-in, sparring strategy and archetype, and the real Calculator when
+# COUP_CALCULATOR names it; ROUNDS rounds (2*ROUNDS games, both seats) each, seed SEED.
+# COUP_BENCH_ARGS=--fresh gives our bot a fresh folder per game (memory disabled).
+ROUNDS ?= 100
+SEED   ?= 7
+JOBS   ?= 2
+coup-bench:
+	$(CARGO) build --release --quiet --bin coup-bot --bin coup-arbiter
+	nice -n 10 scripts/coup-bench.py --rounds $(ROUNDS) --seed $(SEED) --jobs $(JOBS) $(COUP_BENCH_ARGS)
+
+# The Rust coup-arbiter against arbiter3.py: same bots, win rates within each other's intervals.
+coup-agree:
+	$(CARGO) build --release --quiet --bin coup-bot --bin coup-arbiter
+	nice -n 10 scripts/coup-agree.py --rounds $(ROUNDS) --seed $(SEED)
 
 # Instructions of the whole homework process per test (valgrind --tool=callgrind); budget 400,000.
 BUDGET ?= 400000

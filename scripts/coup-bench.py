@@ -65,7 +65,7 @@ def main():
     opps = {}
     for s in ['random', 'challenger', 'taxman', 'honest', 'bandit', 'bloodymurder']:
         opps['si-' + s] = ['python3', '-S', standin, s]
-    for s in ['calculator-replica', 'honest', 'challenger', 'tax-bluffer', 'random', 'income',
+    for s in ['calculator', 'honest', 'challenger', 'tax-bluffer', 'random', 'income',
               'always-tax', 'always-steal', 'always-assassinate', 'challenge-all',
               'never-challenge', 'block-all']:
         opps['sp-' + s] = [a.bot, '--strategy', s]
