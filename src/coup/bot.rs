@@ -958,8 +958,15 @@ impl<'a> Ctx<'a> {
         // evaluation's kill cost low enough to press an opponent that blocks.
         Plan {
             gain,
-            assassinate: self.has(Assassin)
-                || self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN,
+            // A bluffed Assassination only while the opponent's model says it
+            // rarely challenges them with as many cards as it holds now (with
+            // one card left it has nothing to lose by challenging: prior 0.5).
+            // Not while it more likely than not holds a Contessa (its block
+            // would take the 3 coins, again and again).
+            assassinate: (self.has(Assassin)
+                || (self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN
+                    && self.model.challenge_action('A', self.ok) < STRONG_BLUFF_ASSASSIN))
+                && self.p_opp[Contessa.index()] < 0.5,
         }
     }
 
