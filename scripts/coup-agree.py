@@ -80,7 +80,7 @@ def main():
         subprocess.run([rust, '--original-quirks', '--keep-bot-dirs', '-q', '-j', '1', '-r', str(a.rounds),
                         '-s', str(a.seed), '--work-dir', os.path.join(w, 'rust'), '--json', os.path.join(w, 'rs.json'),
                         spec('Ours', [bot]), spec(name, cmd)], stdout=subprocess.DEVNULL, check=True)
-        rs = json.load(open(os.path.join(w, 'rs.json')))
+        rs = json.load(open(os.path.join(w, 'rs.json')))['report']
         pr = [p for p in rs['matrix'] if p['bot'] == 'Ours' and p['opponent'] == name][0]
         kr, nr = pr['wins'], pr['games']
         ffr = sum(s['forfeits'] for s in rs['standings'])

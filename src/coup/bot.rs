@@ -979,6 +979,11 @@ impl<'a> Ctx<'a> {
         if mk == 0 {
             return 0.0;
         }
+        if my_next && ok == 1 && mc >= COUP_COST {
+            // A Coup of its last card, which nothing can stop (rules: Coup
+            // cannot be blocked or challenged).
+            return 1.0;
+        }
         let plan = self.my_value_plan();
         let mut me = super::model::smooth_turns(mc, plan, ok, oc);
         if plan.gain == Gain::Tax && !self.has(Duke) {
@@ -1033,6 +1038,13 @@ impl<'a> Ctx<'a> {
         }
         if mk == 0 {
             return 0.0;
+        }
+        // It has one turn before my Coup of its last card: with two cards I
+        // survive it, unless a Steal I cannot block with a card I hold takes
+        // me below the Coup's price.
+        let can_block_steal = self.has(Captain) || self.has(Ambassador);
+        if ok == 1 && mk == 2 && (mc >= COUP_COST + 2 || (mc >= COUP_COST && can_block_steal)) {
+            return 1.0;
         }
         if STRONG_PLY2 == 0 {
             return self.val(mc, mk, oc, ok, false);
