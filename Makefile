@@ -13,16 +13,28 @@ CC       ?= cc
 C_STRICT := -std=c99 -Wall -Wextra -Werror -pedantic
 C_FLAGS  := $(C_STRICT) -g -Iinclude
 C_OUT    := $(TARGET_DIR)/c
-STATIC_LIB  := $(RELEASE)/libcardgames.a
+# The library C links: the lean feature set (no clap, indicatif, rayon, serde;
+# see Cargo.toml), built into its own target directory so it never overwrites
+# (or is overwritten by) the default-feature target/release/libcardgames.a.
+C_LIB_TARGET := $(TARGET_DIR)/clib
+C_LIB_DIR   := $(C_LIB_TARGET)/release
+C_LIB_FLAGS := --release --lib --no-default-features --target-dir $(C_LIB_TARGET)
+STATIC_LIB  := $(C_LIB_DIR)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
+.PHONY: build run debug clean c-lib test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
 
 ## The checker's rules.
 build:
 	$(CARGO) build --release --quiet
 	@$(MAKE) --no-print-directory c-build
+
+# The lean C library (static and shared); cargo decides whether it is stale.
+c-lib:
+	$(CARGO) build $(C_LIB_FLAGS) --quiet
+
+$(STATIC_LIB) $(C_LIB_DIR)/libcardgames.so: c-lib
 
 run:
 	$(RELEASE)/homework
@@ -44,7 +56,7 @@ clean:
 # The whole test suite: lint, header check, cargo test (unit, property, CLI,
 # C harnesses), the C harnesses linked both ways, valgrind.
 test: setup lint header-check
-	$(CARGO) test
+	$(CARGO) test --features debug-panic
 	$(MAKE) --no-print-directory valgrind
 
 # What a fresh machine lacks: valgrind (installed with apt-get when we are root).
@@ -78,9 +90,9 @@ $(C_OUT)/static/%: c_tests/%.c c_tests/check.h include/cardgames.h $(STATIC_LIB)
 	@mkdir -p $(C_OUT)/static
 	$(CC) $(C_FLAGS) $< $(STATIC_LIB) $(NATIVE_LIBS) -o $@
 
-$(C_OUT)/shared/%: c_tests/%.c c_tests/check.h include/cardgames.h $(RELEASE)/libcardgames.so
+$(C_OUT)/shared/%: c_tests/%.c c_tests/check.h include/cardgames.h $(C_LIB_DIR)/libcardgames.so
 	@mkdir -p $(C_OUT)/shared
-	$(CC) $(C_FLAGS) $< -L$(RELEASE) -lcardgames -Wl,-rpath,$(RELEASE) -o $@
+	$(CC) $(C_FLAGS) $< -L$(C_LIB_DIR) -lcardgames -Wl,-rpath,$(C_LIB_DIR) -o $@
 
 # Every harness, linked both ways; each prints "N passed, N failed".
 c-tests: build $(addprefix $(C_OUT)/static/,$(HARNESSES)) $(addprefix $(C_OUT)/shared/,$(HARNESSES))
@@ -93,8 +105,9 @@ header-check:
 	$(CARGO) build --release --quiet --lib
 	@git diff --exit-code --stat -- include/cardgames.h || { echo "header-check: include/cardgames.h is stale: commit the regenerated header"; exit 1; }
 	@test -z "$$(git status --porcelain -- include/)" || { echo "header-check: include/ has uncommitted files"; exit 1; }
-	$(CC) $(C_STRICT) -Iinclude -c c_tests/header_only.c -o /dev/null
-	@echo "header-check: include/cardgames.h is current and compiles alone as C99"
+	@for std in c89 c99; do $(CC) -x c -std=$$std -pedantic -Wall -Wextra -Werror -Iinclude -c c_tests/header_only.c -o /dev/null || exit 1; done
+	@for std in c++98 c++17; do $(CXX) -x c++ -std=$$std -pedantic -Wall -Wextra -Werror -Iinclude -c c_tests/header_only.c -o /dev/null || exit 1; done
+	@echo "header-check: include/cardgames.h is current and compiles alone as C89, C99, C++98 and C++17"
 
 # Under memcheck: the Rust and the C homework programs on every checker test,
 # and every C harness (both linkages). Zero errors, zero definite/indirect leaks.

@@ -42,11 +42,21 @@ fn compiler() -> Command {
         .to_command()
 }
 
+/// `-DCG_DEBUG_PANIC` when this build exports `cg_debug_panic`.
+fn defines() -> Vec<&'static str> {
+    if cfg!(feature = "debug-panic") {
+        vec!["-DCG_DEBUG_PANIC"]
+    } else {
+        vec![]
+    }
+}
+
 /// Compiles one C program against the static library into `dir`.
 fn build(source: &str, dir: &Path) -> PathBuf {
     let exe = dir.join(Path::new(source).file_stem().unwrap());
     let status = compiler()
         .args(C_FLAGS)
+        .args(defines())
         .arg("-I")
         .arg(root().join("include"))
         .arg(root().join(source))
@@ -61,19 +71,32 @@ fn build(source: &str, dir: &Path) -> PathBuf {
 }
 
 #[test]
-fn the_header_alone_compiles_as_pedantic_c99() {
+fn the_header_alone_compiles_as_pedantic_c89_c99_cxx98_and_cxx17() {
     let dir = tempfile::tempdir().unwrap();
-    let status = compiler()
-        .args(C_FLAGS)
-        .arg("-I")
-        .arg(root().join("include"))
-        .arg("-c")
-        .arg(root().join("c_tests/header_only.c"))
-        .arg("-o")
-        .arg(dir.path().join("header_only.o"))
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let strict = ["-pedantic", "-Wall", "-Wextra", "-Werror"];
+    for (language, standard) in [
+        ("c", "c89"),
+        ("c", "c99"),
+        ("c++", "c++98"),
+        ("c++", "c++17"),
+    ] {
+        for define in ["-DCG_HEADER_CHECK", "-DCG_DEBUG_PANIC"] {
+            let status = compiler()
+                .args(["-x", language])
+                .arg(format!("-std={standard}"))
+                .args(strict)
+                .arg(define)
+                .arg("-I")
+                .arg(root().join("include"))
+                .arg("-c")
+                .arg(root().join("c_tests/header_only.c"))
+                .arg("-o")
+                .arg(dir.path().join("header_only.o"))
+                .status()
+                .unwrap();
+            assert!(status.success(), "header_only.c as {standard} {define}");
+        }
+    }
 }
 
 #[test]
