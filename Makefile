@@ -23,7 +23,7 @@ STATIC_LIB  := $(C_LIB_DIR)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean c-lib test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
+.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
 
 ## The checker's rules.
 build:
@@ -48,6 +48,11 @@ debug:
 run-c:
 	$(C_OUT)/homework
 
+# The student-style C coursework on the list operations
+# (c_tests/coursework/homework.c): make check RUNNER=coursework
+run-coursework:
+	$(C_OUT)/coursework
+
 clean:
 	$(CARGO) clean
 	rm -f in out
@@ -58,6 +63,8 @@ clean:
 test: setup lint header-check
 	$(CARGO) test --features debug-panic
 	$(MAKE) --no-print-directory valgrind
+	$(MAKE) --no-print-directory coursework-asan
+	$(MAKE) --no-print-directory install-test
 
 # What a fresh machine lacks: valgrind (installed with apt-get when we are root).
 setup:
@@ -73,14 +80,33 @@ lint:
 
 # Our tests, then the original checker's tests when ../shared is present.
 # RUNNER=c runs the C coursework program instead of the Rust one.
-RUN_TARGET := $(if $(filter c,$(RUNNER)),run-c,run)
+RUN_TARGET := $(if $(filter c,$(RUNNER)),run-c,$(if $(filter coursework,$(RUNNER)),run-coursework,run))
 check: build
 	RUN_TARGET=$(RUN_TARGET) checker/checker.sh checker/tests
 	@if [ -d "$(SHARED_TESTS)" ]; then RUN_TARGET=$(RUN_TARGET) checker/checker.sh "$(SHARED_TESTS)"; \
 	else echo "check: $(SHARED_TESTS) not found, original tests skipped"; fi
 
 ## The C side.
-c-build: $(C_OUT)/homework
+c-build: $(C_OUT)/homework $(C_OUT)/coursework
+
+$(C_OUT)/coursework: c_tests/coursework/homework.c include/cardgames.h $(STATIC_LIB)
+	@mkdir -p $(C_OUT)
+	$(CC) $(C_FLAGS) $< $(STATIC_LIB) $(NATIVE_LIBS) -o $@
+
+# The coursework under AddressSanitizer and UBSan, on every checker test
+# with --debug (out and out.debug compared with .ref and .debug when present).
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+coursework-asan: c-lib
+	@mkdir -p $(C_OUT)
+	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/coursework/homework.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/coursework-asan
+	@dirs="checker/tests"; [ -d "$(SHARED_TESTS)" ] && dirs="$$dirs $(SHARED_TESTS)"; \
+	tmp=$$(mktemp -d); n=0; \
+	for f in $$(find $$dirs -name '*.in' | sort); do \
+	  cp "$$f" "$$tmp/in"; \
+	  (cd "$$tmp" && $(C_OUT)/coursework-asan --debug) || { echo "coursework-asan: $$f failed"; rm -rf "$$tmp"; exit 1; }; \
+	  diff -qw "$$tmp/out" "$${f%.in}.ref" >/dev/null || { echo "coursework-asan: $$f: out differs"; exit 1; }; \
+	  n=$$((n+1)); \
+	done; rm -rf "$$tmp"; echo "coursework-asan: $$n tests, no ASan/UBSan report, out as .ref"
 
 $(C_OUT)/homework: c_tests/homework.c include/cardgames.h $(STATIC_LIB)
 	@mkdir -p $(C_OUT)
@@ -116,7 +142,7 @@ valgrind: setup c-tests
 	tmp=$$(mktemp -d); n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort); do \
 	  cp "$$f" "$$tmp/in"; \
-	  for prog in $(RELEASE)/homework $(C_OUT)/homework; do \
+	  for prog in $(RELEASE)/homework $(C_OUT)/homework "$(C_OUT)/coursework --debug"; do \
 	    (cd "$$tmp" && $(VALGRIND) $$prog) || { echo "valgrind: $$prog on $$f failed"; rm -rf "$$tmp"; exit 1; }; \
 	    n=$$((n+1)); \
 	  done; \
@@ -124,6 +150,43 @@ valgrind: setup c-tests
 	@for t in $(HARNESSES); do for kind in static shared; do \
 	  $(VALGRIND) $(C_OUT)/$$kind/$$t >/dev/null || { echo "valgrind: $$kind/$$t failed"; exit 1; }; \
 	done; done; echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
+
+## Installing the C library: header, static and shared library (with its
+## SONAME and version links) and a pkg-config file.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+LIBDIR      := $(PREFIX)/lib
+INCLUDEDIR  := $(PREFIX)/include
+PC_DIR      := $(LIBDIR)/pkgconfig
+VERSION     := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+MAJOR       := $(firstword $(subst ., ,$(VERSION)))
+SONAME      := libcardgames.so.$(MAJOR)
+
+install: c-lib
+	install -d "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PC_DIR)"
+	install -m 644 include/cardgames.h "$(DESTDIR)$(INCLUDEDIR)/cardgames.h"
+	install -m 644 $(STATIC_LIB) "$(DESTDIR)$(LIBDIR)/libcardgames.a"
+	install -m 755 $(C_LIB_DIR)/libcardgames.so "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)"
+	ln -sf libcardgames.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libcardgames.so"
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: cardgames' \
+	  'Description: Card games for coursework and bots: a linked-list deck, shuffles, games and bots' \
+	  'Version: $(VERSION)' \
+	  'Cflags: -I$${includedir}' \
+	  'Libs: -L$${libdir} -lcardgames' \
+	  'Libs.private: $(NATIVE_LIBS)' > "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+	@echo "install: cardgames $(VERSION) in $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f "$(DESTDIR)$(INCLUDEDIR)/cardgames.h" "$(DESTDIR)$(LIBDIR)/libcardgames.a" \
+	  "$(DESTDIR)$(LIBDIR)/libcardgames.so" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
+	  "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)" "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+
+# Installs into a temporary prefix and builds the coursework program with
+# pkg-config only, linked shared and static, and runs it (CI).
+install-test:
+	c_tests/install_test.sh
 
 bench:
 	$(CARGO) bench --bench homework
