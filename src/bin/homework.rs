@@ -21,8 +21,9 @@ usage: homework [--debug]
 Reads the file `in` of the current directory (a task: amestecare, razboi,
 rollingstone or scarabei, then the number of shuffles and one shuffle per line),
 shuffles the canonical 52-card deck, plays the game and writes the result to
-`out`. On bad input it prints one line on stderr, exits with status 1 and
-writes no `out`.
+`out`. It first removes an old `out` (and `out.debug`); on bad input (or an
+`in` over 1 MiB) it prints one line on stderr, exits with status 1 and leaves
+no `out`.
 
   --debug   also write `out.debug`: the game step by step, in the format of
             the original checker's `.debug` files (`make debug`)
@@ -55,13 +56,30 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
             return 2;
         }
     }
-    if debug {
-        return write_with_trace();
+    // A stale `out` from an earlier test must not survive a failed run: the
+    // checker would diff it against this test's reference (D13).
+    for stale in ["out", "out.debug"] {
+        match std::fs::remove_file(stale) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                eprintln!("homework: cannot remove the old {stale}: {e}");
+                return 1;
+            }
+        }
     }
-    let result = std::fs::read_to_string("in")
-        .map_err(|e| format!("cannot read in: {e}"))
-        .and_then(|text| cardgames::homework::run(&text).map_err(|e| e.to_string()))
-        .and_then(|out| std::fs::write("out", out).map_err(|e| format!("cannot write out: {e}")));
+    let result = read_in().and_then(|text| {
+        if debug {
+            let traced = cardgames::homework::trace(&text).map_err(|e| e.to_string())?;
+            // `out.debug` first: `out` appears only once everything is written.
+            std::fs::write("out.debug", traced.debug)
+                .and_then(|()| std::fs::write("out", traced.out))
+                .map_err(|e| format!("cannot write out or out.debug: {e}"))
+        } else {
+            let out = cardgames::homework::run(&text).map_err(|e| e.to_string())?;
+            std::fs::write("out", out).map_err(|e| format!("cannot write out: {e}"))
+        }
+    });
     match result {
         Ok(()) => 0,
         Err(message) => {
@@ -71,22 +89,28 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     }
 }
 
-/// `--debug`: writes `out` and `out.debug` (the game's trace); the exit
-/// status as for a plain run.
-fn write_with_trace() -> i32 {
-    let result = std::fs::read_to_string("in")
-        .map_err(|e| format!("cannot read in: {e}"))
-        .and_then(|text| cardgames::homework::trace(&text).map_err(|e| e.to_string()))
-        .and_then(|traced| {
-            std::fs::write("out", traced.out)
-                .and_then(|()| std::fs::write("out.debug", traced.debug))
-                .map_err(|e| format!("cannot write out or out.debug: {e}"))
-        });
-    match result {
-        Ok(()) => 0,
-        Err(message) => {
-            eprintln!("homework: {message}");
-            1
-        }
+/// Largest `in` read, in bytes: a real one is under 10 kB; 1 MiB leaves room
+/// for thousands of shuffles and bounds time and memory on a runaway file.
+const MAX_IN: u64 = 1 << 20;
+
+/// The text of `in`, or a one-line error: unreadable, larger than [`MAX_IN`],
+/// or not UTF-8.
+fn read_in() -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open("in").map_err(|e| format!("cannot read in: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_IN + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read in: {e}"))?;
+    if bytes.len() as u64 > MAX_IN {
+        return Err(format!(
+            "cannot read in: larger than {MAX_IN} bytes, not a homework input"
+        ));
     }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read in: not UTF-8 text (bad byte at {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
