@@ -23,7 +23,7 @@ STATIC_LIB  := $(C_LIB_DIR)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
+.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
 
 ## The checker's rules.
 build:
@@ -55,7 +55,7 @@ run-coursework:
 
 clean:
 	$(CARGO) clean
-	rm -f in out
+	rm -f in out out.debug
 
 ## The project's own.
 # The whole test suite: lint, header check, cargo test (unit, property, CLI,
@@ -64,6 +64,7 @@ test: setup lint header-check
 	$(CARGO) test --features debug-panic
 	$(MAKE) --no-print-directory valgrind
 	$(MAKE) --no-print-directory coursework-asan
+	$(MAKE) --no-print-directory fuzz-c
 	$(MAKE) --no-print-directory install-test
 
 # What a fresh machine lacks: valgrind (installed with apt-get when we are root).
@@ -150,6 +151,15 @@ valgrind: setup c-tests
 	@for t in $(HARNESSES); do for kind in static shared; do \
 	  $(VALGRIND) $(C_OUT)/$$kind/$$t >/dev/null || { echo "valgrind: $$kind/$$t failed"; exit 1; }; \
 	done; done; echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
+
+# The randomized ABI harness under ASan/UBSan (leaks included) for
+# FUZZ_SECONDS of CPU time from seed FUZZ_SEED.
+FUZZ_SECONDS ?= 10
+FUZZ_SEED    ?= 1
+fuzz-c: c-lib
+	@mkdir -p $(C_OUT)
+	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/fuzz_abi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/fuzz_abi
+	$(C_OUT)/fuzz_abi $(FUZZ_SECONDS) $(FUZZ_SEED)
 
 ## Installing the C library: header, static and shared library (with its
 ## SONAME and version links) and a pkg-config file.

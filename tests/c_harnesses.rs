@@ -263,3 +263,64 @@ fn the_student_coursework_on_the_list_operations_equals_the_library() {
     }
     assert!(finished > 900, "{finished}");
 }
+
+/// The names of the functions `include/cardgames.h` declares.
+fn exported_functions() -> Vec<String> {
+    let header = std::fs::read_to_string(root().join("include/cardgames.h")).unwrap();
+    let mut names: Vec<String> = header
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.starts_with('/') && !line.starts_with('#'))
+        .filter_map(|line| {
+            let open = line.find('(')?;
+            let name = line[..open].rsplit([' ', '*']).next()?;
+            name.starts_with("cg_").then(|| name.to_owned())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_exported_function_is_called_by_c_tests() {
+    let names = exported_functions();
+    assert!(names.len() > 60, "{names:?}");
+    let mut sources = String::new();
+    for dir in ["c_tests", "c_tests/coursework"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "c") {
+                sources.push_str(&std::fs::read_to_string(path).unwrap());
+            }
+        }
+    }
+    let uncalled: Vec<&String> = names
+        .iter()
+        .filter(|name| !sources.contains(&format!("{name}(")))
+        .collect();
+    assert!(uncalled.is_empty(), "not called by c_tests/: {uncalled:?}");
+    // The randomized harness alone calls each of them too.
+    let fuzz = std::fs::read_to_string(root().join("c_tests/fuzz_abi.c")).unwrap();
+    let missed: Vec<&String> = names
+        .iter()
+        .filter(|name| !fuzz.contains(&format!("{name}(")))
+        .collect();
+    assert!(
+        missed.is_empty(),
+        "not called by c_tests/fuzz_abi.c: {missed:?}"
+    );
+}
+
+#[test]
+fn the_randomized_abi_harness_finds_nothing_in_a_short_run() {
+    // `make fuzz-c` runs it longer under ASan/UBSan; here 1 s, seed 7.
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("c_tests/fuzz_abi.c", dir.path());
+    let out = Command::new(&exe).args(["1", "7"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains(" 0 failures"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
