@@ -31,8 +31,11 @@ build:
 	@$(MAKE) --no-print-directory c-build
 
 # The lean C library (static and shared); cargo decides whether it is stale.
+# Programs linked to the shared one need its SONAME, libcardgames.so.0: the
+# link beside it lets them run from the build tree (through their rpath).
 c-lib:
 	$(CARGO) build $(C_LIB_FLAGS) --quiet
+	@ln -sf libcardgames.so $(C_LIB_DIR)/libcardgames.so.$(MAJOR)
 
 $(STATIC_LIB) $(C_LIB_DIR)/libcardgames.so: c-lib
 
