@@ -144,6 +144,29 @@ int main(void)
         CHECK_STATUS(cg_rolling_stone_play_within(other, 0, &result), CG_GAME_UNFINISHED);
     }
 
+    /* A 30,000-card deck (the issue's report: 20 s to the 1,000,000-turn
+     * cut-off): the caller's limit ends it after 10,000 turns. Built with
+     * push_front, O(1) a card. */
+    {
+        cg_deck *big = NULL;
+        cg_card c;
+        unsigned i;
+        CHECK_STATUS(cg_deck_new_empty(&big), CG_OK);
+        for (i = 0; i < 30000; i++) {
+            c.rank = (uint8_t)(2 + (i * 7) % 13);
+            c.suit = (uint8_t)((i / 13) % 4);
+            CHECK_STATUS(cg_deck_push_front(big, c), CG_OK);
+        }
+        {
+            cg_status s = cg_scarabs_play_within(big, 10000, &result);
+            CHECK(s == CG_OK || s == CG_GAME_UNFINISHED);
+            CHECK(s != CG_OK || result.turns <= 10000);
+            s = cg_rolling_stone_play_within(big, 10000, &result);
+            CHECK(s == CG_OK || s == CG_GAME_UNFINISHED);
+        }
+        cg_deck_free(big);
+    }
+
     /* Decks that do not deal evenly are refused by every game, consistently. */
     {
         cg_deck *odd = NULL, *empty = NULL;
