@@ -336,6 +336,24 @@ mod tests {
     }
 
     #[test]
+    fn only_non_empty_decks_that_divide_among_the_players_deal() {
+        assert_eq!(check_deal("razboi", 52, 2), Ok(()));
+        assert_eq!(check_deal("scarabei", 52, 4), Ok(()));
+        for (len, players) in [(0, 4), (0, 2), (53, 4), (51, 2), (5, 4), (4, 0)] {
+            let err = check_deal("scarabei", len, players).unwrap_err();
+            assert_eq!(
+                err,
+                GameError::BadDeal {
+                    game: "scarabei",
+                    len,
+                    players
+                }
+            );
+            assert!(!err.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
     fn unshuffled_war_is_won_by_player_1_taking_everything() {
         // Player 1 holds A..8 (8s 8h last), player 2 8c 8d 7s ..: every
         // hand of the first 26 pairs a higher card of player 1.
