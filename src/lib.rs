@@ -22,6 +22,7 @@
 #![deny(unsafe_code)]
 
 pub mod card;
+pub mod child;
 pub mod coup;
 pub mod deck;
 pub mod durak;

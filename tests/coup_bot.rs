@@ -156,6 +156,7 @@ fn builtin_tournament_has_no_forfeits() {
         quirks: false,
         work_dir: std::env::temp_dir(),
         show_stderr: false,
+        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
     };
     let mut games = Vec::new();
     for (r, g, a, b) in cardgames::coup::arbiter::schedule(bots.len(), settings.rounds) {

@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -42,6 +43,10 @@ struct Args {
     /// fixed first-turn list, the lax append check (games then run in order).
     #[arg(long)]
     original_quirks: bool,
+    /// Time limit of one call in seconds: a bot still running then is killed
+    /// (its whole process group) and forfeits the game.
+    #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
+    timeout: f64,
     /// Pass the bots' stderr through.
     #[arg(long)]
     show_stderr: bool,
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
         quirks: args.original_quirks,
         work_dir,
         show_stderr: args.show_stderr,
+        timeout: Duration::from_secs_f64(args.timeout),
     };
     let games = schedule(bots.len(), args.rounds);
     let bar = if args.quiet {
@@ -150,4 +156,12 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A positive, finite number of seconds (at most a day).
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!("expected seconds in (0, 86400], got {text:?}")),
+    }
 }
