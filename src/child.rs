@@ -29,12 +29,14 @@
 //! program that escapes its group (`setsid`) and keeps a pipe open keeps one
 //! reader thread blocked until it exits, but never blocks the caller.
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -339,6 +341,61 @@ enum Event {
     Exited,
 }
 
+/// Process groups of the children alive in this process (not yet reaped), so
+/// an interrupted server can kill them all ([`kill_all`]).
+static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// Set once SIGINT, SIGTERM or SIGHUP arrived ([`install_interrupt`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Kills (`SIGKILL`) the process group of every child of this process that is
+/// not reaped yet. Their callers see them close their output.
+pub fn kill_all() {
+    // Under the lock: a child leaves the set before it is reaped, so every id
+    // here is still its group's.
+    if let Ok(live) = LIVE.lock() {
+        for &pgid in live.iter() {
+            let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+        }
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop a server cleanly: the first one sets
+/// [`interrupted`] and kills every child's group ([`kill_all`]), so running
+/// games end at once and the server can report the finished ones; a second
+/// one exits at once with status 130 (children killed first).
+///
+/// # Errors
+/// A one-line message if the handler cannot be installed (or already was).
+pub fn install_interrupt() -> Result<(), String> {
+    ctrlc::set_handler(|| {
+        let again = INTERRUPTED.swap(true, Ordering::SeqCst);
+        kill_all();
+        if again {
+            std::process::exit(130);
+        }
+    })
+    .map_err(|e| format!("cannot handle interruption: {e}"))
+}
+
+/// Whether the process was interrupted ([`install_interrupt`]).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Writes a server's report to stdout in one go: a closed pipe or a full disk
+/// is an error message (`cannot write to stdout: ...`), never a panic
+/// (`print!` panics on them).
+///
+/// # Errors
+/// The one-line message.
+pub fn print_stdout(text: &str) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write to stdout: {e}"))
+}
+
 /// A byte buffer filled by a reader thread.
 type SharedBytes = Arc<Mutex<Vec<u8>>>;
 
@@ -377,6 +434,13 @@ impl Child {
         let started = Instant::now();
         let mut child = spec.command(stdin).spawn()?;
         let pid = Pid::from_raw(child.id() as i32);
+        if let Ok(mut live) = LIVE.lock() {
+            live.insert(pid.as_raw());
+        }
+        if interrupted() {
+            // Started after the interruption's sweep: kill it now too.
+            let _ = killpg(pid, Signal::SIGKILL);
+        }
         let (tx, events) = mpsc::channel();
         if let Some(out) = child.stdout.take() {
             let tx = tx.clone();
@@ -575,6 +639,11 @@ impl Child {
         // The leader is dead (or unkillable): kill stragglers of its group
         // before the reap frees its id.
         self.kill_group();
+        // Out of the registry before the reap frees the id ([`kill_all`]
+        // kills under the same lock, so it never signals a reused id).
+        if let Ok(mut live) = LIVE.lock() {
+            live.remove(&self.pgid.as_raw());
+        }
         let status = self.child.wait().ok();
         self.reaped = Some(status);
         status
