@@ -232,3 +232,17 @@ callgrind: setup build
 	done; rm -rf "$$tmp"; \
 	echo "callgrind: $$n tests, $$total instructions in all, at most $$max per test (budget $(BUDGET))"; \
 	[ "$$max" -le "$(BUDGET)" ]
+
+## Fuzzing (fuzz/, cargo-fuzz layout; libFuzzer needs nightly). Each target runs
+## FUZZ_SECONDS; new corpus entries land in fuzz/corpus/<target> and crashes in
+## fuzz/artifacts/<target>, both replayed on stable by tests/fuzz_corpus.rs.
+## Installs what is missing: the nightly toolchain (rustup) and cargo-fuzz.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := homework_input coup_decision durak_lines ioiwari_protocol c_abi_text
+.PHONY: fuzz
+fuzz:
+	@rustup run nightly rustc --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+	  $(CARGO) +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=1024 || exit 1; \
+	done
