@@ -71,6 +71,15 @@ struct Args {
     /// Directory for the temporary copies (default: the system's).
     #[arg(long, value_name = "DIR")]
     work_dir: Option<PathBuf>,
+    /// Grade the submission directory itself, not a copy, and skip the
+    /// `make clean` check: for trusted code only, such as your own project
+    /// (its build stays incremental).
+    #[arg(long, conflicts_with = "all")]
+    in_place: bool,
+    /// Exit with status 1 when a submission's points less its valgrind
+    /// deduction are below POINTS.
+    #[arg(long, value_name = "POINTS")]
+    fail_under: Option<f64>,
     /// Write the result as JSON (one object; an array with --all).
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -111,6 +120,7 @@ fn options(args: &Args) -> Result<Options, String> {
         clean: !args.no_clean,
         exclude: args.exclude.clone(),
         work_dir: args.work_dir.clone(),
+        in_place: args.in_place,
     })
 }
 
@@ -247,7 +257,21 @@ fn submissions(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(found)
 }
 
-fn main_result(args: &Args) -> Result<(), String> {
+/// The submissions below `--fail-under`, as one message.
+fn below(reports: &[Report], threshold: Option<f64>) -> Option<String> {
+    let threshold = threshold?;
+    let low: Vec<String> = reports
+        .iter()
+        .filter_map(|r| {
+            let net = r.points - r.valgrind.as_ref().map_or(0.0, |v| f64::from(v.deduction));
+            (net < threshold).then(|| format!("{} ({net:.2})", r.submission))
+        })
+        .collect();
+    (!low.is_empty()).then(|| format!("below {threshold} points: {}", low.join(", ")))
+}
+
+/// Grades as asked; `Ok(false)` when a submission is below `--fail-under`.
+fn main_result(args: &Args) -> Result<bool, String> {
     let options = options(args)?;
     let start = Instant::now();
     if let Some(dir) = &args.all {
@@ -310,14 +334,19 @@ fn main_result(args: &Args) -> Result<(), String> {
         if let Some(path) = &args.csv {
             write(path, &csv(std::slice::from_ref(&report)))?;
         }
+        if let Some(message) = below(std::slice::from_ref(&report), args.fail_under) {
+            eprintln!("homework-grade: {message}");
+            return Ok(false);
+        }
     }
-    Ok(())
+    Ok(true)
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     match main_result(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
         Err(message) => {
             eprintln!("homework-grade: {message}");
             ExitCode::from(2)
