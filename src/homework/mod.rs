@@ -8,6 +8,7 @@
 //! missing final newline are accepted; blank lines after the last shuffle are
 //! ignored, anything else after it is an error.
 
+pub mod gen;
 pub mod rolling_stone;
 pub mod scarabs;
 pub mod war;
