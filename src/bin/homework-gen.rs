@@ -1,5 +1,5 @@
 //! `homework-gen`: a new year's checker tests in the original layout
-//! (`tests_amestecare/testK.in|.ref`, `tests_razboi/razboiK.in|.ref`, ...),
+//! (`tests_amestecare/testK.in|.ref`, `tests_razboi/razboiK.in|.ref|.debug`, ...),
 //! from a seed, with references from this project's engines, each checked
 //! against the independent `checker/model.py` before anything is written.
 //! See `cardgames::homework::gen` for what the tests cover.
@@ -182,9 +182,16 @@ fn run(args: &Args) -> Result<(), String> {
         fs::create_dir_all(&dir).map_err(|e| io_err(&dir, e))?;
         for (k, t) in tests.iter().enumerate() {
             let base = dir.join(format!("{stem}{}", k + 1));
-            for (ext, text) in [("in", &t.input), ("ref", &t.reference)] {
-                let path = base.with_extension(ext);
-                fs::write(&path, text).map_err(|e| io_err(&path, e))?;
+            let files = [
+                ("in", Some(&t.input)),
+                ("ref", Some(&t.reference)),
+                ("debug", t.debug.as_ref()),
+            ];
+            for (ext, text) in files {
+                if let Some(text) = text {
+                    let path = base.with_extension(ext);
+                    fs::write(&path, text).map_err(|e| io_err(&path, e))?;
+                }
             }
             written += 1;
         }

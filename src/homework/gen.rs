@@ -41,6 +41,9 @@ pub struct Generated {
     pub input: String,
     /// The text of `X.ref` (this project's answer).
     pub reference: String,
+    /// The text of `X.debug` for a game: this project's step-by-step trace
+    /// ([`super::trace`], the original checker's format).
+    pub debug: Option<String>,
     /// The rare path this test was made for, if any.
     pub feature: Option<String>,
 }
@@ -530,13 +533,14 @@ fn game_tests<P>(
 
 fn made(task: Task, name: &str, list: &[Shuffle], feature: Option<String>) -> Generated {
     let input = in_text(name, list);
-    let reference = Input::parse(&input)
-        .and_then(|i| i.run())
+    let traced = Input::parse(&input)
+        .and_then(|i| i.trace())
         .expect("a generated test runs on this project's engines");
     Generated {
         task,
         input,
-        reference,
+        reference: traced.out,
+        debug: (task != Task::Shuffle).then_some(traced.debug),
         feature,
     }
 }

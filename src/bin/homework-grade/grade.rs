@@ -237,6 +237,9 @@ pub struct Report {
     /// Details for people, not in the JSON.
     #[serde(skip)]
     pub notes: Vec<String>,
+    /// Wall-clock seconds of `make build` and `make clean` (not in the JSON).
+    #[serde(skip)]
+    pub build_seconds: f64,
 }
 
 impl Report {
@@ -574,6 +577,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     let build =
         make(&sub, &tmp, &["build"], &options.build).map_err(|e| io("cannot run make", e))?;
     let built = build.success();
+    let mut build_seconds = build.elapsed.as_secs_f64();
     if !built {
         let why = match build.exit {
             Exit::TimedOut => format!("timed out after {:.0} s", options.build.time.as_secs_f64()),
@@ -677,6 +681,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
             .filter(|p| sub.join(p).symlink_metadata().is_ok())
             .map(|p| p.display().to_string())
             .collect();
+        build_seconds += outcome.elapsed.as_secs_f64();
         if !outcome.success() {
             notes.push("make clean failed".to_owned());
         }
@@ -700,6 +705,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         readme,
         clean,
         notes,
+        build_seconds,
     })
 }
 

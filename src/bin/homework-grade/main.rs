@@ -144,9 +144,13 @@ fn statuses(report: &Report) -> String {
 }
 
 fn deduction(report: &Report) -> String {
-    report.valgrind.as_ref().map_or("-".to_owned(), |v| {
-        format!("-{} ({} tests)", v.deduction, v.tests_with_errors)
-    })
+    report
+        .valgrind
+        .as_ref()
+        .map_or("-".to_owned(), |v| match v.deduction {
+            0 => "0".to_owned(),
+            d => format!("-{d} ({} tests)", v.tests_with_errors),
+        })
 }
 
 fn print_one(report: &Report) {
@@ -276,16 +280,21 @@ fn main_result(args: &Args) -> Result<bool, String> {
     let start = Instant::now();
     if let Some(dir) = &args.all {
         let dirs = submissions(dir)?;
+        // At most -j commands at once; more submissions in flight than that,
+        // so a hung test holds one slot while the others keep the rest busy.
+        let jobs = usize::from(args.jobs);
+        runner::limit_parallel(jobs);
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(args.jobs))
+            .num_threads((4 * jobs).min(dirs.len()))
             .build()
-            .map_err(|e| format!("cannot start {} threads: {e}", args.jobs))?;
+            .map_err(|e| format!("cannot start {} threads: {e}", 4 * jobs))?;
         let bar = ProgressBar::new(dirs.len() as u64).with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} submissions, {elapsed} {msg}")
                 .map_err(|e| e.to_string())?,
         );
         let results: Vec<Result<Report, String>> = pool.install(|| {
             dirs.par_iter()
+                .with_max_len(1)
                 .map(|d| {
                     let r = grade::grade(d, &options).map_err(|e| format!("{}: {e}", d.display()));
                     bar.inc(1);
@@ -302,11 +311,21 @@ fn main_result(args: &Args) -> Result<bool, String> {
             }
         }
         print_table(&reports);
+        let build: f64 = reports.iter().map(|r| r.build_seconds).sum();
+        let tests = reports.iter().flat_map(|r| &r.tests);
+        let test_seconds: f64 = tests.clone().map(|t| t.seconds).sum();
+        let hung: Vec<f64> = tests
+            .filter(|t| t.status == Status::TimedOut)
+            .map(|t| t.seconds)
+            .collect();
         println!(
-            "{} submissions graded in {:.1} s with -j {}",
+            "{} submissions graded in {:.1} s with -j {} (commands: make build + clean {build:.1} s, \
+             make run {test_seconds:.1} s of which {} timed out costing {:.1} s)",
             reports.len(),
             start.elapsed().as_secs_f64(),
-            args.jobs
+            args.jobs,
+            hung.len(),
+            hung.iter().sum::<f64>(),
         );
         let json_path = args.json.clone().unwrap_or_else(|| "grades.json".into());
         let csv_path = args.csv.clone().unwrap_or_else(|| "grades.csv".into());
