@@ -42,7 +42,7 @@ pub struct Generated {
     /// The text of `X.ref` (this project's answer).
     pub reference: String,
     /// The text of `X.debug` for a game: this project's step-by-step trace
-    /// ([`super::trace`], the original checker's format).
+    /// ([`super::trace()`], the original checker's format).
     pub debug: Option<String>,
     /// The rare path this test was made for, if any.
     pub feature: Option<String>,
@@ -496,17 +496,17 @@ pub struct Coverage {
     pub missing: Vec<String>,
 }
 
+/// A game's tests: one per rare path found, then random deals up to `count`.
 fn game_tests<P>(
     rng: &mut impl Rng,
     task: Task,
-    name: &str,
     profile: &dyn Fn(&[Card]) -> Option<P>,
     features: &[Feature<P>],
-    count: usize,
-    budget: usize,
-    coverage: &mut Coverage,
+    (count, budget): (usize, usize),
     progress: &mut dyn FnMut(),
-) -> Vec<Generated> {
+) -> (Vec<Generated>, Coverage) {
+    let name = task_name(task);
+    let mut coverage = Coverage::default();
     let mut tests = Vec::with_capacity(count);
     for f in features {
         if tests.len() >= count {
@@ -528,7 +528,7 @@ fn game_tests<P>(
         tests.push(made(task, name, &list, None));
         progress();
     }
-    tests
+    (tests, coverage)
 }
 
 fn made(task: Task, name: &str, list: &[Shuffle], feature: Option<String>) -> Generated {
@@ -599,43 +599,34 @@ pub fn generate(
     // One stream per task, so adding a task never changes another's tests.
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(task as u64);
-    let mut coverage = Coverage::default();
-    let name = task_name(task);
-    let tests = match task {
-        Task::Shuffle => shuffle_tests(&mut rng, count, progress),
+    match task {
+        Task::Shuffle => (
+            shuffle_tests(&mut rng, count, progress),
+            Coverage::default(),
+        ),
         Task::War => game_tests(
             &mut rng,
             task,
-            name,
             &war_profile,
             &war_features(),
-            count,
-            budget,
-            &mut coverage,
+            (count, budget),
             progress,
         ),
         Task::RollingStone => game_tests(
             &mut rng,
             task,
-            name,
             &rolling_stone_profile,
             &rolling_stone_features(),
-            count,
-            budget,
-            &mut coverage,
+            (count, budget),
             progress,
         ),
         Task::Scarabs => game_tests(
             &mut rng,
             task,
-            name,
             &scarabs_profile,
             &scarabs_features(),
-            count,
-            budget,
-            &mut coverage,
+            (count, budget),
             progress,
         ),
-    };
-    (tests, coverage)
+    }
 }
