@@ -100,6 +100,13 @@ fn mib(n: u64) -> Option<u64> {
 }
 
 fn options(args: &Args) -> Result<Options, String> {
+    let valgrind_runs = std::process::Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !args.no_valgrind && !valgrind_runs {
+        return Err("valgrind is not installed: install it, or pass --no-valgrind".to_owned());
+    }
     Ok(Options {
         tests: grade::discover_tests(&args.tests)?,
         run: Limits {
