@@ -672,6 +672,14 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         _ => None,
     };
 
+    if options.in_place {
+        // Leave the directory as it was: no `in` or `out` it did not have.
+        for name in ["in", "out"] {
+            if !before.contains(Path::new(name)) {
+                let _ = fs::remove_file(sub.join(name));
+            }
+        }
+    }
     let readme = has_readme(&sub);
     let clean = if options.clean && built && !options.in_place {
         let outcome =
