@@ -291,6 +291,14 @@ fn all_fixtures_in_parallel_with_summary_json_and_csv() {
         "build-fails" | "no-run-rule" => 0.0,
         _ => 80.0,
     };
+    for result in json.as_array().unwrap() {
+        for t in result["tests"].as_array().unwrap() {
+            if t["status"] == "timed_out" {
+                let s = t["seconds"].as_f64().unwrap();
+                assert!((1.0..1.5).contains(&s), "a hung test costs its limit: {t}");
+            }
+        }
+    }
     for (name, (result, row)) in names
         .iter()
         .zip(json.as_array().unwrap().iter().zip(&rows[1..]))
@@ -368,4 +376,80 @@ fn the_c_submission_agrees_with_freshly_generated_tests() {
         "{r}"
     );
     assert_eq!(r["points"], 100.0);
+}
+
+/// The acceptance measurement, not run in CI (about a minute on 2 busy
+/// cores): 20 copies of the fixtures (cycling through them) graded with
+/// `-j 2` finish within the hung tests' limits / 2 plus the build time, and
+/// each hung test costs its limit:
+/// `cargo test --test grader -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds() {
+    if tools_missing() {
+        return;
+    }
+    let limit = 2.0;
+    let work = tempfile::tempdir().unwrap();
+    let subs = work.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    let fixtures = root().join("checker/fixtures");
+    let mut names: Vec<String> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for i in 0..20 {
+        let name = &names[i % names.len()];
+        std::os::unix::fs::symlink(fixtures.join(name), subs.join(format!("{i:02}-{name}")))
+            .unwrap();
+    }
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args([
+            "--all",
+            &subs.display().to_string(),
+            "-j",
+            "2",
+            "--timeout",
+            "2",
+        ])
+        .args(["--tests", &tests_dir(), "--no-valgrind"])
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    let wall = start.elapsed().as_secs_f64();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    assert!(out.status.success());
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("grades.json")).unwrap())
+            .unwrap();
+    let hung: Vec<f64> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["tests"].as_array().unwrap().clone())
+        .filter(|t| t["status"] == "timed_out")
+        .map(|t| t["seconds"].as_f64().unwrap())
+        .collect();
+    assert_eq!(hung.len(), 12, "3 looping copies x 4 War tests");
+    assert!(
+        hung.iter().all(|s| (limit..limit + 0.5).contains(s)),
+        "{hung:?}"
+    );
+    let build: f64 = stdout
+        .split("make build + clean ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the summary gives the build time");
+    let bound = hung.len() as f64 * limit / 2.0 + build;
+    println!(
+        "wall {wall:.1} s, bound {bound:.1} s ({} hung tests x {limit} s / 2 + build {build:.1} s)",
+        hung.len()
+    );
+    assert!(wall <= bound, "wall {wall:.1} s > bound {bound:.1} s");
 }
