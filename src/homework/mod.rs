@@ -10,6 +10,7 @@
 //! lines in the file as it is); anything but blank lines after the last
 //! shuffle is an error. Messages quote at most a short prefix of a bad line.
 
+pub mod gen;
 pub mod rolling_stone;
 pub mod scarabs;
 pub mod trace;
