@@ -13,6 +13,7 @@
 //! - [`sparring`]: exploitable archetypes to spar against;
 //! - [`arbiter`]: tournaments of external bot commands (or built-in strategies).
 
+#[cfg(feature = "cli")]
 pub mod arbiter;
 pub mod bot;
 pub mod character;
