@@ -148,11 +148,6 @@ pub fn decide_with(
     legal: &[String],
     memory: Option<&Stats>,
 ) -> Decision {
-    if strategy == Strategy::Calculator {
-        // The replica of the contest winner, without its state file (the
-        // coup-bot program keeps state.txt for it).
-        return replica_decision(history, "", "", opp_coins, my_coins, cards, legal).0;
-    }
     let mut notes = Vec::new();
     let offered: Vec<Character> = cards
         .chars()
@@ -183,6 +178,16 @@ pub fn decide_with(
         if legal.is_empty() {
             legal = vec!["\n".to_string()];
         }
+    }
+    if strategy == Strategy::Calculator {
+        // The replica of the contest winner, without its state file (the
+        // coup-bot program keeps state.txt for it).
+        let mut d = replica_decision(history, "", "", opp_coins, my_coins, cards, &legal).0;
+        if let Some(n) = d.note.take() {
+            notes.push(n);
+        }
+        d.note = (!notes.is_empty()).then(|| notes.join("; "));
+        return d;
     }
     let seed = fnv(history.as_bytes())
         ^ fnv(cards.as_bytes()).rotate_left(17)
