@@ -120,6 +120,12 @@ const COUP_FAULTS: &[Case] = &[
         says: &["unreadable"],
     },
     Case {
+        name: "long-append",
+        body: "head -c 100000 /dev/zero | tr '\\0' I >> \"$1\"\n",
+        // Under the 1 MiB cap: read, refused, and quoted by a short prefix only (D08).
+        says: &["illegal move"],
+    },
+    Case {
         name: "huge-history",
         body: "head -c 3000000 /dev/zero | tr '\\0' I >> \"$1\"\n",
         says: &["grew over"],
