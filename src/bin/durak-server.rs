@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
@@ -23,7 +24,7 @@ use rayon::prelude::*;
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
-    /// written key=value,... (see HeuristicParams).
+    /// written key=value,... (see HeuristicParams), or inproc:deep[:knobs] (see DeepConfig).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -71,6 +72,10 @@ fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
             let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
             let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
             let mut cfg = cfg;
+            if name == "deep" {
+                cfg.deep = DeepConfig::parse(knobs)?;
+                return Ok(TeamSpec::InProcess(Strategy::Deep, cfg));
+            }
             cfg.heuristic = HeuristicParams::parse(own)?;
             if !opp.is_empty() {
                 cfg.opponent = HeuristicParams::parse(opp)?;
@@ -88,9 +93,10 @@ fn parse_strategy(name: &str) -> Result<Strategy, String> {
         "greedy" => Strategy::Greedy,
         "heuristic" => Strategy::Heuristic,
         "search" => Strategy::Search,
+        "deep" => Strategy::Deep,
         _ => {
             return Err(format!(
-                "unknown strategy {name:?} (random, greedy, heuristic, search)"
+                "unknown strategy {name:?} (random, greedy, heuristic, search, deep)"
             ))
         }
     })

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt};
 
+use super::deep::DeepConfig;
 use super::protocol::Command;
 use super::rules::{team, Answer, Event, Game, Pending};
 use super::strategy::{heuristic_with, Ctx, HeuristicParams};
@@ -34,6 +35,9 @@ pub struct SearchConfig {
     /// ...used in this share of the determinizations (the others model the opponents with
     /// [`SearchConfig::heuristic`], like the own team): a hedge over unknown opponents.
     pub opponent_mix: f64,
+    /// The settings of [`Strategy::Deep`](super::Strategy) (carried here so a tournament's
+    /// in-process team spec holds every strategy's settings).
+    pub deep: DeepConfig,
 }
 
 impl Default for SearchConfig {
@@ -47,6 +51,7 @@ impl Default for SearchConfig {
             exact_nodes: 1500,
             opponent: HeuristicParams::plain(),
             opponent_mix: 0.5,
+            deep: DeepConfig::default(),
         }
     }
 }

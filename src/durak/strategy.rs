@@ -128,8 +128,12 @@ pub enum Strategy {
     Greedy,
     /// The strong hand-written heuristic.
     Heuristic,
-    /// Determinized search with heuristic playouts (the contest bot).
+    /// Determinized search with one heuristic playout per answer and determinization (the
+    /// previous contest bot, kept as a sparring partner).
     Search,
+    /// Determinized search with heuristic playouts to the empty talon and exact endgame
+    /// solving, within a share of the time budget ([`super::deep`]; the contest bot).
+    Deep,
 }
 
 /// The answer of a fast policy (for [`Strategy::Search`] this is the heuristic).
@@ -137,7 +141,7 @@ pub fn decide<R: Rng + ?Sized>(strategy: Strategy, cmd: Command, ctx: &Ctx, rng:
     match strategy {
         Strategy::Random => *ctx.legal(cmd).choose(rng).unwrap_or(&Answer::No),
         Strategy::Greedy => greedy(cmd, ctx),
-        Strategy::Heuristic | Strategy::Search => heuristic(cmd, ctx),
+        Strategy::Heuristic | Strategy::Search | Strategy::Deep => heuristic(cmd, ctx),
     }
 }
 
