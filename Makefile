@@ -17,7 +17,7 @@ STATIC_LIB  := $(RELEASE)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run clean test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
+.PHONY: build run debug clean test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
 
 ## The checker's rules.
 build:
@@ -26,6 +26,11 @@ build:
 
 run:
 	$(RELEASE)/homework
+
+# What `run` does, and also writes `out.debug`: the game step by step in the
+# format of the original checker's `.debug` files.
+debug:
+	$(RELEASE)/homework --debug
 
 # The C coursework program (c_tests/homework.c) instead: make check RUNNER=c
 run-c:
@@ -52,6 +57,7 @@ setup:
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --no-deps --quiet
 
 # Our tests, then the original checker's tests when ../shared is present.
 # RUNNER=c runs the C coursework program instead of the Rust one.

@@ -37,7 +37,7 @@ pub enum ShuffleError {
         got: usize,
     },
     /// The pile numbers are not each of 1..=K exactly once.
-    #[error("npiles pile numbers {0:?} are not a permutation of 1..={k}", k = .0.len())]
+    #[error("npiles pile numbers {} are not a permutation of 1..={k}", clip_list(.0), k = .0.len())]
     NotPermutation(Vec<usize>),
     /// K does not divide the deck into equal piles.
     #[error("npiles {k} cannot cut a deck of {len} cards into equal piles")]
@@ -50,6 +50,29 @@ pub enum ShuffleError {
     /// Interleave needs two equal halves.
     #[error("intercalare needs an even number of cards, the deck has {0}")]
     OddLength(usize),
+}
+
+/// Longest piece of input quoted in an error message, in characters.
+pub(crate) const QUOTE_CHARS: usize = 40;
+
+/// `text` as quoted in an error message: at most [`QUOTE_CHARS`] characters,
+/// then `...` and the full length when it was cut, so one bad line of any
+/// size gives a short one-line message.
+pub(crate) fn clip(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+/// Pile numbers as quoted in an error message: the first ten, then how many.
+fn clip_list(order: &[usize]) -> String {
+    if order.len() <= 10 {
+        format!("{order:?}")
+    } else {
+        let head: Vec<String> = order[..10].iter().map(ToString::to_string).collect();
+        format!("[{}, ... ({} numbers)]", head.join(", "), order.len())
+    }
 }
 
 impl ShuffleError {
@@ -115,12 +138,9 @@ impl Shuffle {
                     .parse::<usize>()
                     .ok()
                     .filter(|&k| k >= 1)
-                    .ok_or_else(|| ShuffleError::PileCount(k_text.to_owned()))?;
+                    .ok_or_else(|| ShuffleError::PileCount(clip(k_text)))?;
                 let order = words
-                    .map(|w| {
-                        w.parse()
-                            .map_err(|_| ShuffleError::PileNumber(w.to_owned()))
-                    })
+                    .map(|w| w.parse().map_err(|_| ShuffleError::PileNumber(clip(w))))
                     .collect::<Result<Vec<usize>, _>>()?;
                 if order.len() != k {
                     return Err(ShuffleError::PileNumbers {
@@ -130,7 +150,7 @@ impl Shuffle {
                 }
                 return Shuffle::npiles(order);
             }
-            _ => return Err(ShuffleError::Unknown(line.trim().to_owned())),
+            _ => return Err(ShuffleError::Unknown(clip(line.trim()))),
         };
         let extra: Vec<&str> = words.collect();
         if extra.is_empty() {
@@ -138,7 +158,7 @@ impl Shuffle {
         } else {
             Err(ShuffleError::Extra {
                 name: shuffle.name(),
-                extra: extra.join(" "),
+                extra: clip(&extra.join(" ")),
             })
         }
     }

@@ -8,7 +8,7 @@
 //! to a safe legal answer and says why on stderr. Arguments are parsed by
 //! hand (not clap) to keep the start-up cost of a process per decision low.
 
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 
 use cardgames::coup::{decide, Strategy};
 
@@ -66,8 +66,15 @@ fn main() {
     let my_coins = number(2, "MY_COINS");
     let cards = rest.get(3).cloned().unwrap_or_default();
     let legal: Vec<String> = rest.get(4..).unwrap_or(&[]).to_vec();
-    let history = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let history = match read_history(path) {
+        Ok((bytes, cut)) => {
+            if cut {
+                eprintln!(
+                    "coup-bot: {path} is over {MAX_HISTORY} bytes; reading only its last lines"
+                );
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
         Err(e) => {
             eprintln!("coup-bot: cannot read {path}: {e}; answering from the arguments alone");
             String::new()
@@ -75,7 +82,7 @@ fn main() {
     };
     let d = decide(strategy, &history, opp_coins, my_coins, &cards, &legal);
     if let Some(note) = &d.note {
-        eprintln!("coup-bot: {note}");
+        eprintln!("coup-bot: {}", clip(note));
     }
     let appended = std::fs::OpenOptions::new()
         .append(true)
@@ -87,5 +94,41 @@ fn main() {
     if let Some(keep) = d.exchange_keep {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{keep}");
+    }
+}
+
+/// Largest part of a history file read, in bytes. A real history is under
+/// 200 lines (a few kB); reading a runaway file whole would cost seconds and
+/// gigabytes (D16), so only its last 64 KiB are read, from a line start.
+const MAX_HISTORY: u64 = 64 * 1024;
+
+/// The history file's bytes (all of them, or the whole lines within its last
+/// [`MAX_HISTORY`] bytes) and whether it was cut.
+fn read_history(path: &str) -> std::io::Result<(Vec<u8>, bool)> {
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    let cut = len > MAX_HISTORY;
+    if cut {
+        file.seek(SeekFrom::Start(len - MAX_HISTORY))?;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_HISTORY).read_to_end(&mut bytes)?;
+    if cut {
+        // Drop the partial line the cut landed in.
+        let start = bytes
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| i + 1);
+        bytes.drain(..start);
+    }
+    Ok((bytes, cut))
+}
+
+/// A note as printed: at most 200 characters, so one huge bad line cannot
+/// flood the arbiter's stderr.
+fn clip(note: &str) -> String {
+    match note.char_indices().nth(200) {
+        None => note.to_owned(),
+        Some((cut, _)) => format!("{}... ({} bytes)", &note[..cut], note.len()),
     }
 }

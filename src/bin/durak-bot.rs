@@ -83,11 +83,24 @@ fn main() -> ExitCode {
     let mut bot = DurakBot::new(strategy, args.seed).with_config(SearchConfig { deep, ..cfg });
     let mut cuts = 0;
     let stdin = io::stdin();
+    let mut input = stdin.lock();
     let mut out = io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes, not `lines()`: a line that is not UTF-8 must not stop the bot
+        // (it would never answer the next command). At most MAX_LINE bytes of
+        // a line are kept; the rest of an over-long line is read and dropped.
+        match read_line_capped(&mut input, &mut bytes, MAX_LINE) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let line = text.trim_end_matches(['\n', '\r']);
         // Unreadable lines are skipped: a bot never stops mid-game.
-        if let Ok(Some(command)) = bot.feed(&line) {
+        if let Ok(Some(command)) = bot.feed(line) {
             let answer = bot.answer(command);
             if bot.clock_cuts() > cuts {
                 cuts = bot.clock_cuts();
@@ -114,4 +127,30 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Longest line kept, in bytes; real protocol lines are under 20 bytes.
+const MAX_LINE: usize = 4096;
+
+/// Reads one line (through its `'\n'`, or to EOF) into `buf`, keeping at most
+/// `cap` bytes of it; returns the bytes consumed (0 at EOF).
+fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> io::Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(consumed);
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        input.consume(take);
+        consumed += take;
+        if done {
+            return Ok(consumed);
+        }
+    }
 }

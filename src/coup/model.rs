@@ -108,7 +108,16 @@ fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool
         }
     }
     if total <= 0.0 {
-        // Evidence contradicts every hand: fall back to the plain prior.
+        let n: f64 = u.iter().sum();
+        if n < k.min(2) as f64 {
+            // Fewer unseen cards than the hand holds (an impossible history,
+            // or more cards given than exist): the plain prior is zero too,
+            // so answer each character's share of what is left.
+            return if n > 0.0 { u.map(|x| x / n) } else { p };
+        }
+        // Evidence contradicts every hand: fall back to the plain prior,
+        // which is positive here (with the default record every hand
+        // weighs 1), so this recursion ends.
         return hand_probabilities_with(&Record::default(), unseen, k, repeat);
     }
     p.map(|x| (x / total).clamp(0.0, 1.0))

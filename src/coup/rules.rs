@@ -466,10 +466,10 @@ pub fn last_line(text: &str) -> &str {
 }
 
 fn last_line_of(text: &str) -> &str {
-    if text.is_empty() {
-        return "";
-    }
-    let body = &text[..text.len() - 1];
+    // The line's own end is not where it starts; the last character may be
+    // any UTF-8 character (a corrupt byte reads as U+FFFD), so strip a
+    // newline rather than a byte.
+    let body = text.strip_suffix('\n').unwrap_or(text);
     match body.rfind('\n') {
         Some(i) => &text[i + 1..],
         None => text,

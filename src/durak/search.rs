@@ -70,7 +70,8 @@ pub fn playout(
         let a = heuristic_with(hp, cmd, &ctx);
         if game.apply(a, events).is_err() {
             // The heuristic only answers from the legal sets; this is a safety net.
-            let first = game.legal_answers()[0];
+            // No legal answer at all (a team out of the game) ends the playout.
+            let &first = game.legal_answers().first()?;
             if game.apply(first, events).is_err() {
                 return None;
             }

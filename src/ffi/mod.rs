@@ -6,7 +6,7 @@
 //! - Every fallible function returns a [`CgStatus`], checks every pointer for
 //!   NULL, and writes its out-parameters only on success (the one documented
 //!   exception: the `needed` length of a text written into a too-small buffer).
-//! - Every exported body runs inside [`guard`], the one `catch_unwind`
+//! - Every exported body runs inside `guard`, the one `catch_unwind`
 //!   boundary, so a panic comes back as `CG_PANIC` instead of unwinding into C.
 //! - Strings from C are NUL-terminated UTF-8; strings to C are written into
 //!   caller buffers with their length, or are static.

@@ -4,22 +4,26 @@
 //!
 //! `in` is: the task name on the first line (`amestecare`, `razboi`,
 //! `rollingstone`, `scarabei`), a count N on the second, then N shuffle lines
-//! (see [`Shuffle::parse_line`]). LF and CRLF line ends, extra spaces and a
-//! missing final newline are accepted; blank lines after the last shuffle are
-//! ignored, anything else after it is an error.
+//! (see [`Shuffle::parse_line`]). LF and CRLF line ends, extra spaces, a
+//! missing final newline, a leading UTF-8 byte order mark (Notepad) and blank
+//! lines anywhere are accepted (blank lines are skipped; error messages count
+//! lines in the file as it is); anything but blank lines after the last
+//! shuffle is an error. Messages quote at most a short prefix of a bad line.
 
 pub mod rolling_stone;
 pub mod scarabs;
+pub mod trace;
 pub mod war;
 
 use thiserror::Error;
 
 pub use rolling_stone::RollingStone;
 pub use scarabs::Scarabs;
+pub use trace::{trace, Traced};
 pub use war::{War, WarOutcome};
 
 use crate::deck::Deck;
-use crate::shuffle::{Shuffle, ShuffleError};
+use crate::shuffle::{clip, Shuffle, ShuffleError};
 
 /// Why a game could not produce a winner.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -44,15 +48,27 @@ pub enum GameError {
 /// Why the homework could not run; every message fits on one line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum HomeworkError {
-    /// `in` is empty.
-    #[error("in: empty file, expected a task name on line 1")]
+    /// `in` is empty or holds only blank lines.
+    #[error("in: no task name (the file is empty or blank)")]
     MissingTask,
-    /// Line 1 is not a known task.
-    #[error("in:1: unknown task {0:?} (expected amestecare, razboi, rollingstone or scarabei)")]
-    UnknownTask(String),
-    /// Line 2 is not a count.
-    #[error("in:2: expected the number of shuffles, got {0:?}")]
-    BadCount(String),
+    /// The first non-blank line is not a known task.
+    #[error(
+        "in:{line}: unknown task {text:?} (expected amestecare, razboi, rollingstone or scarabei)"
+    )]
+    UnknownTask {
+        /// 1-based line number.
+        line: usize,
+        /// The line's text (at most a short prefix of it).
+        text: String,
+    },
+    /// The line after the task is not a count.
+    #[error("in:{line}: expected the number of shuffles, got {text:?}")]
+    BadCount {
+        /// 1-based line number.
+        line: usize,
+        /// The line's text (at most a short prefix of it).
+        text: String,
+    },
     /// Fewer shuffle lines than the count says.
     #[error("in: expected {expected} shuffle lines after line 2, found {found}")]
     MissingShuffles {
@@ -68,7 +84,7 @@ pub enum HomeworkError {
         line: usize,
         /// The count on line 2.
         expected: usize,
-        /// The line's text.
+        /// The line's text (at most a short prefix of it).
         text: String,
     },
     /// A shuffle line is malformed or cannot apply to the deck.
@@ -127,33 +143,39 @@ impl Input {
     /// malformed shuffle line (with its line number), too few shuffle lines, or
     /// text after the last one.
     pub fn parse(text: &str) -> Result<Input, HomeworkError> {
-        // `lines` drops the final line end; `trim` drops CR and extra spaces.
+        // A byte order mark is no part of the task name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // `lines` drops the final line end; `trim` drops CR and extra spaces;
+        // blank lines are skipped but keep their place in the numbering.
         let mut lines = text
             .lines()
             .map(str::trim)
             .enumerate()
-            .map(|(i, l)| (i + 1, l));
-        let task_line = lines.next().map(|(_, l)| l).unwrap_or("");
-        if task_line.is_empty() {
+            .map(|(i, l)| (i + 1, l))
+            .filter(|(_, l)| !l.is_empty());
+        let Some((task_no, task_line)) = lines.next() else {
             return Err(HomeworkError::MissingTask);
-        }
-        let task = Task::from_name(task_line)
-            .ok_or_else(|| HomeworkError::UnknownTask(task_line.to_owned()))?;
-        let count_line = lines.next().map(|(_, l)| l).unwrap_or("");
-        let expected: usize = count_line
-            .parse()
-            .map_err(|_| HomeworkError::BadCount(count_line.to_owned()))?;
+        };
+        let task = Task::from_name(task_line).ok_or_else(|| HomeworkError::UnknownTask {
+            line: task_no,
+            text: clip(task_line),
+        })?;
+        let (count_no, count_line) = lines.next().unwrap_or((task_no + 1, ""));
+        let expected: usize = count_line.parse().map_err(|_| HomeworkError::BadCount {
+            line: count_no,
+            text: clip(count_line),
+        })?;
         let mut shuffles = Vec::with_capacity(expected.min(1024));
         for (line, text) in lines {
             if shuffles.len() < expected {
                 let shuffle = Shuffle::parse_line(text)
                     .map_err(|source| HomeworkError::Shuffle { line, source })?;
                 shuffles.push((line, shuffle));
-            } else if !text.is_empty() {
+            } else {
                 return Err(HomeworkError::TrailingText {
                     line,
                     expected,
-                    text: text.to_owned(),
+                    text: clip(text),
                 });
             }
         }
@@ -232,10 +254,19 @@ mod tests {
         let err = |text: &str| run(text).unwrap_err();
         assert_eq!(err(""), E::MissingTask);
         assert_eq!(err("\n\n"), E::MissingTask);
-        assert_eq!(err("poker\n0\n"), E::UnknownTask("poker".into()));
-        assert_eq!(err("razboi\n"), E::BadCount("".into()));
-        assert_eq!(err("razboi\n-1\n"), E::BadCount("-1".into()));
-        assert_eq!(err("razboi\ntwo\n"), E::BadCount("two".into()));
+        let unknown = |line, text: &str| E::UnknownTask {
+            line,
+            text: text.into(),
+        };
+        let bad_count = |line, text: &str| E::BadCount {
+            line,
+            text: text.into(),
+        };
+        assert_eq!(err("poker\n0\n"), unknown(1, "poker"));
+        assert_eq!(err("razboi\n"), bad_count(2, ""));
+        assert_eq!(err("razboi\n-1\n"), bad_count(2, "-1"));
+        assert_eq!(err("razboi\ntwo\n"), bad_count(2, "two"));
+        assert_eq!(err("\n\npoker\n0\n"), unknown(3, "poker"));
         assert_eq!(
             err("razboi\n2\nmongean\n"),
             E::MissingShuffles {

@@ -85,6 +85,21 @@ impl RollingStone {
         &self.hands[player][suit.index()]
     }
 
+    /// How many seats play.
+    pub fn players(&self) -> usize {
+        self.hands.len()
+    }
+
+    /// Whose turn it is (0-based seat).
+    pub const fn current_player(&self) -> usize {
+        self.turn
+    }
+
+    /// The suit in play; `None` before the first lead.
+    pub const fn suit(&self) -> Option<Suit> {
+        self.suit
+    }
+
     /// How many cards seat `player` (0-based) holds.
     pub fn hand_len(&self, player: usize) -> usize {
         self.hands[player].iter().map(Deck::len).sum()

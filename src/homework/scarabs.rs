@@ -86,6 +86,32 @@ impl Scarabs {
         &self.piles[player]
     }
 
+    /// How many seats play.
+    pub fn players(&self) -> usize {
+        self.piles.len()
+    }
+
+    /// Whose turn it is (0-based seat).
+    pub const fn current_player(&self) -> usize {
+        self.turn
+    }
+
+    /// `true` while play goes 0 -> 1 -> 2 -> ..; an 8 flips it.
+    pub const fn forward(&self) -> bool {
+        self.forward
+    }
+
+    /// `true` while a scarab waits for an answer.
+    pub const fn scarab_pending(&self) -> bool {
+        self.claim.is_some()
+    }
+
+    /// The seat that turned the pending scarab: the one who takes the table
+    /// if a number answers it; `None` when no scarab is pending.
+    pub const fn claimant(&self) -> Option<usize> {
+        self.claim
+    }
+
     /// The cards of the current hand, the last one turned first.
     pub fn table(&self) -> &Deck {
         &self.table

@@ -1,0 +1,206 @@
+//! Regression tests for the defects found by fuzzing and fault injection
+//! (issue 10; reproducers in `../shared/reliability/`, one test per defect id
+//! here). Each runs the built program the way the reproducer does and checks
+//! the behaviour the reproducer names as expected.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `program` with `args`, feeding `stdin`, and returns its output.
+fn run(program: &str, args: &[&str], stdin: &[u8], dir: Option<&Path>) -> Output {
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// One coup-bot decision on a history file holding `history`, the only legal
+/// answer being Income: returns the exit code, what it appended and stderr.
+fn coup_bot_income_only(history: &[u8], cards: &str) -> (Option<i32>, Vec<u8>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.txt");
+    std::fs::write(&path, history).unwrap();
+    let p = path.to_str().unwrap();
+    let out = run(
+        env!("CARGO_BIN_EXE_coup-bot"),
+        &[p, "1", "3", cards, "I\n"],
+        b"",
+        None,
+    );
+    let after = std::fs::read(&path).unwrap();
+    assert!(after.starts_with(history), "the history was rewritten");
+    (
+        out.status.code(),
+        after[history.len()..].to_vec(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// D01: a history whose last character is not ASCII (a corrupt byte read as
+/// U+FFFD) made coup-bot panic slicing inside the character.
+#[test]
+fn d01_coup_bot_survives_a_multibyte_last_character() {
+    for history in [&b"I\n\xff"[..], "I\né".as_bytes(), "I\n€".as_bytes()] {
+        let (code, appended, stderr) = coup_bot_income_only(history, "~!");
+        assert_eq!(code, Some(0), "{stderr}");
+        assert_eq!(appended, b"I\n", "{stderr}");
+    }
+    assert_eq!(cardgames::coup::rules::last_line("I\n\u{fffd}"), "\u{fffd}");
+    assert_eq!(cardgames::coup::rules::last_line("I\né\n"), "é\n");
+    assert_eq!(cardgames::coup::rules::last_line("é"), "é");
+    assert_eq!(cardgames::coup::rules::last_line(""), "");
+}
+
+/// D11: fewer than two unseen cards (a history giving up 14 cards, or 15
+/// cards passed as the bot's own) made the opponent model recurse forever.
+#[test]
+fn d11_coup_bot_survives_an_impossible_card_count() {
+    let many = b"C_\nC'\nC<\nC=\nC0\nC_\nC'\nC<\nC=\nC0\nC_\nC'\nC<\nC=\n";
+    let (code, appended, stderr) = coup_bot_income_only(many, "~!");
+    assert_eq!(
+        (code, appended.as_slice()),
+        (Some(0), &b"I\n"[..]),
+        "{stderr}"
+    );
+    let (code, appended, stderr) = coup_bot_income_only(b"I\n", "~~~^^^***!!!$$$");
+    assert_eq!(
+        (code, appended.as_slice()),
+        (Some(0), &b"I\n"[..]),
+        "{stderr}"
+    );
+    // The model itself: no unseen card at all, or one for a two-card hand.
+    let r = cardgames::coup::Record::default();
+    for (unseen, k) in [([0; 5], 1), ([0; 5], 2), ([0, 0, 1, 0, 0], 2)] {
+        let p = cardgames::coup::model::hand_probabilities(&r, &unseen, k);
+        assert!(p.iter().all(|x| (0.0..=1.0).contains(x)), "{p:?}");
+    }
+}
+
+/// D16: a 10 MB history took seconds and gigabytes; only its tail is read now,
+/// and the answer is still the legal one.
+#[test]
+fn d16_coup_bot_reads_a_huge_history_quickly() {
+    let history = "I\n".repeat(5_000_000);
+    let start = std::time::Instant::now();
+    let (code, appended, stderr) = coup_bot_income_only(history.as_bytes(), "~!");
+    assert_eq!(
+        (code, appended.as_slice()),
+        (Some(0), &b"I\n"[..]),
+        "{stderr}"
+    );
+    assert!(stderr.contains("reading only its last lines"), "{stderr}");
+    assert!(
+        start.elapsed().as_secs() < 20,
+        "took {:?} (was 67 s for 100 MB)",
+        start.elapsed()
+    );
+    // One huge bad line is not quoted whole on stderr.
+    let mut bad = b"I\n".to_vec();
+    bad.extend(std::iter::repeat_n(b'z', 50_000));
+    let (code, _, stderr) = coup_bot_income_only(&bad, "~!");
+    assert_eq!(code, Some(0));
+    assert!(stderr.len() < 2_000, "{} bytes of stderr", stderr.len());
+}
+
+/// D05: a line that is not UTF-8 stopped durak-bot (exit 0, no answer to the
+/// MOVE that follows); it is skipped now, like any unreadable line.
+#[test]
+fn d05_durak_bot_skips_a_non_utf8_line() {
+    for junk in [&b"\xff"[..], b"xyz", &[b'x'; 100_000][..]] {
+        let mut input = b"trump S\ngive 1 6S\n".to_vec();
+        input.extend_from_slice(junk);
+        input.extend_from_slice(b"\nMOVE\n");
+        let out = run(env!("CARGO_BIN_EXE_durak-bot"), &[], &input, None);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "6S\n");
+    }
+}
+
+/// D12: a MOVE after both players of one team are out made the search's
+/// playout index an empty legal list.
+#[test]
+fn d12_durak_bot_answers_when_a_team_is_out() {
+    for outs in ["out 2\nout 4\n", "out 4\nout 2\n", "out 1\nout 3\n"] {
+        let input = format!("trump H\ngive 1 9H\ngive 1 QD\n{outs}MOVE\n");
+        let out = run(env!("CARGO_BIN_EXE_durak-bot"), &[], input.as_bytes(), None);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{outs:?}");
+        assert!(
+            stdout == "9H\n" || stdout == "QD\n",
+            "{outs:?}: answered {stdout:?}, not a card of the hand"
+        );
+    }
+}
+
+fn homework(dir: &Path, in_text: &[u8]) -> Output {
+    std::fs::write(dir.join("in"), in_text).unwrap();
+    run(env!("CARGO_BIN_EXE_homework"), &[], b"", Some(dir))
+}
+
+/// D13: a failed run left the previous test's `out`, which the checker then
+/// diffed against this test's reference.
+#[test]
+fn d13_homework_removes_a_stale_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = homework(dir.path(), b"razboi\n0\n");
+    assert!(good.status.success());
+    assert_eq!(std::fs::read(dir.path().join("out")).unwrap(), b"1\n");
+    let bad = homework(dir.path(), b"razboi\n1\nnpiles 3 1 2 3\n");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(!dir.path().join("out").exists(), "a stale out survived");
+}
+
+/// D14: a blank first line, a UTF-8 byte order mark and a blank line among
+/// the shuffles are accepted (same `out` as the plain file); an over-long
+/// line gives a short message.
+#[test]
+fn d14_homework_accepts_bom_and_blank_lines_and_cuts_long_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = homework(dir.path(), b"amestecare\n2\ninversare\nmongean\n");
+    assert!(plain.status.success());
+    let expected = std::fs::read(dir.path().join("out")).unwrap();
+    for text in [
+        &b"\namestecare\n2\ninversare\nmongean\n"[..],
+        b"\xef\xbb\xbfamestecare\r\n2\r\ninversare\r\nmongean\r\n",
+        b"amestecare\n2\ninversare\n\nmongean\n",
+        b"  \r\namestecare\n\n2\n\ninversare\n\n\nmongean\n\n",
+    ] {
+        let out = homework(dir.path(), text);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text:?}: {stderr}");
+        assert_eq!(std::fs::read(dir.path().join("out")).unwrap(), expected);
+    }
+    // Still errors, each one short line naming its line number.
+    let order: Vec<String> = (0..1_000_000).map(|i| (i % 7 + 1).to_string()).collect();
+    let long_numbers = format!("amestecare\n1\nnpiles 1000000 {}\n", order.join(" "));
+    let long_words = format!("amestecare\n1\n{}\n", "x".repeat(500_000));
+    for (text, says) in [
+        (long_numbers.as_bytes(), "larger than"),
+        (long_words.as_bytes(), "in:3: unknown shuffle"),
+        (b"\n\npoker\n".as_slice(), "in:3: unknown task"),
+        (b"\n \n\r\n".as_slice(), "no task name"),
+    ] {
+        let out = homework(dir.path(), text);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr.contains(says), "{stderr:?} should say {says:?}");
+        assert!(stderr.len() < 200, "{} bytes: {stderr:?}", stderr.len());
+        assert!(!dir.path().join("out").exists());
+    }
+    let order: Vec<String> = (0..100_000).map(|i| (i % 7 + 1).to_string()).collect();
+    let text = format!("amestecare\n1\nnpiles 100000 {}\n", order.join(" "));
+    let out = homework(dir.path(), text.as_bytes());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not a permutation"), "{stderr}");
+    assert!(stderr.len() < 200, "{} bytes", stderr.len());
+}
