@@ -60,7 +60,8 @@ fn main() -> ExitCode {
         Kind::Search => Strategy::Search,
         Kind::Deep => Strategy::Deep,
     };
-    if !(args.share > 0.0 && args.share <= 1.0) || !(args.rate > 0.0) {
+    let valid = args.share > 0.0 && args.share <= 1.0 && args.rate > 0.0 && args.rate.is_finite();
+    if !valid {
         eprintln!("durak-bot: --share must be in (0, 1] and --rate positive");
         return ExitCode::FAILURE;
     }

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
-    /// written key=value,... (see HeuristicParams), or inproc:deep[:knobs] (see DeepConfig).
+    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.

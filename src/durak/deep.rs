@@ -145,7 +145,11 @@ fn playout_to_small_endgame(
         let hp = if team(ctx.me) == 0 { own } else { opp };
         let a = heuristic_with(hp, cmd, &ctx);
         if game.apply(a, events).is_err() {
-            let first = game.legal_answers()[0];
+            // The heuristic answers from the legal sets; this is a safety net (and no legal
+            // answer at all ends the playout).
+            let Some(&first) = game.legal_answers().first() else {
+                break;
+            };
             if game.apply(first, events).is_err() {
                 break;
             }
@@ -168,7 +172,9 @@ fn playout_to_end(
         let hp = if team(ctx.me) == 0 { own } else { opp };
         let a = heuristic_with(hp, cmd, &ctx);
         if game.apply(a, events).is_err() {
-            let first = game.legal_answers()[0];
+            let Some(&first) = game.legal_answers().first() else {
+                return (None, steps);
+            };
             if game.apply(first, events).is_err() {
                 return (None, steps);
             }

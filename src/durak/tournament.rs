@@ -15,6 +15,8 @@ use super::strategy::Strategy;
 
 /// How a team's two seats are played.
 #[derive(Debug, Clone)]
+// A team spec is built twice per tournament; boxing the settings would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum TeamSpec {
     /// In-process bots.
     InProcess(Strategy, SearchConfig),
