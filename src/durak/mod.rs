@@ -2,6 +2,7 @@
 //! bots and the referee used by `durak-server`.
 //!
 //! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
+//! - [`legal`]: the legal answers, one definition for the engine, tracker and policies.
 //! - [`rules`]: [`Game`], the rules as a state machine in absolute numbering.
 //! - [`protocol`]: information lines and commands, each receiver's relative numbering.
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
@@ -18,6 +19,7 @@ pub mod bot;
 pub mod cards;
 pub mod deep;
 pub mod endgame;
+pub mod legal;
 pub mod process;
 pub mod protocol;
 pub mod referee;

@@ -12,6 +12,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::cards::{beats, CardSet};
+use super::legal;
+use super::protocol::Command;
 use super::DurakError;
 use crate::card::{Card, Suit};
 use crate::deck::Deck;
@@ -232,39 +234,30 @@ impl Game {
     /// The cards `player` may throw in now (ignoring whose turn it is): cards of ranks on the
     /// table while the round's limit allows another attack card (Rules, 3).
     pub fn throwable(&self, player: usize) -> CardSet {
-        if self.round.attacks >= self.round.limit || self.out[player] {
+        if self.out[player] {
             return CardSet::EMPTY;
         }
-        self.hands[player].intersect(self.round.table.rank_closure())
+        legal::throwable(self.hands[player], &self.round)
     }
 
     /// The cards that beat the open card, from `player`'s hand.
     pub fn beaters(&self, player: usize) -> CardSet {
-        match self.round.open {
-            Some(open) => self.hands[player]
-                .iter()
-                .filter(|&c| beats(open, c, self.trump))
-                .collect(),
-            None => CardSet::EMPTY,
-        }
+        legal::beaters(self.hands[player], self.round.open, self.trump)
     }
 
-    /// Every legal answer to the pending decision (empty when the game is over).
+    /// Every legal answer to the pending decision (empty when the game is over), as
+    /// [`legal::answers`] gives them.
     pub fn legal_answers(&self) -> Vec<Answer> {
-        match self.pending {
-            Pending::Move(p) => self.hands[p].iter().map(Answer::Card).collect(),
-            Pending::Beat(p) => {
-                let mut v: Vec<Answer> = self.beaters(p).iter().map(Answer::Card).collect();
-                v.push(Answer::No);
-                v
-            }
-            Pending::Add(p) => {
-                let mut v: Vec<Answer> = self.throwable(p).iter().map(Answer::Card).collect();
-                v.push(Answer::No);
-                v
-            }
-            Pending::Over(_) => Vec::new(),
+        let (cmd, p) = match self.pending {
+            Pending::Move(p) => (Command::Move, p),
+            Pending::Beat(p) => (Command::Beat, p),
+            Pending::Add(p) => (Command::Add, p),
+            Pending::Over(_) => return Vec::new(),
+        };
+        if cmd == Command::Add && self.out[p] {
+            return vec![Answer::No];
         }
+        legal::answers(cmd, self.hands[p], &self.round, self.trump)
     }
 
     /// The winning team once the game is over.

@@ -5,6 +5,7 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use super::cards::{beats, rank_index, value, CardSet};
+use super::legal;
 use super::protocol::Command;
 use super::rules::{Answer, Game, Pending, Round};
 use super::tracker::Tracker;
@@ -80,33 +81,15 @@ impl Ctx {
 
     /// Legal answers (from the view; `NO` included for `BEAT` and `ADD`).
     pub fn legal(&self, cmd: Command) -> Vec<Answer> {
-        let mut v: Vec<Answer> = match cmd {
-            Command::Move => self.hand.iter().map(Answer::Card).collect(),
-            Command::Beat => self.beaters().iter().map(Answer::Card).collect(),
-            Command::Add => self.throwable().iter().map(Answer::Card).collect(),
-        };
-        if cmd != Command::Move {
-            v.push(Answer::No);
-        }
-        v
+        legal::answers(cmd, self.hand, &self.round, self.trump)
     }
 
     fn beaters(&self) -> CardSet {
-        match self.round.open {
-            Some(open) => self
-                .hand
-                .iter()
-                .filter(|&c| beats(open, c, self.trump))
-                .collect(),
-            None => CardSet::EMPTY,
-        }
+        legal::beaters(self.hand, self.round.open, self.trump)
     }
 
     fn throwable(&self) -> CardSet {
-        if self.round.attacks >= self.round.limit {
-            return CardSet::EMPTY;
-        }
-        self.hand.intersect(self.round.table.rank_closure())
+        legal::throwable(self.hand, &self.round)
     }
 
     /// The whole hand of `p` when every card of it is known.
