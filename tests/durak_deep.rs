@@ -1,14 +1,18 @@
 //! The deep search: its exact endgame solver against a plain exhaustive minimax, its answers
 //! always legal, and a short in-process tournament that replays exactly from its seed.
 
-use cardgames::durak::deep::DeepConfig;
+use cardgames::durak::deep::{deep_search, DeepConfig};
 use cardgames::durak::endgame::Solver;
+use cardgames::durak::protocol::Command;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::rules::team;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::{heuristic, Ctx};
 use cardgames::durak::tournament::{play_one, TeamSpec};
+use cardgames::durak::DurakBot;
 use cardgames::durak::{Event, Game, Pending, Strategy};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// Exhaustive minimax with no ordering, no cut-offs and no table: does team 0 win with
 /// perfect play?
@@ -99,4 +103,53 @@ fn deep_tournament_replays_exactly_from_its_seed() {
     for (i, (x, y)) in first.iter().zip(&second).enumerate() {
         assert_eq!(x, y, "game {i} differs between two runs of the same seed");
     }
+}
+
+/// A bot after an opening deal (trump hearts, player 1 holding 6S 7D 8S 9C TH JS),
+/// with `MOVE` asked.
+fn opening() -> DurakBot {
+    let mut bot = DurakBot::new(Strategy::Deep, 1);
+    bot.feed("trump H").unwrap();
+    for c in ["6S", "7D", "8S", "9C", "TH", "JS"] {
+        bot.feed(&format!("give 1 {c}")).unwrap();
+    }
+    for p in 2..=4 {
+        for _ in 0..6 {
+            bot.feed(&format!("give {p} ??")).unwrap();
+        }
+    }
+    bot
+}
+
+#[test]
+fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
+    let bot = opening();
+    let legal = bot.tracker().legal(Command::Move);
+    let default = legal[0];
+    let cfg = DeepConfig::default();
+    let run = |stop_now: bool, seed: u64| {
+        let mut solver = Solver::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut stop = || stop_now;
+        deep_search(
+            bot.tracker(),
+            Command::Move,
+            &legal,
+            default,
+            &cfg,
+            &mut solver,
+            20_000,
+            &mut stop,
+            &mut rng,
+        )
+    };
+    let (a, stats) = run(false, 3);
+    assert!(legal.contains(&a));
+    assert!(stats.samples >= cfg.min_samples && !stats.clock_cut);
+    // The work cap binds (one determinization may finish past it).
+    assert!(stats.work >= 20_000 && stats.work < 40_000, "{stats:?}");
+    assert_eq!(run(false, 3), (a, stats), "same seed, same answer and work");
+    let (cut, cut_stats) = run(true, 3);
+    assert_eq!(cut, default);
+    assert!(cut_stats.clock_cut && cut_stats.samples == 0);
 }

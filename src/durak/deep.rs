@@ -63,7 +63,7 @@ impl Default for DeepConfig {
         DeepConfig {
             budget_share: 0.2,
             units_per_second: 8e5,
-            hard_share: 0.35,
+            hard_share: 0.3,
             max_samples: 400,
             min_samples: 8,
             root_nodes: 60_000,
@@ -240,6 +240,7 @@ pub fn deep_search<R: Rng + ?Sized>(
         return (legal.first().copied().unwrap_or(default), stats);
     }
     let mut score = vec![0u64; legal.len()];
+    let mut sample_score = vec![0u64; legal.len()];
     let mut events = Vec::with_capacity(64);
     while stats.samples < cfg.max_samples {
         if stats.work >= work_cap && stats.samples >= cfg.min_samples {
@@ -260,7 +261,15 @@ pub fn deep_search<R: Rng + ?Sized>(
         // A root solve may use what is left of the decision's cap, within its own cap.
         let left = work_cap.saturating_sub(stats.work) / legal.len() as u64;
         let root_cap = cfg.root_nodes.min(left.max(cfg.leaf_nodes));
+        // The safety net is polled before every answer's evaluation (one evaluation costs at
+        // most a root solve's cap plus a playout); a determinization cut short is dropped so
+        // every answer is scored on the same determinizations.
+        sample_score.iter_mut().for_each(|x| *x = 0);
         for (i, &a) in legal.iter().enumerate() {
+            if stop() {
+                stats.clock_cut = true;
+                break;
+            }
             let mut g = base.clone();
             events.clear();
             if g.apply(a, &mut events).is_err() {
@@ -268,8 +277,14 @@ pub fn deep_search<R: Rng + ?Sized>(
             }
             stats.work += 1;
             let (s, w) = evaluate(cfg, &opp, solver, g, root_cap, &mut events);
-            score[i] += u64::from(s);
+            sample_score[i] = u64::from(s);
             stats.work += w;
+        }
+        if stats.clock_cut {
+            break;
+        }
+        for (total, s) in score.iter_mut().zip(&sample_score) {
+            *total += s;
         }
         stats.samples += 1;
     }
