@@ -31,7 +31,8 @@ pub struct DeepConfig {
     /// spend, assuming [`DeepConfig::units_per_second`].
     pub budget_share: f64,
     /// Work units (playout steps + solver nodes) this machine runs per second, taken low so a
-    /// loaded machine stays inside [`DeepConfig::budget_share`] of the budget.
+    /// loaded machine stays inside [`DeepConfig::budget_share`] of the budget (measured on the
+    /// 2-core machine shared by several jobs: 1.2 to 2.7 million per second).
     pub units_per_second: f64,
     /// Share of the budget after which the wall-clock safety net cuts a decision short.
     pub hard_share: f64,
@@ -61,8 +62,8 @@ pub struct DeepConfig {
 impl Default for DeepConfig {
     fn default() -> DeepConfig {
         DeepConfig {
-            budget_share: 0.2,
-            units_per_second: 8e5,
+            budget_share: 0.25,
+            units_per_second: 1.6e6,
             hard_share: 0.3,
             max_samples: 400,
             min_samples: 8,
