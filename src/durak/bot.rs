@@ -15,15 +15,7 @@ use super::strategy::{decide, heuristic_with, Ctx, Strategy};
 use super::tracker::Tracker;
 use super::DurakError;
 
-/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (reading "Time").
-pub const BUDGET_BASE: Duration = Duration::from_secs(2);
-/// See [`BUDGET_BASE`].
-pub const BUDGET_PER_ROUND: Duration = Duration::from_millis(100);
-
-/// The budget for a game after `rounds` rounds started.
-pub fn budget(rounds: u32) -> Duration {
-    BUDGET_BASE + BUDGET_PER_ROUND * rounds
-}
+pub use super::rules::{budget, BUDGET_BASE, BUDGET_PER_ROUND};
 
 /// One bot seat: tracks the game from information lines and answers commands, always legally
 /// as far as the lines it was fed allow.

@@ -7,6 +7,8 @@
 //! ([`Game::pending`]); [`Game::apply`] checks an [`Answer`], changes the state and reports
 //! what every player is told as [`Event`]s.
 
+use std::time::Duration;
+
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,6 +26,17 @@ pub const HAND_SIZE: usize = 6;
 pub const ROUND_LIMIT: usize = 6;
 /// Safety cap: a game still running after this many rounds ends with no winner.
 pub const MAX_ROUNDS: u32 = 1000;
+
+/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (`specs/durak.md`, reading "Time": one cumulative
+/// budget per program copy and game).
+pub const BUDGET_BASE: Duration = Duration::from_secs(2);
+/// See [`BUDGET_BASE`].
+pub const BUDGET_PER_ROUND: Duration = Duration::from_millis(100);
+
+/// The budget for a game after `rounds` rounds started.
+pub fn budget(rounds: u32) -> Duration {
+    BUDGET_BASE + BUDGET_PER_ROUND * rounds
+}
 
 /// The partner of a player or seat (`p + 2 mod 4`).
 pub fn partner(p: usize) -> usize {
