@@ -130,7 +130,7 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     let run = |stop_now: bool, seed: u64| {
         let mut solver = Solver::new();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut stop = || stop_now;
+        let deadline = stop_now.then(std::time::Instant::now);
         deep_search(
             bot.tracker(),
             Command::Move,
@@ -139,7 +139,7 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
             &cfg,
             &mut solver,
             20_000,
-            &mut stop,
+            deadline,
             &mut rng,
         )
     };

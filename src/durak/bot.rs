@@ -154,7 +154,7 @@ impl DurakBot {
             let cap = self.work_cap();
             let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
             let spent = self.thinking;
-            let mut stop = || spent + start.elapsed() > hard;
+            let deadline = start + hard.saturating_sub(spent);
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
             let (b, stats) = deep_search(
                 &self.tracker,
@@ -164,7 +164,7 @@ impl DurakBot {
                 &self.deep,
                 solver,
                 cap,
-                &mut stop,
+                Some(deadline),
                 &mut self.rng,
             );
             a = b;

@@ -16,6 +16,8 @@
 //! (2 s + 0.1 s x rounds) into work units; the wall clock is only a safety net, logged when
 //! it fires.
 
+use std::time::Instant;
+
 use rand::{Rng, RngExt};
 
 use super::endgame::Solver;
@@ -222,7 +224,9 @@ fn evaluate(
 }
 
 /// The deep search's answer for player 0 of `tracker` to `cmd`: at most `work_cap` work units
-/// (the cap binds; `stop` is polled between determinizations as the clock's safety net).
+/// (the cap binds). `deadline` is the clock's safety net: polled before every answer's
+/// evaluation and every 1024 solver nodes; when it passes, the decision ends with the
+/// determinizations completed so far (`clock_cut` in the stats).
 /// `default` is the answer kept on ties (the heuristic's).
 #[allow(clippy::too_many_arguments)]
 pub fn deep_search<R: Rng + ?Sized>(
@@ -233,13 +237,14 @@ pub fn deep_search<R: Rng + ?Sized>(
     cfg: &DeepConfig,
     solver: &mut Solver,
     work_cap: u64,
-    stop: &mut dyn FnMut() -> bool,
+    deadline: Option<Instant>,
     rng: &mut R,
 ) -> (Answer, DecisionStats) {
     let mut stats = DecisionStats::default();
     if legal.len() <= 1 {
         return (legal.first().copied().unwrap_or(default), stats);
     }
+    solver.deadline = deadline;
     let mut score = vec![0u64; legal.len()];
     let mut sample_score = vec![0u64; legal.len()];
     let mut events = Vec::with_capacity(64);
@@ -247,7 +252,7 @@ pub fn deep_search<R: Rng + ?Sized>(
         if stats.work >= work_cap && stats.samples >= cfg.min_samples {
             break;
         }
-        if stop() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
             stats.clock_cut = true;
             break;
         }
@@ -267,7 +272,7 @@ pub fn deep_search<R: Rng + ?Sized>(
         // every answer is scored on the same determinizations.
         sample_score.iter_mut().for_each(|x| *x = 0);
         for (i, &a) in legal.iter().enumerate() {
-            if stop() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 stats.clock_cut = true;
                 break;
             }

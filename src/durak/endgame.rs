@@ -10,7 +10,9 @@
 //! Everything is deterministic: the table is indexed by a fixed hash, never by a random
 //! hasher, so the same calls give the same results and the same node counts.
 
-use super::cards::{beats, value, CardSet};
+use std::time::Instant;
+
+use super::cards::{value, CardSet};
 use super::rules::{team, Answer, Event, Game, Pending};
 
 /// Plies explored at most below the position being solved; deeper lines (only long take/take
@@ -32,6 +34,9 @@ pub struct Solver {
     pub aborted: u64,
     /// Calls answered (from the table or by search).
     pub solved: u64,
+    /// The wall-clock safety net: past this instant (checked every 1024 nodes) a call is
+    /// cut like at the node cap. `None`: no clock, only the caps.
+    pub deadline: Option<Instant>,
     events: Vec<Event>,
 }
 
@@ -104,6 +109,7 @@ impl Solver {
             visited: 0,
             aborted: 0,
             solved: 0,
+            deadline: None,
             events: Vec::with_capacity(16),
         }
     }
@@ -181,6 +187,9 @@ impl Solver {
         if *nodes == 0 || depth >= MAX_DEPTH {
             return None;
         }
+        if self.visited.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         *nodes -= 1;
         self.visited += 1;
         let maximize = team(p) == 0;
@@ -246,14 +255,7 @@ pub fn ordered_answers(game: &Game, out: &mut [Answer; 40]) -> usize {
     match game.pending {
         Pending::Move(p) => push_sorted(game.hands[p], game.hands[p], out),
         Pending::Beat(p) => {
-            let beaters: CardSet = match game.round.open {
-                Some(o) => game.hands[p]
-                    .iter()
-                    .filter(|&c| beats(o, c, trump))
-                    .collect(),
-                None => CardSet::EMPTY,
-            };
-            push_sorted(beaters, CardSet::EMPTY, out);
+            push_sorted(game.beaters(p), CardSet::EMPTY, out);
             if n < 40 {
                 out[n] = Answer::No;
                 n += 1;
