@@ -46,8 +46,9 @@ struct Args {
     /// Search: determinizations per decision at most.
     #[arg(long, default_value_t = SearchConfig::default().samples)]
     samples: usize,
-    /// Search: cap per decision in milliseconds.
-    #[arg(long, default_value_t = 20)]
+    /// Search: wall-clock safety net per decision in milliseconds (the
+    /// sample cap binds first, so games replay).
+    #[arg(long, default_value_t = 200)]
     max_ms: u64,
 }
 

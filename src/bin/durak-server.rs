@@ -48,8 +48,9 @@ struct Args {
     /// In-process search bots: determinizations per decision.
     #[arg(long, default_value_t = SearchConfig::default().samples)]
     samples: usize,
-    /// In-process search bots: cap per decision in milliseconds.
-    #[arg(long, default_value_t = 20)]
+    /// In-process search bots: wall-clock safety net per decision in milliseconds (the
+    /// sample cap binds first, so games replay).
+    #[arg(long, default_value_t = 200)]
     max_ms: u64,
     /// In-process search bots: share of determinizations using the opponent model.
     #[arg(long, default_value_t = SearchConfig::default().opponent_mix)]

@@ -18,7 +18,8 @@ use super::tracker::Tracker;
 pub struct SearchConfig {
     /// Determinizations per decision at most.
     pub samples: usize,
-    /// Wall-clock cap per decision.
+    /// Wall-clock safety net per decision (the sample cap is meant to bind, so answers
+    /// replay; this only fires on a starved machine).
     pub max_decision: Duration,
     /// Share of the game's time budget (2 s + 0.1 s per round) the bot allows itself.
     pub budget_share: f64,
@@ -44,7 +45,7 @@ impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
             samples: 160,
-            max_decision: Duration::from_millis(20),
+            max_decision: Duration::from_millis(200),
             budget_share: 0.3,
             heuristic: HeuristicParams::default(),
             exact_cards: 6,
