@@ -50,20 +50,22 @@ int main(void)
     size_t keep_len = 0;
 
     /* The first turn of a game, the opponent's Foreign Aid, Steal and
-     * Assassinate, a challenge of my Tax, and my turn at 10 coins. */
+     * Assassinate, a lost challenge of my Tax bluff (which card to give up),
+     * and my turn at 7 coins (Coup among seven choices). Every case offers a
+     * real choice; the lists are the engine's legal_answers for them. */
     {
         static const char *const first[] = {"I\n", "F", "E", "S", "T"};
         static const char *const aid[] = {"d", "p"};
         static const char *const steal[] = {"a", "c", "p", "q"};
         static const char *const assassinate[] = {"s", "q", "=", "0"};
-        static const char *const challenged[] = {"$"};
-        static const char *const forced[] = {"C"};
+        static const char *const challenged[] = {"_\n", "=\n"};
+        static const char *const rich[] = {"I\n", "F", "E", "T", "A", "C", "S"};
         check_decisions("", 1, 1, "$!", first, 5);
         check_decisions("I\nF", 3, 2, "$!", aid, 2);
         check_decisions("I\nI\nS", 4, 3, "~*", steal, 4);
         check_decisions("I\nI\nTp\nA", 1, 6, "!$", assassinate, 4);
-        check_decisions("Tq", 4, 1, "$=", challenged, 1);
-        check_decisions("I\nTp\nTp\nTp\n", 10, 10, "$^", forced, 1);
+        check_decisions("Tq", 4, 1, "~!", challenged, 2);
+        check_decisions("", 9, 7, "$^", rich, 7);
     }
 
     /* The Exchange call: 2 cards kept out of the 4 offered. */

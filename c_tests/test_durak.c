@@ -70,18 +70,15 @@ static void play_sample(cg_durak_bot *bot, char answers[3][3])
 int main(void)
 {
     cg_durak_bot *bot = NULL;
-    cg_durak_bot *twin = NULL;
     cg_durak_bot *untouched = (cg_durak_bot *)&check_passed; /* never dereferenced */
     char answers[3][3];
-    char twin_answers[3][3];
     char buf[3] = {'x', 'x', 'x'};
     size_t needed = 0;
 
     CHECK_STATUS(cg_durak_bot_new(7, &bot), CG_OK);
-    CHECK_STATUS(cg_durak_bot_new(7, &twin), CG_OK);
-    /* Two bots (the search's time manager may make their answers differ). */
+    /* (No same-seed twin is compared: the search stops at a wall-clock cap
+     * that binds under valgrind, so equal seeds need not give equal answers.) */
     play_sample(bot, answers);
-    play_sample(twin, twin_answers);
 
     /* Errors leave the bot usable and write nothing but `needed`. */
     CHECK_STATUS(cg_durak_bot_feed(bot, "bogus 1 2"), CG_BAD_INPUT);
@@ -102,7 +99,6 @@ int main(void)
     CHECK(is_one_of(buf, "9S TS JS QS KS AC"));
 
     cg_durak_bot_free(bot);
-    cg_durak_bot_free(twin);
     cg_durak_bot_free(NULL);
     return check_report();
 }

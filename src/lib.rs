@@ -22,12 +22,15 @@
 #![deny(unsafe_code)]
 
 pub mod card;
+#[cfg(feature = "cli")]
+pub mod child;
 pub mod coup;
 pub mod deck;
 pub mod durak;
 pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
+pub mod quote;
 pub mod shuffle;
 pub mod stats;
 

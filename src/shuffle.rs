@@ -55,14 +55,19 @@ pub enum ShuffleError {
 /// Longest piece of input quoted in an error message, in characters.
 pub(crate) const QUOTE_CHARS: usize = 40;
 
-/// `text` as quoted in an error message: at most [`QUOTE_CHARS`] characters,
-/// then `...` and the full length when it was cut, so one bad line of any
-/// size gives a short one-line message.
+/// `text` as quoted in an error message: the prefix whose `{:?}` escaping
+/// takes at most [`QUOTE_CHARS`] characters (a control character counts as
+/// its escape, up to 10), then `...` and the full length when it was cut, so
+/// one bad line of any size gives a short one-line message.
 pub(crate) fn clip(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        None => text.to_owned(),
-        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+    let mut width = 0;
+    for (i, c) in text.char_indices() {
+        width += c.escape_debug().count();
+        if width > QUOTE_CHARS {
+            return format!("{}... ({} bytes)", &text[..i], text.len());
+        }
     }
+    text.to_owned()
 }
 
 /// Pile numbers as quoted in an error message: the first ten, then how many.

@@ -5,12 +5,13 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("coup_cli_{}_{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let f = dir.join("h.txt");
+/// A history file holding `text` in a fresh folder, removed when the
+/// returned guard drops (also when the test fails).
+fn temp(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let f = dir.path().join("h.txt");
     std::fs::write(&f, text).expect("write");
-    f
+    (dir, f)
 }
 
 fn bot(args: &[&str]) -> (i32, String, String) {
@@ -27,7 +28,7 @@ fn bot(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn appends_one_legal_answer() {
-    let f = temp("a", "I\n");
+    let (_dir, f) = temp("I\n");
     let p = f.to_str().expect("path");
     let (code, out, _) = bot(&[p, "1", "2", "$^", "I\n", "F", "E", "T", "S"]);
     assert_eq!(code, 0);
@@ -39,7 +40,7 @@ fn appends_one_legal_answer() {
 
 #[test]
 fn exchange_prints_kept_cards() {
-    let f = temp("b", "Ep");
+    let (_dir, f) = temp("Ep");
     let p = f.to_str().expect("path");
     let (code, out, _) = bot(&["--strategy", "honest", p, "1", "1", "$^~!", "\n"]);
     assert_eq!(code, 0);
@@ -58,7 +59,7 @@ fn exchange_prints_kept_cards() {
 
 #[test]
 fn never_fails_on_bad_input() {
-    let f = temp("c", "Q?!");
+    let (_dir, f) = temp("Q?!");
     let p = f.to_str().expect("path");
     let (code, out, err) = bot(&["--strategy", "nonsense", p, "x", "y", "zz", "p", "q"]);
     assert_eq!(code, 0);
@@ -75,9 +76,9 @@ fn never_fails_on_bad_input() {
 
 #[test]
 fn arbiter_runs_process_bots_without_forfeits() {
-    let dir = std::env::temp_dir().join(format!("coup_cli_{}_arb", std::process::id()));
-    let json = dir.join("r.json");
-    std::fs::create_dir_all(&dir).expect("dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("games");
+    let json = tmp.path().join("r.json");
     let bot = env!("CARGO_BIN_EXE_coup-bot");
     let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
         .args(["-q", "-r", "2", "--work-dir"])
@@ -104,4 +105,5 @@ fn arbiter_runs_process_bots_without_forfeits() {
         "{text}"
     );
     assert_eq!(report["games"].as_array().map(|a| a.len()), Some(12));
+    assert!(!dir.exists(), "the arbiter left its work folder");
 }

@@ -173,7 +173,11 @@ fn tracker_follows_the_sample_with_crlf_and_extra_spaces() {
     // Cards are conserved: hands + talon + gone = 36.
     assert_eq!(t.sizes.iter().sum::<usize>() + t.talon() + t.gone.len(), 36);
     assert_eq!(t.unseen().len(), 36 - 6 - 1 - 6 - 2);
-    // After `take 2` the next lead is seat 3's.
+    // After `take 2` the round is over (the draws closed it) and the next lead skips the
+    // taker: player 3 (0-based 2), not player 2 who defended.
+    assert!(t.seats_known);
+    assert_eq!(t.round, None);
+    assert_eq!(t.mover_seat, 2);
     let cmd = bot.feed("BEAT").unwrap();
     assert_eq!(cmd, Some(Command::Beat));
 }

@@ -6,11 +6,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use cardgames::child;
 use cardgames::coup::arbiter::{
     format_report, play_game, schedule, summarize, Bot, Carry, GameRecord, Settings,
 };
@@ -42,6 +44,10 @@ struct Args {
     /// fixed first-turn list, the lax append check (games then run in order).
     #[arg(long)]
     original_quirks: bool,
+    /// Time limit of one call in seconds: a bot still running then is killed
+    /// (its whole process group) and forfeits the game.
+    #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
+    timeout: f64,
     /// Pass the bots' stderr through.
     #[arg(long)]
     show_stderr: bool,
@@ -69,6 +75,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let made_work_dir = !args.work_dir.exists();
     let work_dir = match std::fs::create_dir_all(&args.work_dir)
         .and_then(|_| std::fs::canonicalize(&args.work_dir))
     {
@@ -87,6 +94,7 @@ fn main() -> ExitCode {
         quirks: args.original_quirks,
         work_dir,
         show_stderr: args.show_stderr,
+        timeout: Duration::from_secs_f64(args.timeout),
     };
     let games = schedule(bots.len(), args.rounds);
     let bar = if args.quiet {
@@ -98,17 +106,28 @@ fn main() -> ExitCode {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    if let Err(e) = child::install_interrupt() {
+        eprintln!("coup-arbiter: {e}");
+        return ExitCode::FAILURE;
+    }
+    // Games still running when SIGINT/SIGTERM arrives end at once (their bots are killed,
+    // their folders removed) and are dropped; the finished ones are reported as partial.
     let records: Vec<GameRecord> = if settings.quirks {
         let mut carry: Option<Carry> = None;
-        games
-            .iter()
-            .map(|&(r, g, a, b)| {
-                let (rec, next) = play_game(&bots, a, b, r, g, &settings, carry.as_ref());
-                carry = next;
-                bar.inc(1);
-                rec
-            })
-            .collect()
+        let mut records = Vec::new();
+        for &(r, g, a, b) in &games {
+            if child::interrupted() {
+                break;
+            }
+            let (rec, next) = play_game(&bots, a, b, r, g, &settings, carry.as_ref());
+            if child::interrupted() {
+                break;
+            }
+            carry = next;
+            bar.inc(1);
+            records.push(rec);
+        }
+        records
     } else {
         let pool = match rayon::ThreadPoolBuilder::new()
             .num_threads(args.threads.max(1))
@@ -123,19 +142,32 @@ fn main() -> ExitCode {
         pool.install(|| {
             games
                 .par_iter()
-                .map(|&(r, g, a, b)| {
+                .filter_map(|&(r, g, a, b)| {
+                    if child::interrupted() {
+                        return None;
+                    }
                     let (rec, _) = play_game(&bots, a, b, r, g, &settings, None);
                     bar.inc(1);
-                    rec
+                    (!child::interrupted()).then_some(rec)
                 })
                 .collect()
         })
     };
     bar.finish_and_clear();
+    if made_work_dir {
+        // Every game removed its own folder; leave no empty folder behind.
+        let _ = std::fs::remove_dir(&settings.work_dir);
+    }
+    let partial = child::interrupted();
     let report = summarize(&bots, &records, &settings);
-    print!("{}", format_report(&report, &bots));
+    // The JSON first: a closed stdout must not lose a finished tournament.
     if let Some(path) = &args.json {
-        let json = serde_json::json!({ "report": report, "games": records });
+        let json = serde_json::json!({
+            "partial": partial,
+            "games_scheduled": games.len(),
+            "report": report,
+            "games": records,
+        });
         match serde_json::to_string_pretty(&json) {
             Ok(text) => {
                 if let Err(e) = std::fs::write(path, text) {
@@ -149,5 +181,30 @@ fn main() -> ExitCode {
             }
         }
     }
+    let mut text = String::new();
+    if partial {
+        text = format!(
+            "interrupted: {} of {} games finished, reported below\n",
+            records.len(),
+            games.len()
+        );
+    }
+    text.push_str(&format_report(&report, &bots));
+    if let Err(e) = child::print_stdout(&text) {
+        eprintln!("coup-arbiter: {e}");
+        return ExitCode::FAILURE;
+    }
+    if partial {
+        eprintln!("coup-arbiter: interrupted");
+        return ExitCode::from(130);
+    }
     ExitCode::SUCCESS
+}
+
+/// A positive, finite number of seconds (at most a day).
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!("expected seconds in (0, 86400], got {text:?}")),
+    }
 }

@@ -3,11 +3,13 @@
 //! Each team is either a program (two copies started per game, `sh -c`) or, for fast tuning,
 //! an in-process strategy written `inproc:<strategy>`.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use cardgames::child;
 use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::search::SearchConfig;
@@ -62,6 +64,10 @@ struct Args {
     /// the physical player, this project's reading).
     #[arg(long)]
     name_seats: bool,
+    /// Write the results as JSON to this file (before anything is printed): the settings,
+    /// `partial` (true when interrupted), the counts and every game.
+    #[arg(long)]
+    json: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -176,24 +182,44 @@ fn run(args: Args) -> Result<(), String> {
     } else {
         Naming::Physical
     };
+    child::install_interrupt()?;
     let start = Instant::now();
+    // Games still running when SIGINT/SIGTERM arrives end at once (their programs are
+    // killed) and are dropped; the finished ones are reported, marked partial.
     let games: Vec<TournamentGame> = pool.install(|| {
         jobs.par_iter()
-            .map(|&(deal, swapped)| {
+            .filter_map(|&(deal, swapped)| {
+                if child::interrupted() {
+                    return None;
+                }
                 let g = play_one(args.seed, deal, swapped, &a, &b, want_t, naming);
                 bar.inc(1);
-                g
+                (!child::interrupted()).then_some(g)
             })
             .collect()
     });
     bar.finish_and_clear();
+    let partial = child::interrupted();
+    if let Some(path) = &args.json {
+        write_json(path, &args, &games, partial)?;
+    }
     if let Some(dir) = &args.transcripts {
         for g in &games {
             write_transcript(dir, g).map_err(|e| format!("cannot write transcript: {e}"))?;
         }
     }
-    println!("team A: {}\nteam B: {}", args.team_a, args.team_b);
-    println!(
+    let mut out = String::new();
+    if partial {
+        let _ = writeln!(
+            out,
+            "interrupted: {} of {} games finished, reported below",
+            games.len(),
+            jobs.len()
+        );
+    }
+    let _ = writeln!(out, "team A: {}\nteam B: {}", args.team_a, args.team_b);
+    let _ = writeln!(
+        out,
         "seed {}, deals {}, duplicate {}, jobs {}, wall {:.1} s",
         args.seed,
         args.deals,
@@ -201,14 +227,66 @@ fn run(args: Args) -> Result<(), String> {
         args.jobs,
         start.elapsed().as_secs_f64()
     );
-    print!("{}", Summary::new(&games));
+    let _ = write!(out, "{}", Summary::new(&games));
     for g in games.iter().filter(|g| g.record.forfeit.is_some()).take(5) {
-        println!(
+        let _ = writeln!(
+            out,
             "forfeit in deal {} (swapped {}): {:?}",
             g.deal, g.swapped, g.record.forfeit
         );
     }
+    child::print_stdout(&out)?;
+    if partial {
+        return Err("interrupted".into());
+    }
     Ok(())
+}
+
+/// The results as JSON in `path`; team letters are the command line's (A = `--team-a`).
+fn write_json(
+    path: &std::path::Path,
+    args: &Args,
+    games: &[TournamentGame],
+    partial: bool,
+) -> Result<(), String> {
+    let letter = |team: usize, swapped: bool| if (team == 1) == swapped { "A" } else { "B" };
+    let list: Vec<serde_json::Value> = games
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "deal": g.deal,
+                "seed": g.seed,
+                "swapped": g.swapped,
+                "winner": g.record.winner.map(|w| letter(w, g.swapped)),
+                "forfeit": g.record.forfeit.as_ref().map(|(team, reason, why)| serde_json::json!({
+                    "team": letter(*team, g.swapped),
+                    "reason": format!("{reason:?}"),
+                    "detail": why,
+                })),
+                "rounds": g.record.rounds,
+            })
+        })
+        .collect();
+    let wins = |t: &str| {
+        games
+            .iter()
+            .filter(|g| g.record.winner.map(|w| letter(w, g.swapped)) == Some(t))
+            .count()
+    };
+    let json = serde_json::json!({
+        "partial": partial,
+        "team_a": args.team_a,
+        "team_b": args.team_b,
+        "seed": args.seed,
+        "deals": args.deals,
+        "duplicate": args.duplicate,
+        "games_played": games.len(),
+        "wins_a": wins("A"),
+        "wins_b": wins("B"),
+        "games": list,
+    });
+    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+    fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn main() -> ExitCode {
@@ -216,7 +294,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("durak-server: {e}");
-            ExitCode::FAILURE
+            if child::interrupted() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

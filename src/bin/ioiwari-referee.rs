@@ -2,12 +2,14 @@
 //! start, a list, or all 357 legal starts, checking every move with the
 //! library's engine (`specs/ioiwari.md`).
 
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use cardgames::child;
 use cardgames::ioiwari::protocol;
 use cardgames::ioiwari::referee::{
     read_starts, GameRecord, Outcome, PlayerCommand, Referee, Summary,
@@ -83,7 +85,11 @@ fn main() -> ExitCode {
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
             eprintln!("ioiwari-referee: {message}");
-            ExitCode::from(2)
+            if cardgames::child::interrupted() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }
@@ -138,9 +144,18 @@ fn run(args: &Args) -> Result<bool, String> {
     } else {
         ProgressBar::hidden()
     };
+    child::install_interrupt()?;
+    let scheduled = starts.len();
     let mut records = Vec::with_capacity(starts.len());
     for start in starts {
+        if child::interrupted() {
+            break;
+        }
         let record = referee.play(start).map_err(|e| e.to_string())?;
+        if child::interrupted() {
+            // Its programs were killed by the interruption: not a result.
+            break;
+        }
         if args.verbose {
             bar.suspend(|| eprintln!("{}", describe(&record)));
         }
@@ -153,12 +168,29 @@ fn run(args: &Args) -> Result<bool, String> {
     }
     bar.finish_and_clear();
 
+    let partial = child::interrupted();
     let summary = Summary::of(&records);
+    let mut out = String::new();
     if args.json {
-        let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-        println!("{text}");
+        let mut value = serde_json::to_value(&summary).map_err(|e| e.to_string())?;
+        if let Some(map) = value.as_object_mut() {
+            map.insert("partial".into(), partial.into());
+            map.insert("games_scheduled".into(), scheduled.into());
+        }
+        out = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())? + "\n";
     } else {
-        print_summary(&p1, &p2, &summary, &records);
+        if partial {
+            let _ = writeln!(
+                out,
+                "interrupted: {} of {scheduled} games finished, reported below",
+                records.len()
+            );
+        }
+        print_summary(&mut out, &p1, &p2, &summary, &records);
+    }
+    child::print_stdout(&out)?;
+    if partial {
+        return Err("interrupted".into());
     }
     let optimal = records
         .iter()
@@ -189,12 +221,13 @@ fn percent((lo, hi): (f64, f64)) -> String {
     format!("95% CI {:.1}-{:.1}%", lo * 100.0, hi * 100.0)
 }
 
-fn print_summary(p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
+fn print_summary(out: &mut String, p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
     let n = s.games;
     let pct = |k: usize| 100.0 * k as f64 / n.max(1) as f64;
-    println!("player 1: {p1}");
-    println!("player 2: {p2}");
-    println!(
+    let _ = writeln!(out, "player 1: {p1}");
+    let _ = writeln!(out, "player 2: {p2}");
+    let _ = writeln!(
+        out,
         "games {n}: player 1 wins {} ({:.1}%, {}), draws {} ({:.1}%), losses {} ({:.1}%)",
         s.p1_wins,
         pct(s.p1_wins),
@@ -204,12 +237,14 @@ fn print_summary(p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
         s.p1_losses,
         pct(s.p1_losses),
     );
-    println!(
+    let _ = writeln!(
+        out,
         "forfeits: player 1 {}, player 2 {}",
         s.forfeits[0], s.forfeits[1]
     );
     let finished: usize = s.margins.values().sum();
-    println!(
+    let _ = writeln!(
+        out,
         "margin = game value in {}/{finished} finished games (below: {}, above: {})",
         s.margin_equals_value, s.margin_below_value, s.margin_above_value
     );
@@ -218,15 +253,24 @@ fn print_summary(p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
         .iter()
         .map(|(m, k)| format!("{m:+}: {k}"))
         .collect();
-    println!("margins (player 1): {}", hist.join(", "));
-    println!(
+    let _ = writeln!(out, "margins (player 1): {}", hist.join(", "));
+    let _ = writeln!(
+        out,
         "moves below the best value: player 1 {}, player 2 {}",
         s.suboptimal_moves[0], s.suboptimal_moves[1]
     );
-    println!("player 1 first move (start-up + solve): {}", s.p1_first);
-    println!("player 1 later moves:                   {}", s.p1_move);
-    println!("player 2 start line (start-up):         {}", s.p2_first);
-    println!("player 2 moves:                         {}", s.p2_move);
+    let _ = writeln!(
+        out,
+        "player 1 first move (start-up + solve): {}",
+        s.p1_first
+    );
+    let _ = writeln!(out, "player 1 later moves:                   {}", s.p1_move);
+    let _ = writeln!(
+        out,
+        "player 2 start line (start-up):         {}",
+        s.p2_first
+    );
+    let _ = writeln!(out, "player 2 moves:                         {}", s.p2_move);
     let problems: Vec<String> = records
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Forfeit { .. }))
@@ -234,9 +278,9 @@ fn print_summary(p1: &str, p2: &str, s: &Summary, records: &[GameRecord]) {
         .chain(records.iter().flat_map(|r| r.notes.iter().cloned()))
         .collect();
     if !problems.is_empty() {
-        println!("problems ({}):", problems.len());
+        let _ = writeln!(out, "problems ({}):", problems.len());
         for p in problems.iter().take(10) {
-            println!("  {p}");
+            let _ = writeln!(out, "  {p}");
         }
     }
 }

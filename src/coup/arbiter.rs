@@ -7,8 +7,7 @@
 //! [`super::decide`] (same rules, no process), for fast experiments.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use rand_chacha::rand_core::SeedableRng;
@@ -18,6 +17,19 @@ use serde::Serialize;
 use super::bot::{decide, Strategy};
 use super::character::format_hand;
 use super::rules::{Call, Outcome, Table};
+use crate::child::{self, Fault, Limits, Spec, Stderr};
+
+/// Most bytes a bot may print on stdout in one call (an Exchange prints two
+/// card codes and a newline).
+pub const MAX_CALL_OUTPUT: u64 = 64 * 1024;
+
+/// Most bytes the history file may hold after a call: a real game's history is
+/// a few kB; a bot that appends more forfeits and the file is not read whole.
+pub const MAX_HISTORY: u64 = 1 << 20;
+
+/// The default time limit of one call ([`Settings::timeout`]): generous, a
+/// decision of the project's bots takes milliseconds, a Python bot's start-up about 50 ms.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A competitor: a unique name (its folder's name) and its command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +56,9 @@ impl Bot {
     /// absolute against the current directory (the bot runs in its folder).
     ///
     /// # Errors
-    /// A one-line message for an empty command or an unknown built-in.
+    /// A one-line message for an empty command, an unknown built-in, or a
+    /// name that cannot be a folder name (empty, `.`, `..`, holding `/` or
+    /// NUL: D15, every game would forfeit, charged to the wrong bot).
     pub fn parse(spec: &str) -> Result<Bot, String> {
         let (name, cmd) = match spec.split_once('=') {
             Some((n, c)) if !n.contains(' ') && !n.is_empty() => (Some(n.to_string()), c),
@@ -56,8 +70,10 @@ impl Bot {
         }
         if let Some(s) = words[0].strip_prefix("builtin:") {
             let strategy = Strategy::parse(s).map_err(|e| e.to_string())?;
+            let name = name.unwrap_or_else(|| strategy.name().to_string());
+            check_name(&name)?;
             return Ok(Bot {
-                name: name.unwrap_or_else(|| strategy.name().to_string()),
+                name,
                 kind: BotKind::Builtin(strategy),
             });
         }
@@ -74,11 +90,24 @@ impl Bot {
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "bot".into()),
         };
+        let name = name.unwrap_or(default_name);
+        check_name(&name)?;
         Ok(Bot {
-            name: name.unwrap_or(default_name),
+            name,
             kind: BotKind::Process(words),
         })
     }
+}
+
+/// A bot name must be one plain folder and file-name part.
+fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\0']) {
+        return Err(format!(
+            "bot name {} cannot be a folder name (no '/', not empty, '.' or '..'); name it NAME=COMMAND",
+            crate::child::quote(name.as_bytes())
+        ));
+    }
+    Ok(())
 }
 
 /// One game's result, in bot indices.
@@ -122,6 +151,9 @@ pub struct Settings {
     pub work_dir: PathBuf,
     /// Keep bots' stderr (else discarded).
     pub show_stderr: bool,
+    /// Time limit of one call; a bot over it is killed (its whole process
+    /// group) and forfeits the game.
+    pub timeout: Duration,
 }
 
 /// The per-game seed: the master seed mixed with the game's position.
@@ -255,7 +287,7 @@ pub fn play_game(
                 &file,
                 &game_dir.join(names[call.seat]),
                 &call,
-                settings.show_stderr,
+                settings,
             ) {
                 Err(reason) => {
                     account(&mut record, call.seat, start.elapsed().as_nanos() as u64);
@@ -266,11 +298,11 @@ pub fn play_game(
                 }
                 Ok(stdout) => {
                     account(&mut record, call.seat, start.elapsed().as_nanos() as u64);
-                    match std::fs::read_to_string(&file) {
+                    match read_history(&file) {
                         Ok(text) => table.apply_file(&call, &text, &stdout),
-                        Err(e) => Some(Outcome::Forfeit {
+                        Err(reason) => Some(Outcome::Forfeit {
                             loser: call.seat,
-                            reason: format!("history file unreadable after the call: {e}"),
+                            reason,
                         }),
                     }
                 }
@@ -320,36 +352,73 @@ fn account(r: &mut GameRecord, seat: usize, ns: u64) {
     r.max_call_ns[seat] = r.max_call_ns[seat].max(ns);
 }
 
-/// Runs one external call with the original's arguments in the bot's folder;
-/// returns its stdout, or the forfeit reason.
+/// Runs one external call with the original's arguments in the bot's folder,
+/// in its own process group (killed whole after the call), at most
+/// [`Settings::timeout`] and [`MAX_CALL_OUTPUT`] bytes of stdout; returns its
+/// stdout, or the forfeit reason.
 fn run_process(
     cmd: &[String],
     file: &Path,
     dir: &Path,
     call: &Call,
-    show_stderr: bool,
+    settings: &Settings,
 ) -> Result<String, String> {
-    let mut c = Command::new(&cmd[0]);
-    c.args(&cmd[1..])
+    let run = Spec::new(&cmd[0])
+        .args(&cmd[1..])
         .arg(file)
         .arg(call.opp_coins.to_string())
         .arg(call.my_coins.to_string())
         .arg(format_hand(&call.cards))
         .args(&call.legal)
         .current_dir(dir)
-        .stdin(Stdio::null())
-        .stderr(if show_stderr {
-            Stdio::inherit()
+        .stderr(if settings.show_stderr {
+            Stderr::Inherit
         } else {
-            Stdio::null()
-        });
-    let out = c
-        .output()
-        .map_err(|e| format!("cannot run {:?}: {e}", cmd[0]))?;
-    if !out.status.success() {
-        return Err(format!("non-zero exit status ({})", out.status));
+            Stderr::Null
+        })
+        .limits(Limits {
+            max_line: MAX_CALL_OUTPUT as usize,
+            max_output: MAX_CALL_OUTPUT,
+        })
+        .run(settings.timeout)
+        .map_err(|e| format!("cannot run {}: {e}", child::quote(cmd[0].as_bytes())))?;
+    match (&run.fault, run.status) {
+        (Some(Fault::Timeout(t)), _) => {
+            return Err(format!("no answer within {} ms (killed)", t.as_millis()))
+        }
+        (Some(f), _) => return Err(format!("{f} (killed)")),
+        (None, Some(s)) if !s.success() => {
+            return Err(format!("non-zero exit status ({s})"));
+        }
+        (None, None) => return Err("killed".into()),
+        (None, Some(_)) => {}
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok(String::from_utf8_lossy(&run.stdout).into_owned())
+}
+
+/// The history file after a call, as text; the forfeit reason when it is
+/// gone, not UTF-8, or over [`MAX_HISTORY`] bytes (not read whole then).
+fn read_history(file: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(file)
+        .map_err(|e| format!("history file unreadable after the call: {e}"))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_HISTORY + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("history file unreadable after the call: {e}"))?;
+    if bytes.len() as u64 > MAX_HISTORY {
+        return Err(format!(
+            "history file grew over {MAX_HISTORY} bytes after the call"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.into_bytes();
+        format!(
+            "history file is not UTF-8 after the call (at byte {at}: {})",
+            child::quote(&bytes[at..])
+        )
+    })
 }
 
 /// One bot's line in the standings.

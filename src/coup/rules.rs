@@ -322,12 +322,12 @@ impl Table {
                 && new_text.len() <= old.len() + 2
                 && new_text.starts_with(old.as_str());
             if !ok {
-                return forfeit(format!("modified the file (appended {grown:?})"));
+                return forfeit(format!("modified the file (appended {})", quote(grown)));
             }
             let line = last_line_of(new_text);
             match call.legal.iter().find(|a| line.ends_with(a.as_str())) {
                 Some(a) => a.clone(),
-                None => return forfeit(format!("illegal move, last line {line:?}")),
+                None => return forfeit(format!("illegal move, last line {}", quote(line))),
             }
         } else {
             if !new_text.starts_with(old.as_str()) {
@@ -336,7 +336,11 @@ impl Table {
             match call.legal.iter().find(|a| a.as_str() == grown) {
                 Some(a) => a.clone(),
                 None => {
-                    return forfeit(format!("illegal move {grown:?} (legal: {:?})", call.legal))
+                    return forfeit(format!(
+                        "illegal move {} (legal: {:?})",
+                        quote(grown),
+                        call.legal
+                    ))
                 }
             }
         };
@@ -434,8 +438,8 @@ impl Table {
                         return Some(Outcome::Forfeit {
                             loser: me,
                             reason: format!(
-                                "illegal exchange {:?} from {:?}",
-                                stdout.trim(),
+                                "illegal exchange {} from {:?}",
+                                quote(stdout.trim()),
                                 super::format_hand(&call.cards)
                             ),
                         });
@@ -457,6 +461,11 @@ impl Table {
         }
         None
     }
+}
+
+/// A bot's text as a forfeit reason quotes it: a short prefix only (D08).
+fn quote(text: &str) -> String {
+    crate::quote::quote(text.as_bytes())
 }
 
 /// The last line of a history text (with its `'\n'` when complete); `""` for

@@ -20,12 +20,14 @@ pub mod cards;
 pub mod deep;
 pub mod endgame;
 pub mod legal;
+#[cfg(feature = "cli")]
 pub mod process;
 pub mod protocol;
 pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod strategy;
+#[cfg(feature = "cli")]
 pub mod tournament;
 pub mod tracker;
 

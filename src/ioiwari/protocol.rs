@@ -4,7 +4,7 @@
 //! Leading and trailing spaces and a CR before the LF are accepted; blank
 //! lines between moves are skipped by [`read_line`].
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use super::rules::PITS;
 use super::IoiwariError;
@@ -16,7 +16,7 @@ use super::IoiwariError;
 /// 0..=255. Whether they form a board or a legal start is checked by
 /// [`super::Board::new`] / [`super::Board::start`].
 pub fn parse_pits(text: &str) -> Result<[u8; PITS], IoiwariError> {
-    let bad = || IoiwariError::BadStartLine(text.trim().to_owned());
+    let bad = || IoiwariError::BadStartLine(crate::shuffle::clip(text.trim()));
     let mut pits = [0u8; PITS];
     let mut words = text.split_whitespace();
     for p in &mut pits {
@@ -37,7 +37,7 @@ pub fn parse_move(line: &str) -> Result<usize, IoiwariError> {
     let text = line.trim();
     let n: u64 = text
         .parse()
-        .map_err(|_| IoiwariError::BadMoveLine(text.to_owned()))?;
+        .map_err(|_| IoiwariError::BadMoveLine(crate::shuffle::clip(text)))?;
     if !(1..=PITS as u64).contains(&n) {
         return Err(IoiwariError::NoSuchPit(n));
     }
@@ -49,18 +49,35 @@ pub fn format_move(pit: usize) -> String {
     (pit + 1).to_string()
 }
 
+/// Longest line [`read_line`] accepts, in bytes: real lines are under 20.
+pub const MAX_LINE: u64 = 4096;
+
 /// Reads the next non-blank line, without its line end; `Ok(None)` at end of
-/// input.
+/// input. At most [`MAX_LINE`] bytes are read for one line, so a runaway
+/// input costs bounded memory.
 ///
 /// # Errors
-/// The reader's I/O error (including invalid UTF-8).
+/// The reader's I/O error; [`io::ErrorKind::InvalidData`] for a line that is
+/// not UTF-8 or longer than [`MAX_LINE`] bytes.
 pub fn read_line(reader: &mut impl BufRead) -> io::Result<Option<String>> {
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        if reader.read_line(&mut line)? == 0 {
+        bytes.clear();
+        let n = reader
+            .by_ref()
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut bytes)?;
+        if n == 0 {
             return Ok(None);
         }
+        if n as u64 == MAX_LINE && bytes.last() != Some(&b'\n') {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("a line longer than {MAX_LINE} bytes"),
+            ));
+        }
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "a line that is not UTF-8"))?;
         if !line.trim().is_empty() {
             return Ok(Some(line.trim_end_matches(['\r', '\n']).to_owned()));
         }

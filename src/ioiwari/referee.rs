@@ -19,10 +19,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread::{self, JoinHandle};
+use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -31,9 +28,13 @@ use thiserror::Error;
 use super::protocol;
 use super::rules::{Board, Game, Seat, PITS};
 use super::solver::Solver;
+use crate::child::{self, Fault, Limits, Spec, Stderr};
 
 /// Longest line a child may write, in bytes (a longer one is a fault).
-const MAX_LINE: u64 = 4096;
+const MAX_LINE: usize = 4096;
+
+/// Most bytes a child may write in one game (a game is under 100 lines).
+const MAX_OUTPUT: u64 = 1 << 20;
 
 /// Why the referee cannot run at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -158,29 +159,10 @@ impl GameRecord {
     }
 }
 
-/// What went wrong reading a child's line.
-enum Fault {
-    Timeout(Duration),
-    Closed,
-    Unreadable(String),
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fault::Timeout(t) => write!(f, "no answer within {} ms", t.as_millis()),
-            Fault::Closed => f.write_str("closed its output (exited?)"),
-            Fault::Unreadable(e) => write!(f, "unreadable output: {e}"),
-        }
-    }
-}
-
-/// A running child: its input, a thread turning its output into lines.
+/// A running player: a [`child::Child`] in its own process group (killed
+/// whole when the game ends or it forfeits), with its start time.
 struct Proc {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, String>>,
-    reader: Option<JoinHandle<()>>,
+    child: child::Child,
     started: Instant,
 }
 
@@ -192,15 +174,17 @@ impl Proc {
         show_stderr: bool,
     ) -> Result<Proc, RefereeError> {
         let started = Instant::now();
-        let mut child = Command::new(&command.program)
+        let child = Spec::new(&command.program)
             .args(&command.args)
             .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
             .stderr(if show_stderr {
-                Stdio::inherit()
+                Stderr::Inherit
             } else {
-                Stdio::null()
+                Stderr::Null
+            })
+            .limits(Limits {
+                max_line: MAX_LINE,
+                max_output: MAX_OUTPUT,
             })
             .spawn()
             .map_err(|e| RefereeError::Spawn {
@@ -208,54 +192,13 @@ impl Proc {
                 command: command.to_string(),
                 reason: e.to_string(),
             })?;
-        let stdin = child.stdin.take();
-        let (tx, lines) = mpsc::channel();
-        let reader = child.stdout.take().map(|out| {
-            thread::spawn(move || {
-                let mut out = BufReader::new(out);
-                loop {
-                    let mut buf = Vec::new();
-                    match (&mut out).take(MAX_LINE).read_until(b'\n', &mut buf) {
-                        Ok(0) => break,
-                        Ok(n) => {
-                            let line = if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') {
-                                Err(format!("a line longer than {MAX_LINE} bytes"))
-                            } else {
-                                String::from_utf8(buf).map_err(|_| "invalid UTF-8".to_owned())
-                            };
-                            let stop = line.is_err();
-                            if tx.send(line).is_err() || stop {
-                                break;
-                            }
-                        }
-                        Err(e) => {
-                            let _ = tx.send(Err(e.to_string()));
-                            break;
-                        }
-                    }
-                }
-            })
-        });
-        Ok(Proc {
-            child,
-            stdin,
-            lines,
-            reader,
-            started,
-        })
+        Ok(Proc { child, started })
     }
 
     /// Sends one line; errors (the child has exited) are left for the next
     /// read to notice.
     fn send(&mut self, line: &str) {
-        if let Some(stdin) = &mut self.stdin {
-            if writeln!(stdin, "{line}")
-                .and_then(|()| stdin.flush())
-                .is_err()
-            {
-                self.stdin = None;
-            }
-        }
+        let _ = self.child.send_line(line);
     }
 
     /// The next non-blank line, without its line end.
@@ -263,60 +206,28 @@ impl Proc {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Ok(line)) if line.trim().is_empty() => continue,
-                Ok(Ok(line)) => return Ok(line.trim_end_matches(['\r', '\n']).to_owned()),
-                Ok(Err(e)) => return Err(Fault::Unreadable(e)),
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
-                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Closed),
+            match self.child.recv_line(left) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => return Ok(line),
+                Err(Fault::Timeout(_)) => return Err(Fault::Timeout(timeout)),
+                Err(f) => return Err(f),
             }
         }
     }
 
     /// Closes the child's input and waits up to `grace` for it to exit, then
-    /// kills it. Returns a note if it had to be killed or exited non-zero.
-    fn finish(mut self, grace: Duration, player: u8) -> Option<String> {
-        self.stdin = None;
-        let deadline = Instant::now() + grace;
-        let note = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) if status.success() => break None,
-                Ok(Some(status)) => break Some(format!("player {player} exited with {status}")),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
-                Ok(None) => {
-                    break Some(format!(
-                        "player {player} did not exit within {} ms after the game; killed",
-                        grace.as_millis()
-                    ))
-                }
-                Err(e) => break Some(format!("player {player}: cannot wait for it: {e}")),
-            }
-        };
-        self.stop();
-        note
-    }
-
-    /// Kills the child if it still runs, reaps it, and joins the reader if it
-    /// has ended (otherwise leaves it to end on its own).
-    fn stop(&mut self) {
-        self.stdin = None;
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
+    /// kills its group. Returns a note if it had to be killed or exited
+    /// non-zero.
+    fn finish(self, grace: Duration, player: u8) -> Option<String> {
+        let f = self.child.finish(grace);
+        if f.killed {
+            Some(format!(
+                "player {player} did not exit within {} ms after the game; killed",
+                grace.as_millis()
+            ))
+        } else {
+            f.note().map(|n| format!("player {player} {n}"))
         }
-        let _ = self.child.wait();
-        // The reader ends when every holder of the pipe has exited; a
-        // grandchild may still hold it, so never block on it here.
-        if let Some(reader) = self.reader.take() {
-            if reader.is_finished() {
-                let _ = reader.join();
-            }
-        }
-    }
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        self.stop();
     }
 }
 

@@ -1,0 +1,936 @@
+//! The one child-process layer of the servers (`durak-server`, `coup-arbiter`,
+//! `ioiwari-referee`) and of anything else that runs untrusted programs under
+//! limits (the homework grader).
+//!
+//! Every child runs in its own process group (`setpgid(0, 0)` through std's
+//! [`CommandExt::process_group`]), and the *whole group* is killed with
+//! `SIGKILL` when the child is finished, timed out, faulted or dropped, so a
+//! bot's own children (a `sh -c` wrapper's program, a helper it forked) never
+//! outlive it. The group is killed while the leader is still an unreaped
+//! zombie, so its id cannot have been reused by then.
+//!
+//! What a child writes is bounded: stdout lines at most [`Limits::max_line`]
+//! bytes, stdout in all at most [`Limits::max_output`] bytes (per call for
+//! [`Spec::run`], per lifetime for [`Spec::spawn`]); a child over either limit
+//! is killed at once and the fault says so. Stderr goes nowhere, to the
+//! server's stderr, or to a buffer keeping its last bytes
+//! ([`Stderr::Capture`]). Fault texts quote at most [`QUOTE_BYTES`] bytes of
+//! what a child wrote ([`quote`]).
+//!
+//! Two uses:
+//! - [`Spec::spawn`] + [`Child::send_line`] / [`Child::recv_line`]: a
+//!   line-protocol session (Durak, Ioiwari), each answer awaited at most a
+//!   given time;
+//! - [`Spec::run`]: one call with a time limit (a Coup decision, a graded
+//!   homework run): optional stdin bytes, bounded stdout and stderr back.
+//!
+//! Each child has up to three helper threads (stdout, stderr, exit watcher).
+//! They end when the child's group is dead and its pipes are closed; a
+//! program that escapes its group (`setsid`) and keeps a pipe open keeps one
+//! reader thread blocked until it exits, but never blocks the caller.
+
+use std::collections::BTreeSet;
+use std::ffi::OsString;
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub use crate::quote::{quote, QUOTE_BYTES};
+
+use nix::sys::signal::{killpg, Signal};
+use nix::sys::wait::{waitid, Id, WaitPidFlag};
+use nix::unistd::Pid;
+
+/// How long to wait for a killed group's leader to be reported dead, and for
+/// the output pipes to close after the child exited.
+const KILL_WAIT: Duration = Duration::from_secs(5);
+const DRAIN_WAIT: Duration = Duration::from_millis(200);
+
+/// Where a child's stderr goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stderr {
+    /// Discarded (`/dev/null`).
+    Null,
+    /// The server's own stderr (unbounded: for debugging a bot by hand).
+    Inherit,
+    /// Read into a buffer that keeps the last this many bytes
+    /// ([`Child::stderr_tail`], [`Run::stderr`]).
+    Capture(usize),
+}
+
+/// Output limits of a child.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest stdout line in bytes, its `'\n'` excluded (line sessions only).
+    pub max_line: usize,
+    /// Most stdout bytes in all: per call for [`Spec::run`], per child for
+    /// [`Spec::spawn`].
+    pub max_output: u64,
+}
+
+impl Default for Limits {
+    /// 4 KiB lines, 1 MiB of output: a hundred times what any of the three
+    /// protocols needs for a whole game.
+    fn default() -> Limits {
+        Limits {
+            max_line: 4096,
+            max_output: 1 << 20,
+        }
+    }
+}
+
+/// How a child misbehaved (or ended) instead of answering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// No line (or, for [`Spec::run`], no exit) within this time.
+    Timeout(Duration),
+    /// Its stdout closed: it exited (with this status when known).
+    Closed(Option<ExitStatus>),
+    /// A stdout line longer than the limit; the line's first bytes.
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+        /// [`quote`] of the line's start.
+        start: String,
+    },
+    /// More stdout than the limit in all.
+    TooMuchOutput(u64),
+    /// A line that is not UTF-8 ([`quote`] of it).
+    NotUtf8(String),
+    /// Its stdin is closed (it exited or closed it) so a line could not be sent.
+    InputClosed,
+    /// Reading its output failed.
+    Read(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Timeout(t) => write!(f, "no answer within {} ms", t.as_millis()),
+            Fault::Closed(Some(s)) => write!(f, "closed its output ({s})"),
+            Fault::Closed(None) => f.write_str("closed its output (exited?)"),
+            Fault::LineTooLong { limit, start } => {
+                write!(f, "a line longer than {limit} bytes: {start}")
+            }
+            Fault::TooMuchOutput(n) => write!(f, "wrote more than {n} bytes"),
+            Fault::NotUtf8(q) => write!(f, "a line that is not UTF-8: {q}"),
+            Fault::InputClosed => f.write_str("closed its input (exited?)"),
+            Fault::Read(e) => write!(f, "unreadable output: {e}"),
+        }
+    }
+}
+
+/// What to run: a program, its arguments, folder, stdin, stderr and limits.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    program: OsString,
+    args: Vec<OsString>,
+    dir: Option<PathBuf>,
+    input: Option<Vec<u8>>,
+    stderr: Stderr,
+    limits: Limits,
+}
+
+impl Spec {
+    /// `program` (a path, or a name looked up in `PATH`) with no arguments,
+    /// stderr discarded, default [`Limits`].
+    pub fn new(program: impl Into<OsString>) -> Spec {
+        Spec {
+            program: program.into(),
+            args: Vec::new(),
+            dir: None,
+            input: None,
+            stderr: Stderr::Null,
+            limits: Limits::default(),
+        }
+    }
+
+    /// `sh -c COMMAND`: the command line as a shell reads it. The shell and
+    /// everything it starts share the child's process group.
+    pub fn shell(command: &str) -> Spec {
+        Spec::new("sh").arg("-c").arg(command)
+    }
+
+    /// Adds one argument.
+    pub fn arg(mut self, arg: impl Into<OsString>) -> Spec {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// Adds arguments.
+    pub fn args<I: IntoIterator<Item = S>, S: Into<OsString>>(mut self, args: I) -> Spec {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    /// Runs the child in `dir`.
+    pub fn current_dir(mut self, dir: impl Into<PathBuf>) -> Spec {
+        self.dir = Some(dir.into());
+        self
+    }
+
+    /// For [`Spec::run`]: these bytes on its stdin, then end of file (else
+    /// stdin is `/dev/null`). [`Spec::spawn`] always gives a pipe.
+    pub fn input(mut self, bytes: impl Into<Vec<u8>>) -> Spec {
+        self.input = Some(bytes.into());
+        self
+    }
+
+    /// Where its stderr goes.
+    pub fn stderr(mut self, stderr: Stderr) -> Spec {
+        self.stderr = stderr;
+        self
+    }
+
+    /// Its output limits.
+    pub fn limits(mut self, limits: Limits) -> Spec {
+        self.limits = limits;
+        self
+    }
+
+    fn command(&self, stdin: Stdio) -> Command {
+        let mut c = Command::new(&self.program);
+        c.args(&self.args)
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(match self.stderr {
+                Stderr::Null => Stdio::null(),
+                Stderr::Inherit => Stdio::inherit(),
+                Stderr::Capture(_) => Stdio::piped(),
+            })
+            .process_group(0);
+        if let Some(dir) = &self.dir {
+            c.current_dir(dir);
+        }
+        c
+    }
+
+    /// Starts a line session: stdin a pipe ([`Child::send_line`]), stdout read
+    /// as lines ([`Child::recv_line`]).
+    ///
+    /// # Errors
+    /// The operating system's error when the program cannot be started.
+    pub fn spawn(&self) -> io::Result<Child> {
+        Child::start(self, Mode::Lines, Stdio::piped())
+    }
+
+    /// One call: starts the program, feeds [`Spec::input`], and waits at
+    /// most `timeout` for it to exit; the whole group is killed afterwards in
+    /// every case. A timeout or an output limit is a [`Run::fault`], not an
+    /// error.
+    ///
+    /// # Errors
+    /// The operating system's error when the program cannot be started.
+    pub fn run(&self, timeout: Duration) -> io::Result<Run> {
+        let stdin = if self.input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        };
+        let mut child = Child::start(self, Mode::Whole, stdin)?;
+        if let (Some(bytes), Some(mut w)) = (self.input.clone(), child.stdin.take()) {
+            // A thread, so a child that does not read cannot block the caller;
+            // its write fails once the group is killed.
+            thread::spawn(move || {
+                let _ = w.write_all(&bytes);
+            });
+        }
+        let deadline = child.started + timeout;
+        let mut stdout = None;
+        let mut fault = None;
+        // Until it exits, or faults, or time is up.
+        while !child.exited {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match child.events.recv_timeout(left) {
+                Ok(Event::Exited) => child.exited = true,
+                Ok(Event::Whole(bytes)) => stdout = Some(bytes),
+                Ok(Event::Fault(f)) => {
+                    fault = Some(f);
+                    break;
+                }
+                Ok(Event::Line(_) | Event::Eof) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    fault = Some(Fault::Timeout(timeout));
+                    break;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        let exited = child.exited;
+        child.kill_group();
+        // The output written before the end is still in the pipe: collect it.
+        let until = Instant::now() + DRAIN_WAIT;
+        while stdout.is_none() && fault.is_none() {
+            match child
+                .events
+                .recv_timeout(until.saturating_duration_since(Instant::now()))
+            {
+                Ok(Event::Whole(bytes)) => stdout = Some(bytes),
+                Ok(Event::Fault(f)) => fault = Some(f),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        let status = child.reap();
+        Ok(Run {
+            status: if exited { status } else { None },
+            stdout: stdout.unwrap_or_default(),
+            stderr: child.stderr_bytes(),
+            fault,
+            elapsed: child.started.elapsed(),
+        })
+    }
+}
+
+/// The result of [`Spec::run`].
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The exit status; `None` when it was killed (timeout or output limit).
+    pub status: Option<ExitStatus>,
+    /// Its stdout (at most [`Limits::max_output`] bytes).
+    pub stdout: Vec<u8>,
+    /// The last bytes of its stderr under [`Stderr::Capture`], else empty.
+    pub stderr: Vec<u8>,
+    /// Why it was killed: [`Fault::Timeout`] or [`Fault::TooMuchOutput`].
+    pub fault: Option<Fault>,
+    /// From start to the end of the call, the kill and reaping included.
+    pub elapsed: Duration,
+}
+
+impl Run {
+    /// `true` when it exited with status 0 within its limits.
+    pub fn success(&self) -> bool {
+        self.fault.is_none() && self.status.is_some_and(|s| s.success())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Lines,
+    Whole,
+}
+
+enum Event {
+    Line(Vec<u8>),
+    Whole(Vec<u8>),
+    Eof,
+    Fault(Fault),
+    Exited,
+}
+
+/// Process groups of the children alive in this process (not yet reaped), so
+/// an interrupted server can kill them all ([`kill_all`]).
+static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// Set once SIGINT, SIGTERM or SIGHUP arrived ([`install_interrupt`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Kills (`SIGKILL`) the process group of every child of this process that is
+/// not reaped yet. Their callers see them close their output.
+pub fn kill_all() {
+    // Under the lock: a child leaves the set before it is reaped, so every id
+    // here is still its group's.
+    if let Ok(live) = LIVE.lock() {
+        for &pgid in live.iter() {
+            let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+        }
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop a server cleanly: the first one sets
+/// [`interrupted`] and kills every child's group ([`kill_all`]), so running
+/// games end at once and the server can report the finished ones; a second
+/// one exits at once with status 130 (children killed first).
+///
+/// # Errors
+/// A one-line message if the handler cannot be installed (or already was).
+pub fn install_interrupt() -> Result<(), String> {
+    ctrlc::set_handler(|| {
+        let again = INTERRUPTED.swap(true, Ordering::SeqCst);
+        kill_all();
+        if again {
+            std::process::exit(130);
+        }
+    })
+    .map_err(|e| format!("cannot handle interruption: {e}"))
+}
+
+/// Whether the process was interrupted ([`install_interrupt`]).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Writes a server's report to stdout in one go: a closed pipe or a full disk
+/// is an error message (`cannot write to stdout: ...`), never a panic
+/// (`print!` panics on them).
+///
+/// # Errors
+/// The one-line message.
+pub fn print_stdout(text: &str) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write to stdout: {e}"))
+}
+
+/// A byte buffer filled by a reader thread.
+type SharedBytes = Arc<Mutex<Vec<u8>>>;
+
+/// A running child in its own process group.
+#[derive(Debug)]
+pub struct Child {
+    child: std::process::Child,
+    pgid: Pid,
+    stdin: Option<ChildStdin>,
+    events: Receiver<Event>,
+    /// The captured stderr and the reader's end-of-file signal.
+    stderr: Option<(SharedBytes, Receiver<()>)>,
+    stderr_cap: usize,
+    /// Set once the exit watcher reported the leader's exit (not reaped yet).
+    exited: bool,
+    /// Stdout closed.
+    eof: bool,
+    reaped: Option<Option<ExitStatus>>,
+    started: Instant,
+}
+
+impl fmt::Debug for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Line(l) => write!(f, "Line({})", quote(l)),
+            Event::Whole(b) => write!(f, "Whole({})", quote(b)),
+            Event::Eof => f.write_str("Eof"),
+            Event::Fault(x) => write!(f, "Fault({x})"),
+            Event::Exited => f.write_str("Exited"),
+        }
+    }
+}
+
+impl Child {
+    fn start(spec: &Spec, mode: Mode, stdin: Stdio) -> io::Result<Child> {
+        let started = Instant::now();
+        let mut child = spec.command(stdin).spawn()?;
+        let pid = Pid::from_raw(child.id() as i32);
+        if let Ok(mut live) = LIVE.lock() {
+            live.insert(pid.as_raw());
+        }
+        if interrupted() {
+            // Started after the interruption's sweep: kill it now too.
+            let _ = killpg(pid, Signal::SIGKILL);
+        }
+        let (tx, events) = mpsc::channel();
+        if let Some(out) = child.stdout.take() {
+            let tx = tx.clone();
+            let limits = spec.limits;
+            thread::spawn(move || read_stdout(out, mode, limits, &tx));
+        }
+        let (stderr, stderr_cap) = match (spec.stderr, child.stderr.take()) {
+            (Stderr::Capture(cap), Some(err)) => {
+                let buf = Arc::new(Mutex::new(Vec::new()));
+                let b = Arc::clone(&buf);
+                let (done_tx, done) = mpsc::channel();
+                thread::spawn(move || {
+                    read_tail(err, cap, &b);
+                    let _ = done_tx.send(());
+                });
+                (Some((buf, done)), cap)
+            }
+            _ => (None, 0),
+        };
+        // The exit watcher: waits without reaping, so the pid (= the group id)
+        // stays taken until `reap`.
+        thread::spawn(move || {
+            while let Err(nix::errno::Errno::EINTR) =
+                waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+            {}
+            let _ = tx.send(Event::Exited);
+        });
+        Ok(Child {
+            stdin: child.stdin.take(),
+            child,
+            pgid: pid,
+            events,
+            stderr,
+            stderr_cap,
+            exited: false,
+            eof: false,
+            reaped: None,
+            started,
+        })
+    }
+
+    /// The child's process id, which is also its process group's id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Writes `line` and a `'\n'` to its stdin and flushes.
+    ///
+    /// # Errors
+    /// [`Fault::InputClosed`] when its stdin is closed (it exited or closed
+    /// it); later sends fail the same way.
+    pub fn send_line(&mut self, line: &str) -> Result<(), Fault> {
+        let w = self.stdin.as_mut().ok_or(Fault::InputClosed)?;
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        if w.write_all(&bytes).and_then(|()| w.flush()).is_err() {
+            self.stdin = None;
+            return Err(Fault::InputClosed);
+        }
+        Ok(())
+    }
+
+    /// Closes its stdin (it reads end of file).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next stdout line, without its `'\n'` (and a `'\r'` before it),
+    /// waiting at most `timeout`.
+    ///
+    /// # Errors
+    /// [`Fault::Timeout`] when no line came in time (the child still runs);
+    /// [`Fault::Closed`] once its stdout is closed; [`Fault::LineTooLong`],
+    /// [`Fault::TooMuchOutput`], [`Fault::NotUtf8`], [`Fault::Read`] for bad
+    /// output, after which the group is already killed.
+    pub fn recv_line(&mut self, timeout: Duration) -> Result<String, Fault> {
+        let mut deadline = Instant::now() + timeout;
+        loop {
+            if self.eof {
+                return Err(Fault::Closed(self.exit_status_soon()));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(Event::Line(bytes)) => {
+                    return match String::from_utf8(bytes) {
+                        Ok(line) => Ok(line),
+                        Err(e) => {
+                            self.kill_group();
+                            Err(Fault::NotUtf8(quote(e.as_bytes())))
+                        }
+                    }
+                }
+                Ok(Event::Eof) => self.eof = true,
+                Ok(Event::Exited) => {
+                    self.exited = true;
+                    // What it wrote before exiting arrives at once; a pipe
+                    // held open by a straggler must not hold us to the timeout.
+                    deadline = deadline.min(Instant::now() + DRAIN_WAIT);
+                }
+                Ok(Event::Fault(f)) => {
+                    self.kill_group();
+                    return Err(f);
+                }
+                Ok(Event::Whole(_)) => {}
+                Err(RecvTimeoutError::Timeout) if self.exited => {
+                    return Err(Fault::Closed(self.reap()))
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Closed(self.reap())),
+            }
+        }
+    }
+
+    /// After end of file: the exit status if it exits within a short wait
+    /// (then its group is killed and it is reaped: the session is over).
+    fn exit_status_soon(&mut self) -> Option<ExitStatus> {
+        self.wait_exit(DRAIN_WAIT);
+        if self.exited {
+            self.reap()
+        } else {
+            None
+        }
+    }
+
+    /// Waits at most `limit` for the exit watcher's report.
+    fn wait_exit(&mut self, limit: Duration) {
+        let until = Instant::now() + limit;
+        while !self.exited {
+            match self
+                .events
+                .recv_timeout(until.saturating_duration_since(Instant::now()))
+            {
+                Ok(Event::Exited) => self.exited = true,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    }
+
+    /// Ends the session: closes its stdin, gives it `grace` to exit on its
+    /// own, then kills its whole group and reaps it. Returns the exit status
+    /// (`None` if it had to be killed) and whether it was killed.
+    pub fn finish(mut self, grace: Duration) -> Finish {
+        self.stdin = None;
+        if self.reaped.is_none() {
+            self.wait_exit(grace);
+        }
+        let killed = !self.exited;
+        self.kill_group();
+        let status = self.reap();
+        Finish {
+            status: if killed { None } else { status },
+            killed,
+        }
+    }
+
+    /// The last bytes of its stderr under [`Stderr::Capture`], lossy UTF-8.
+    pub fn stderr_tail(&self) -> String {
+        String::from_utf8_lossy(&self.stderr_bytes()).into_owned()
+    }
+
+    fn stderr_bytes(&self) -> Vec<u8> {
+        let Some((buf, done)) = &self.stderr else {
+            return Vec::new();
+        };
+        if self.reaped.is_some() {
+            // The group is dead: what it wrote is read within moments.
+            let _ = done.recv_timeout(DRAIN_WAIT);
+        }
+        let b = buf.lock().map(|b| b.clone()).unwrap_or_default();
+        let from = b.len().saturating_sub(self.stderr_cap);
+        b[from..].to_vec()
+    }
+
+    /// Kills every process of its group (`SIGKILL`). Safe to repeat; a no-op
+    /// once it is reaped.
+    pub fn kill_group(&mut self) {
+        if self.reaped.is_none() {
+            // ESRCH (nothing left in the group) is the expected answer once
+            // everyone exited on their own.
+            let _ = killpg(self.pgid, Signal::SIGKILL);
+        }
+    }
+
+    /// Kills the group if needed, waits for the leader and reaps it.
+    fn reap(&mut self) -> Option<ExitStatus> {
+        if let Some(s) = self.reaped {
+            return s;
+        }
+        self.stdin = None;
+        if !self.exited {
+            self.kill_group();
+            self.wait_exit(KILL_WAIT);
+        }
+        // The leader is dead (or unkillable): kill stragglers of its group
+        // before the reap frees its id.
+        self.kill_group();
+        // Out of the registry before the reap frees the id ([`kill_all`]
+        // kills under the same lock, so it never signals a reused id).
+        if let Ok(mut live) = LIVE.lock() {
+            live.remove(&self.pgid.as_raw());
+        }
+        let status = self.child.wait().ok();
+        self.reaped = Some(status);
+        status
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        self.kill_group();
+        self.reap();
+    }
+}
+
+/// How a session ended ([`Child::finish`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Finish {
+    /// Its exit status when it exited on its own within the grace time.
+    pub status: Option<ExitStatus>,
+    /// It did not exit in time and was killed.
+    pub killed: bool,
+}
+
+impl Finish {
+    /// A note for a log when it did not end cleanly: killed, or a non-zero
+    /// exit status; `None` for a clean exit.
+    pub fn note(&self) -> Option<String> {
+        match self.status {
+            _ if self.killed => Some("did not exit after the game; killed".into()),
+            Some(s) if !s.success() => Some(format!("exited with {s}")),
+            _ => None,
+        }
+    }
+}
+
+fn read_stdout(out: impl Read, mode: Mode, limits: Limits, tx: &Sender<Event>) {
+    let mut out = BufReader::new(out);
+    let mut total: u64 = 0;
+    let mut line = Vec::new();
+    loop {
+        let chunk = match out.fill_buf() {
+            Ok([]) => break,
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = tx.send(Event::Fault(Fault::Read(e.to_string())));
+                return;
+            }
+        };
+        let n = chunk.len();
+        total += n as u64;
+        if total > limits.max_output {
+            let _ = tx.send(Event::Fault(Fault::TooMuchOutput(limits.max_output)));
+            return;
+        }
+        match mode {
+            Mode::Whole => line.extend_from_slice(chunk),
+            Mode::Lines => {
+                for part in chunk.split_inclusive(|&b| b == b'\n') {
+                    let ends = part.last() == Some(&b'\n');
+                    let body = if ends { &part[..part.len() - 1] } else { part };
+                    line.extend_from_slice(body);
+                    if line.len() > limits.max_line {
+                        let start = quote(&line[..QUOTE_BYTES.min(line.len())]);
+                        let _ = tx.send(Event::Fault(Fault::LineTooLong {
+                            limit: limits.max_line,
+                            start,
+                        }));
+                        return;
+                    }
+                    if ends {
+                        if line.last() == Some(&b'\r') {
+                            line.pop();
+                        }
+                        if tx.send(Event::Line(std::mem::take(&mut line))).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        out.consume(n);
+    }
+    match mode {
+        Mode::Whole => {
+            let _ = tx.send(Event::Whole(line));
+        }
+        Mode::Lines => {
+            if !line.is_empty() {
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                let _ = tx.send(Event::Line(line));
+            }
+        }
+    }
+    let _ = tx.send(Event::Eof);
+}
+
+fn read_tail(mut err: impl Read, cap: usize, buf: &Mutex<Vec<u8>>) {
+    let mut chunk = [0u8; 8192];
+    loop {
+        match err.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                let Ok(mut b) = buf.lock() else { return };
+                b.extend_from_slice(&chunk[..n]);
+                if b.len() > cap.saturating_mul(2).max(8192) {
+                    let from = b.len() - cap;
+                    b.drain(..from);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// The live (not zombie) processes of process group `pgid`, read from
+/// `/proc` (Linux): for tests and leak checks that a group is gone.
+pub fn group_members(pgid: u32) -> Vec<u32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after ')'.
+        let mut f = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
+        let state = f.next()?;
+        let pgrp: u32 = f.nth(1)?.parse().ok()?;
+        (pgrp == pgid && state != "Z" && state != "X").then_some(pid)
+    })
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Spec {
+        Spec::shell(script)
+    }
+
+    /// Whether any process of group `pgid` still runs (a zombie waiting for
+    /// its reaper does not count), after at most 2 s for `SIGKILL` to land.
+    fn group_alive(pgid: u32) -> bool {
+        let until = Instant::now() + Duration::from_secs(2);
+        loop {
+            let alive = !group_members(pgid).is_empty();
+            if !alive || Instant::now() > until {
+                return alive;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn lines_round_trip_and_clean_finish() {
+        let mut c = sh("while read l; do echo \"got $l\"; done")
+            .spawn()
+            .unwrap();
+        c.send_line("a").unwrap();
+        assert_eq!(c.recv_line(Duration::from_secs(5)).unwrap(), "got a");
+        c.send_line("b c").unwrap();
+        assert_eq!(c.recv_line(Duration::from_secs(5)).unwrap(), "got b c");
+        let f = c.finish(Duration::from_secs(5));
+        assert!(!f.killed);
+        assert!(f.status.unwrap().success());
+        assert_eq!(f.note(), None);
+    }
+
+    #[test]
+    fn a_hung_child_times_out_and_its_whole_group_dies() {
+        // The shell starts a sleeper of its own: both must die.
+        let mut c = sh("sleep 30 & sleep 30; echo late").spawn().unwrap();
+        let pgid = c.id();
+        let t = Instant::now();
+        let r = c.recv_line(Duration::from_millis(200));
+        assert_eq!(r, Err(Fault::Timeout(Duration::from_millis(200))));
+        assert!(t.elapsed() < Duration::from_secs(2));
+        assert!(!group_members(pgid).is_empty());
+        let f = c.finish(Duration::from_millis(50));
+        assert!(f.killed);
+        assert_eq!(
+            f.note().as_deref(),
+            Some("did not exit after the game; killed")
+        );
+        assert!(!group_alive(pgid), "a process of the group survived");
+    }
+
+    #[test]
+    fn exit_is_reported_with_its_status() {
+        let mut c = sh("echo one; exit 3").spawn().unwrap();
+        assert_eq!(c.recv_line(Duration::from_secs(5)).unwrap(), "one");
+        match c.recv_line(Duration::from_secs(5)) {
+            Err(Fault::Closed(Some(s))) => assert_eq!(s.code(), Some(3)),
+            other => panic!("{other:?}"),
+        }
+        // A straggler holding stdout does not hold the caller to the timeout.
+        let mut c = sh("(sleep 30 &) ; exit 0").spawn().unwrap();
+        let t = Instant::now();
+        assert!(matches!(
+            c.recv_line(Duration::from_secs(20)),
+            Err(Fault::Closed(_))
+        ));
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn floods_are_cut() {
+        let limits = Limits {
+            max_line: 100,
+            max_output: 10_000,
+        };
+        // No newline at all.
+        let mut c = sh("while :; do printf xxxxxxxxxx; done")
+            .limits(limits)
+            .spawn()
+            .unwrap();
+        let pgid = c.id();
+        match c.recv_line(Duration::from_secs(5)) {
+            Err(Fault::LineTooLong { limit: 100, start }) => {
+                assert!(start.len() < 60, "{start}")
+            }
+            other => panic!("{other:?}"),
+        }
+        drop(c);
+        assert!(!group_alive(pgid));
+        // Many short lines.
+        let mut c = sh("yes").limits(limits).spawn().unwrap();
+        let mut n = 0;
+        let fault = loop {
+            match c.recv_line(Duration::from_secs(5)) {
+                Ok(_) => n += 1,
+                Err(f) => break f,
+            }
+        };
+        assert_eq!(fault, Fault::TooMuchOutput(10_000));
+        assert!(n <= 5_000, "{n}");
+        // Garbage bytes.
+        let mut c = sh("printf '\\377\\376\\n'").spawn().unwrap();
+        assert!(matches!(
+            c.recv_line(Duration::from_secs(5)),
+            Err(Fault::NotUtf8(_))
+        ));
+    }
+
+    #[test]
+    fn run_collects_output_and_status() {
+        let r = sh("cat; echo err >&2; exit 2")
+            .input("hello\n")
+            .stderr(Stderr::Capture(100))
+            .run(Duration::from_secs(5))
+            .unwrap();
+        assert_eq!(r.stdout, b"hello\n");
+        assert_eq!(r.stderr, b"err\n");
+        assert_eq!(r.status.unwrap().code(), Some(2));
+        assert!(!r.success());
+        assert_eq!(r.fault, None);
+    }
+
+    #[test]
+    fn run_kills_on_timeout_flood_and_leaves_no_process() {
+        let r = sh("sleep 30 & sleep 30")
+            .run(Duration::from_millis(200))
+            .unwrap();
+        assert_eq!(r.fault, Some(Fault::Timeout(Duration::from_millis(200))));
+        assert_eq!(r.status, None);
+        assert!(r.elapsed < Duration::from_secs(3), "{:?}", r.elapsed);
+        let r = sh("yes")
+            .limits(Limits {
+                max_line: 10,
+                max_output: 100_000,
+            })
+            .run(Duration::from_secs(10))
+            .unwrap();
+        assert_eq!(r.fault, Some(Fault::TooMuchOutput(100_000)));
+        assert!(r.stdout.len() <= 100_000);
+        // A child that exits at once leaving a background sleeper: the
+        // sleeper is killed with the group.
+        let r = sh("sleep 30 & echo $!")
+            .run(Duration::from_secs(5))
+            .unwrap();
+        assert!(r.success(), "{r:?}");
+        let pid: u32 = String::from_utf8_lossy(&r.stdout).trim().parse().unwrap();
+        assert!(!group_alive(pid), "the background sleeper survived");
+    }
+
+    #[test]
+    fn stderr_capture_keeps_the_tail() {
+        let r =
+            sh("i=0; while [ $i -lt 3000 ]; do echo line$i >&2; i=$((i+1)); done; echo end >&2")
+                .stderr(Stderr::Capture(64))
+                .run(Duration::from_secs(10))
+                .unwrap();
+        assert!(r.stderr.len() <= 64);
+        assert!(r.stderr.ends_with(b"end\n"), "{:?}", quote(&r.stderr));
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote(b"abc"), "\"abc\"");
+        let q = quote(&[b'x'; 10_000]);
+        assert!(q.len() < 70 && q.ends_with("(10000 bytes)"), "{q}");
+    }
+}

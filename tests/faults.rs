@@ -1,0 +1,402 @@
+//! Fault injection against the three servers (issue 10): bots that crash, exit
+//! at once, hang, flood with and without newlines, print garbage, close their
+//! stdout, and (Coup) rewrite or delete the history file.
+//!
+//! For every fault and server: the misbehaving bot is the one blamed, with a
+//! reason naming the fault; the next game is still played; the server ends
+//! within its timeouts; no process of any bot's process group is left (each
+//! bot records its group id and starts a background sleeper of its own); and
+//! the peak RSS of every process this test waited for stays under 100 MB.
+//! Bots are `sh` scripts; the tests need Linux's `/proc`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use cardgames::child::group_members;
+
+/// Peak RSS allowed to a server (and to every other child of this test).
+const MAX_RSS_KB: i64 = 100 * 1024;
+
+/// The start of every bad bot: record its process group, start a sleeper in
+/// the same group (it must die with the group).
+const PROLOGUE: &str =
+    "cut -d' ' -f5 /proc/$$/stat >> \"$PGID_FILE\"\nsleep 300 >/dev/null 2>&1 &\n";
+
+struct Case {
+    name: &'static str,
+    /// The script after the prologue.
+    body: &'static str,
+    /// Words one of which the forfeit reason must contain.
+    says: &'static [&'static str],
+}
+
+/// Faults for the line protocols (Durak, Ioiwari).
+const LINE_FAULTS: &[Case] = &[
+    Case {
+        name: "crash",
+        body: "read l\nkill -SEGV $$\n",
+        says: &["closed", "signal"],
+    },
+    Case {
+        name: "exit-at-once",
+        body: "exit 0\n",
+        says: &["closed"],
+    },
+    Case {
+        name: "hang",
+        body: "exec sleep 300\n",
+        says: &["within", "budget", "timeout"],
+    },
+    Case {
+        name: "flood-lines",
+        body: "exec yes garbage\n",
+        says: &["garbage", "more than", "illegal", "malformed", "unreadable"],
+    },
+    Case {
+        name: "flood-no-newline",
+        body: "while :; do printf XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX; done\n",
+        says: &["longer than"],
+    },
+    Case {
+        name: "garbage",
+        body: "while :; do printf '\\377\\376\\001\\n'; read l || exit 0; done\n",
+        says: &["UTF-8"],
+    },
+    Case {
+        name: "close-stdout",
+        body: "exec 1>&-\nexec sleep 300\n",
+        // Under durak-server's `sh -c` the wrapper shell still holds the pipe: a timeout.
+        says: &["closed", "within the budget"],
+    },
+];
+
+/// Faults of a Coup bot (one call per decision, history file in `$1`).
+const COUP_FAULTS: &[Case] = &[
+    Case {
+        name: "crash",
+        body: "kill -SEGV $$\n",
+        says: &["exit status", "signal"],
+    },
+    Case {
+        name: "exit-at-once",
+        body: "exit 0\n",
+        says: &["illegal move"],
+    },
+    Case {
+        name: "hang",
+        body: "exec sleep 300\n",
+        says: &["no answer within 1000 ms"],
+    },
+    Case {
+        name: "flood-lines",
+        body: "exec yes garbage\n",
+        says: &["more than"],
+    },
+    Case {
+        name: "flood-no-newline",
+        body: "while :; do printf XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX; done\n",
+        says: &["more than"],
+    },
+    Case {
+        name: "garbage",
+        body: "printf '\\377\\376\\001' >> \"$1\"\n",
+        says: &["not UTF-8", "illegal move"],
+    },
+    Case {
+        name: "close-stdout",
+        body: "exec 1>&-\nexec sleep 300\n",
+        says: &["no answer within"],
+    },
+    Case {
+        name: "rewrite-history",
+        body: "printf 'I\\nI\\n' > \"$1\"\n",
+        // The first call of a game sees an empty file: rewriting it is appending.
+        says: &["modified the file", "illegal move"],
+    },
+    Case {
+        name: "delete-history",
+        body: "rm -f \"$1\"\n",
+        says: &["unreadable"],
+    },
+    Case {
+        name: "huge-history",
+        body: "head -c 3000000 /dev/zero | tr '\\0' I >> \"$1\"\n",
+        says: &["grew over"],
+    },
+];
+
+fn linux() -> bool {
+    if Path::new("/proc/self/stat").exists() {
+        return true;
+    }
+    eprintln!("skipped: needs Linux /proc");
+    false
+}
+
+/// Writes the bad bot `case` into `dir`; returns its path.
+fn bot(dir: &Path, case: &Case) -> PathBuf {
+    let path = dir.join(format!("{}.sh", case.name));
+    std::fs::write(&path, format!("#!/bin/sh\n{PROLOGUE}{}", case.body)).unwrap();
+    let mut perm = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&path, perm).unwrap();
+    path
+}
+
+/// Runs a server with `PGID_FILE` set, checks its time and the bots' groups.
+fn serve(mut cmd: Command, pgid_file: &Path, within: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    let out = cmd.env("PGID_FILE", pgid_file).output().unwrap();
+    let took = start.elapsed();
+    assert!(took < within, "{what}: took {took:?}, limit {within:?}");
+    let pgids = std::fs::read_to_string(pgid_file).unwrap_or_default();
+    assert!(!pgids.trim().is_empty(), "{what}: the bad bot never ran");
+    for pgid in pgids.split_whitespace() {
+        let pgid: u32 = pgid.parse().unwrap();
+        // SIGKILL is asynchronous: allow a moment for the last ones to die.
+        let until = Instant::now() + Duration::from_secs(2);
+        while !group_members(pgid).is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            group_members(pgid).is_empty(),
+            "{what}: processes {:?} of group {pgid} outlived the server",
+            group_members(pgid)
+        );
+    }
+    let rss = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
+        .unwrap()
+        .max_rss();
+    assert!(rss < MAX_RSS_KB, "{what}: peak RSS {rss} KB");
+    out
+}
+
+fn says(reason: &str, case: &Case) -> bool {
+    let r = reason.to_lowercase();
+    case.says.iter().any(|w| r.contains(&w.to_lowercase()))
+}
+
+#[test]
+fn durak_server_blames_the_faulty_team() {
+    if !linux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in LINE_FAULTS {
+        let path = bot(dir.path(), case);
+        let json = dir.path().join(format!("{}.json", case.name));
+        let pgids = dir.path().join(format!("{}.pgid", case.name));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+        cmd.args(["-q", "--deals", "2", "-a", "inproc:greedy", "-b"])
+            .arg(format!("sh {}", path.display()))
+            .arg("--json")
+            .arg(&json);
+        // Budget 2 s + 0.1 s per round per game; two games.
+        let out = serve(cmd, &pgids, Duration::from_secs(15), case.name);
+        assert!(out.status.success(), "{}: {out:?}", case.name);
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(v["partial"], false);
+        assert_eq!(
+            v["games_played"], 2,
+            "{}: the next game was not played",
+            case.name
+        );
+        assert_eq!(v["wins_a"], 2, "{}: {v}", case.name);
+        for g in v["games"].as_array().unwrap() {
+            assert_eq!(g["forfeit"]["team"], "B", "{}: {g}", case.name);
+            let detail = format!("{} {}", g["forfeit"]["reason"], g["forfeit"]["detail"]);
+            assert!(says(&detail, case), "{}: reason {detail}", case.name);
+            assert!(detail.len() < 300, "{}: {} bytes", case.name, detail.len());
+        }
+    }
+}
+
+#[test]
+fn coup_arbiter_blames_the_faulty_bot() {
+    if !linux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in COUP_FAULTS {
+        let path = bot(dir.path(), case);
+        let json = dir.path().join(format!("{}.json", case.name));
+        let pgids = dir.path().join(format!("{}.pgid", case.name));
+        let work = dir.path().join(format!("{}.wd", case.name));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"));
+        cmd.args(["-q", "-r", "1", "-j", "1", "--timeout", "1", "--work-dir"])
+            .arg(&work)
+            .arg("--json")
+            .arg(&json)
+            .arg(format!("good={}", env!("CARGO_BIN_EXE_coup-bot")))
+            .arg(format!("bad={}", path.display()));
+        let out = serve(cmd, &pgids, Duration::from_secs(15), case.name);
+        assert!(out.status.success(), "{}: {out:?}", case.name);
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let games = v["games"].as_array().unwrap();
+        assert_eq!(
+            games.len(),
+            2,
+            "{}: the next game was not played",
+            case.name
+        );
+        for g in games {
+            let f = &g["forfeit"];
+            assert_eq!(f[0], 1, "{}: forfeit charged to {f}", case.name);
+            let reason = f[1].as_str().unwrap();
+            assert!(says(reason, case), "{}: reason {reason:?}", case.name);
+            assert!(reason.len() < 300, "{}: {} bytes", case.name, reason.len());
+            assert_eq!(g["winner"], 0);
+        }
+        assert!(!work.exists(), "{}: the work folder was left", case.name);
+    }
+}
+
+#[test]
+fn ioiwari_referee_blames_the_faulty_player() {
+    if !linux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in LINE_FAULTS {
+        let path = bot(dir.path(), case);
+        let games_out = dir.path().join(format!("{}.jsonl", case.name));
+        let pgids = dir.path().join(format!("{}.pgid", case.name));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ioiwari-referee"));
+        cmd.args(["--json", "--timeout-ms", "500", "--exit-grace-ms", "200"])
+            .args(["--start", "4 3 2 4 2 3 2", "--start", "3 3 3 3 3 3 2"])
+            .arg("--p1")
+            .arg(format!("sh {}", path.display()))
+            .arg("--games-out")
+            .arg(&games_out);
+        let out = serve(cmd, &pgids, Duration::from_secs(10), case.name);
+        assert!(out.status.success(), "{}: {out:?}", case.name);
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(summary["partial"], false);
+        assert_eq!(summary["games"], 2, "{}: {summary}", case.name);
+        let log = std::fs::read_to_string(&games_out).unwrap();
+        assert_eq!(
+            log.lines().count(),
+            2,
+            "{}: the next game was not played",
+            case.name
+        );
+        for line in log.lines() {
+            let g: serde_json::Value = serde_json::from_str(line).unwrap();
+            let f = &g["outcome"];
+            assert_eq!(f["kind"], "forfeit", "{}: {g}", case.name);
+            assert_eq!(f["player"], 1, "{}: {g}", case.name);
+            let reason = f["reason"].as_str().unwrap();
+            assert!(says(reason, case), "{}: reason {reason:?}", case.name);
+            assert!(reason.len() < 300, "{}: {} bytes", case.name, reason.len());
+        }
+    }
+}
+
+/// SIGINT to a running server: it stops within moments, kills the bots' groups,
+/// writes `--json` marked partial with the finished games, prints their
+/// standings and exits 130.
+fn interrupt(mut cmd: Command, json: &Path, pgid_file: &Path, what: &str) -> serde_json::Value {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let child = cmd
+        .env("PGID_FILE", pgid_file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Long enough for games to finish and for bots to be running.
+    std::thread::sleep(Duration::from_millis(2500));
+    let start = Instant::now();
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{what}: took {:?} to stop",
+        start.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130), "{what}: {out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("interrupted: "), "{what}: {stdout}");
+    for pgid in std::fs::read_to_string(pgid_file)
+        .unwrap_or_default()
+        .split_whitespace()
+    {
+        let pgid: u32 = pgid.parse().unwrap();
+        let until = Instant::now() + Duration::from_secs(2);
+        while !group_members(pgid).is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(group_members(pgid).is_empty(), "{what}: group {pgid} left");
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(v["partial"], true, "{what}");
+    v
+}
+
+#[test]
+fn servers_stop_cleanly_on_sigint() {
+    if !linux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Durak: a slow bot (0.3 s per answer) so games are running when the signal comes.
+    let slow = bot(
+        dir.path(),
+        &Case {
+            name: "slow",
+            body: "while read l; do case $l in MOVE*|BEAT*|ADD*) sleep 0.3; echo NO;; esac; done\n",
+            says: &[],
+        },
+    );
+    let json = dir.path().join("durak.json");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+    cmd.args([
+        "-q",
+        "--deals",
+        "1000",
+        "-j",
+        "2",
+        "-a",
+        "inproc:greedy",
+        "-b",
+    ])
+    .arg(format!("sh {}", slow.display()))
+    .arg("--json")
+    .arg(&json);
+    let v = interrupt(cmd, &json, &dir.path().join("slow.pgid"), "durak-server");
+    let played = v["games_played"].as_u64().unwrap();
+    assert!(played < 1000, "{v}");
+    assert_eq!(v["games"].as_array().unwrap().len() as u64, played);
+
+    // Coup: the project's bot against itself, many rounds.
+    let json = dir.path().join("coup.json");
+    let work = dir.path().join("coup.wd");
+    let pgids = dir.path().join("coup.pgid");
+    std::fs::write(&pgids, "").unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"));
+    cmd.args(["-q", "-r", "100000", "-j", "2", "--work-dir"])
+        .arg(&work)
+        .arg("--json")
+        .arg(&json)
+        .arg(format!("a={}", env!("CARGO_BIN_EXE_coup-bot")))
+        .arg(format!(
+            "b={} --strategy calculator",
+            env!("CARGO_BIN_EXE_coup-bot")
+        ));
+    let v = interrupt(cmd, &json, &pgids, "coup-arbiter");
+    let games = v["games"].as_array().unwrap();
+    assert!(
+        !games.is_empty() && games.len() < 200_000,
+        "{}",
+        games.len()
+    );
+    assert!(
+        games.iter().all(|g| g["forfeit"].is_null()),
+        "a cut game was counted"
+    );
+    assert!(!work.exists(), "the work folder was left");
+}
