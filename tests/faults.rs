@@ -120,6 +120,12 @@ const COUP_FAULTS: &[Case] = &[
         says: &["unreadable"],
     },
     Case {
+        name: "long-append",
+        body: "head -c 100000 /dev/zero | tr '\\0' I >> \"$1\"\n",
+        // Under the 1 MiB cap: read, refused, and quoted by a short prefix only (D08).
+        says: &["illegal move"],
+    },
+    Case {
         name: "huge-history",
         body: "head -c 3000000 /dev/zero | tr '\\0' I >> \"$1\"\n",
         says: &["grew over"],
@@ -399,4 +405,40 @@ fn servers_stop_cleanly_on_sigint() {
         "a cut game was counted"
     );
     assert!(!work.exists(), "the work folder was left");
+}
+
+#[test]
+fn ioiwari_referee_stops_cleanly_on_sigint() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    if !linux() {
+        return;
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ioiwari-referee"));
+    cmd.arg("--json");
+    for _ in 0..20_000 {
+        cmd.args(["--start", "4 3 2 4 2 3 2"]);
+    }
+    let child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    let start = Instant::now();
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["partial"], true);
+    assert_eq!(v["games_scheduled"], 20_000);
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 20_000, "{games}");
+    // Games cut short by the interruption are not counted as forfeits.
+    assert_eq!(v["forfeits"], serde_json::json!([0, 0]), "{v}");
 }

@@ -204,3 +204,42 @@ fn d14_homework_accepts_bom_and_blank_lines_and_cuts_long_messages() {
     assert!(stderr.contains("not a permutation"), "{stderr}");
     assert!(stderr.len() < 200, "{} bytes", stderr.len());
 }
+
+/// D02: under `--original-quirks` a bot appending a 2-byte character made the
+/// arbiter panic and lose the whole tournament; now that bot forfeits.
+#[test]
+fn d02_coup_arbiter_quirks_survive_a_multibyte_append() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.sh");
+    std::fs::write(&bad, "#!/bin/sh\nprintf '\\303\\251' >> \"$1\"\n").unwrap();
+    let mut perm = std::fs::metadata(&bad).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&bad, perm).unwrap();
+    let json = dir.path().join("r.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args([
+            "-q",
+            "-r",
+            "2",
+            "-j",
+            "1",
+            "--original-quirks",
+            "--work-dir",
+        ])
+        .arg(dir.path().join("wd"))
+        .arg("--json")
+        .arg(&json)
+        .arg(format!("good={}", env!("CARGO_BIN_EXE_coup-bot")))
+        .arg(format!("bad={}", bad.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    for g in games {
+        assert_eq!(g["forfeit"][0], 1, "{g}");
+        assert_eq!(g["winner"], 0, "{g}");
+    }
+}
