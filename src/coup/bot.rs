@@ -17,6 +17,7 @@ use super::character::{format_hand, Character};
 use super::history::{action_index, History};
 use super::model::{hand_probabilities, inferred_plan, race, unseen, Gain, Plan, Racer};
 use super::opponent::{Model, Stats};
+use super::protocol::{effects, Action, Block, Reply};
 use super::rules::{is_exchange_call, last_line, legal_answers, ASSASSINATE_COST, COUP_COST};
 use super::sparring::Archetype;
 use super::CoupError;
@@ -176,7 +177,7 @@ pub fn decide_with(
         notes.push("no legal answers given: computed from the history".into());
         legal = legal_answers(&line, &hand, my_coins, opp_coins).unwrap_or_default();
         if legal.is_empty() {
-            legal = vec!["\n".to_string()];
+            legal = vec![Reply::EndTurn.text()];
         }
     }
     if strategy == Strategy::Calculator {
@@ -269,12 +270,16 @@ pub fn replica_decision(
 
 /// A passive legal answer: pass, end the turn, Income, or the first one.
 fn safe_answer(legal: &[String]) -> String {
-    for pref in ["p", "\n", "I\n"] {
-        if legal.iter().any(|a| a == pref) {
-            return pref.to_string();
+    for pref in [Reply::Pass, Reply::EndTurn, Reply::Act(Action::Income)] {
+        let text = pref.text();
+        if legal.contains(&text) {
+            return text;
         }
     }
-    legal.first().cloned().unwrap_or_else(|| "\n".to_string())
+    legal
+        .first()
+        .cloned()
+        .unwrap_or_else(|| Reply::EndTurn.text())
 }
 
 fn fnv(bytes: &[u8]) -> u64 {
@@ -495,12 +500,15 @@ impl<'a> Ctx<'a> {
         self.hand.contains(&c)
     }
 
-    fn can(&self, a: &str) -> bool {
-        self.legal.iter().any(|x| x == a)
+    /// Whether `a` is among the legal answers (compared in the arbiter's text).
+    fn can(&self, a: Reply) -> bool {
+        let text = a.text();
+        self.legal.iter().any(|x| *x == text)
     }
 
-    fn pick<'b>(&self, prefs: &[&'b str]) -> Option<&'b str> {
-        prefs.iter().copied().find(|a| self.can(a))
+    /// The first of `prefs` that is legal.
+    fn pick(&self, prefs: &[Reply]) -> Option<Reply> {
+        prefs.iter().copied().find(|&a| self.can(a))
     }
 
     /// The claim `c` cannot be true: all copies are in my hand or dead.
@@ -595,8 +603,13 @@ impl<'a> Ctx<'a> {
     }
 
     fn income(&self) -> String {
-        match self.pick(&["I\n", "C", "p", "\n"]) {
-            Some(a) => a.to_string(),
+        match self.pick(&[
+            Reply::Act(Action::Income),
+            Reply::Act(Action::Coup),
+            Reply::Pass,
+            Reply::EndTurn,
+        ]) {
+            Some(a) => a.text(),
             None => self.give_up(),
         }
     }
@@ -604,24 +617,26 @@ impl<'a> Ctx<'a> {
     /// Honest turn: Coup at 7, Assassinate with an Assassin, Tax with a
     /// Duke, Steal with a Captain, else Foreign Aid.
     fn honest_action(&self) -> String {
-        let mut prefs: Vec<&str> = vec!["C"];
+        let mut prefs = vec![Reply::Act(Action::Coup)];
         if self.has(Assassin) {
-            prefs.push("A");
+            prefs.push(Reply::Act(Action::Assassinate));
         }
         if self.has(Duke) {
-            prefs.push("T");
+            prefs.push(Reply::Act(Action::Tax));
         }
         if self.has(Captain)
             && self.oc >= 2
             && !self.opp_claims(Captain)
             && !self.opp_claims(Ambassador)
         {
-            prefs.push("S");
+            prefs.push(Reply::Act(Action::Steal));
         }
         if !self.opp_claims(Duke) {
-            prefs.push("F");
+            prefs.push(Reply::Act(Action::ForeignAid));
         }
-        self.pick(&prefs).unwrap_or("I\n").to_string()
+        self.pick(&prefs)
+            .unwrap_or(Reply::Act(Action::Income))
+            .text()
     }
 
     fn honest(&self, challenge_all: bool) -> String {
@@ -631,33 +646,38 @@ impl<'a> Ctx<'a> {
         }
         let claimed = Character::claimed_by(last);
         if let Some(c) = claimed {
-            if self.can("q") && (challenge_all || self.impossible(c)) {
-                return "q".into();
+            if self.can(Reply::Challenge) && (challenge_all || self.impossible(c)) {
+                return Reply::Challenge.text();
             }
         }
         match last {
-            'F' => (if self.has(Duke) { "d" } else { "p" }).into(),
+            'F' => (if self.has(Duke) {
+                Reply::Block(Block::Duke)
+            } else {
+                Reply::Pass
+            })
+            .text(),
             'A' => {
                 if self.has(Contessa) {
-                    "s".into()
+                    Reply::Block(Block::Contessa).text()
                 } else if self.mk == 1 && !challenge_all {
                     // Nothing left to lose.
-                    "q".into()
+                    Reply::Challenge.text()
                 } else {
                     self.give_up()
                 }
             }
             'S' => {
                 if self.has(Captain) {
-                    "c".into()
+                    Reply::Block(Block::Captain).text()
                 } else if self.has(Ambassador) {
-                    "a".into()
+                    Reply::Block(Block::Ambassador).text()
                 } else {
-                    "p".into()
+                    Reply::Pass.text()
                 }
             }
-            'E' | 'T' => "p".into(),
-            'a' | 'c' | 'd' | 's' => "\n".into(),
+            'E' | 'T' => Reply::Pass.text(),
+            'a' | 'c' | 'd' | 's' => Reply::EndTurn.text(),
             _ => self.fallback(),
         }
     }
@@ -676,20 +696,23 @@ impl<'a> Ctx<'a> {
     fn tax_bluffer(&self) -> String {
         let last = self.last();
         if self.turn_start() {
-            return self.pick(&["C", "T"]).unwrap_or("I\n").to_string();
+            return self
+                .pick(&[Reply::Act(Action::Coup), Reply::Act(Action::Tax)])
+                .unwrap_or(Reply::Act(Action::Income))
+                .text();
         }
         match last {
-            'F' => "d".into(),
+            'F' => Reply::Block(Block::Duke).text(),
             'A' => {
                 if self.has(Contessa) || self.mk == 1 {
-                    "s".into()
+                    Reply::Block(Block::Contessa).text()
                 } else {
                     self.give_up()
                 }
             }
             'S' => self.block_steal_if_held(),
-            'E' | 'T' => "p".into(),
-            'a' | 'c' | 'd' | 's' => "\n".into(),
+            'E' | 'T' => Reply::Pass.text(),
+            'a' | 'c' | 'd' | 's' => Reply::EndTurn.text(),
             _ => self.fallback(),
         }
     }
@@ -697,13 +720,13 @@ impl<'a> Ctx<'a> {
     /// Blocks a Steal with a Captain or an Ambassador held, else passes.
     fn block_steal_if_held(&self) -> String {
         (if self.has(Captain) {
-            "c"
+            Reply::Block(Block::Captain)
         } else if self.has(Ambassador) {
-            "a"
+            Reply::Block(Block::Ambassador)
         } else {
-            "p"
+            Reply::Pass
         })
-        .into()
+        .text()
     }
 
     // ----- the race calculator -----
@@ -1094,10 +1117,12 @@ impl<'a> Ctx<'a> {
             let mut best: Option<(f64, String)> = None;
             for a in self.legal.iter() {
                 let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
-                let e = match a.as_str() {
-                    "I\n" => v0(self, mc + 1, mk, oc, ok),
-                    "C" => v0(self, mc - COUP_COST, mk, oc, ok - 1),
-                    "F" => {
+                let e = match Reply::parse(a) {
+                    Some(Reply::Act(Action::Income)) => {
+                        v0(self, mc + effects(Action::Income, oc).0, mk, oc, ok)
+                    }
+                    Some(Reply::Act(Action::Coup)) => v0(self, mc - COUP_COST, mk, oc, ok - 1),
+                    Some(Reply::Act(Action::ForeignAid)) => {
                         let pb = self.opp_block_prob('F', &[Duke]);
                         let post = (self.p_opp[Duke.index()] / pb.max(1e-9)).min(1.0);
                         let chal = (1.0 - post) * v0(self, mc + 2, mk, oc, ok - 1)
@@ -1105,7 +1130,7 @@ impl<'a> Ctx<'a> {
                         (1.0 - pb) * v0(self, mc + 2, mk, oc, ok)
                             + pb * v0(self, mc, mk, oc, ok).max(chal)
                     }
-                    "T" => {
+                    Some(Reply::Act(Action::Tax)) => {
                         let ok_v = v0(self, mc + 3, mk, oc, ok);
                         if self.has(Duke) {
                             pc * v0(self, mc + 3, mk, oc, ok - 1) + (1.0 - pc) * ok_v
@@ -1113,8 +1138,9 @@ impl<'a> Ctx<'a> {
                             pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * ok_v
                         }
                     }
-                    "S" => {
-                        let n = if oc == 1 { 1 } else { 2.min(oc) };
+                    Some(Reply::Act(Action::Steal)) => {
+                        // What the arbiter moves, capped by what the purse holds.
+                        let n = effects(Action::Steal, oc).0.min(oc);
                         let pb = self.opp_block_prob('S', &[Captain, Ambassador]);
                         let through = v0(self, mc + n, mk, oc - n, ok);
                         let blocked = v0(self, mc, mk, oc, ok);
@@ -1125,7 +1151,7 @@ impl<'a> Ctx<'a> {
                             pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * unchallenged
                         }
                     }
-                    "A" => {
+                    Some(Reply::Act(Action::Assassinate)) => {
                         let p_con = self.p_opp[Contessa.index()];
                         let (pca, pb) = if ok == 1 {
                             // Nothing to lose: block if holding Contessa, else
@@ -1160,7 +1186,7 @@ impl<'a> Ctx<'a> {
                             pca * v0(self, mc, mk - 1, oc, ok) + (1.0 - pca) * unchallenged
                         }
                     }
-                    "E" => {
+                    Some(Reply::Act(Action::Exchange)) => {
                         let improve = if self.has(Duke) {
                             -0.02
                         } else {
@@ -1204,7 +1230,7 @@ impl<'a> Ctx<'a> {
         let mut options: Vec<(String, f64)> = Vec::new();
         match last {
             'F' => {
-                options.push(("p".into(), v1(self, mc, mk, oc + 2, ok)));
+                options.push((Reply::Pass.text(), v1(self, mc, mk, oc + 2, ok)));
                 let blocked = v1(self, mc, mk, oc, ok);
                 let pc = tilt(pc_block('d'), self.implausibility(Duke));
                 let d = if self.has(Duke) {
@@ -1212,15 +1238,19 @@ impl<'a> Ctx<'a> {
                 } else {
                     pc * v1(self, mc, mk - 1, oc + 2, ok) + (1.0 - pc) * blocked
                 };
-                options.push(("d".into(), d));
+                options.push((Reply::Block(Block::Duke).text(), d));
             }
             'E' | 'T' => {
-                let gain = if last == 'T' { 3 } else { 0 };
+                let gain = if last == 'T' {
+                    effects(Action::Tax, mc).0
+                } else {
+                    0
+                };
                 let c = if last == 'T' { Duke } else { Ambassador };
                 let pl = p_lack(self, c);
-                options.push(("p".into(), v1(self, mc, mk, oc + gain, ok)));
+                options.push((Reply::Pass.text(), v1(self, mc, mk, oc + gain, ok)));
                 options.push((
-                    "q".into(),
+                    Reply::Challenge.text(),
                     pl * v1(self, mc, mk, oc, ok - 1)
                         + (1.0 - pl) * v1(self, mc, mk - 1, oc + gain, ok),
                 ));
@@ -1242,31 +1272,29 @@ impl<'a> Ctx<'a> {
                 } else {
                     (1.0 - pc_s) * v1(self, mc, mk, oc - 3, ok)
                 };
-                options.push(("s".into(), s));
-                options.push(("q".into(), pl * v1(self, mc, mk, oc, ok - 1)));
+                options.push((Reply::Block(Block::Contessa).text(), s));
+                options.push((Reply::Challenge.text(), pl * v1(self, mc, mk, oc, ok - 1)));
             }
             'S' => {
-                let n = if mc == 1 { 1 } else { 2.min(mc) };
+                let n = effects(Action::Steal, mc).0.min(mc);
                 let pl = p_lack(self, Captain);
                 let through = v1(self, mc - n, mk, oc + n, ok);
                 let blocked = v1(self, mc, mk, oc, ok);
-                options.push(("p".into(), through));
+                options.push((Reply::Pass.text(), through));
                 options.push((
-                    "q".into(),
+                    Reply::Challenge.text(),
                     pl * v1(self, mc, mk, oc, ok - 1)
                         + (1.0 - pl) * v1(self, mc - n, mk - 1, oc + n, ok),
                 ));
-                for (ans, ch) in [("c", Captain), ("a", Ambassador)] {
-                    let pc = tilt(
-                        pc_block(ans.chars().next().unwrap_or('c')),
-                        self.implausibility(ch),
-                    );
+                for block in [Block::Captain, Block::Ambassador] {
+                    let ch = block.character();
+                    let pc = tilt(pc_block(block.code()), self.implausibility(ch));
                     let e = if self.has(ch) {
                         pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                     } else {
                         pc * v1(self, mc - n, mk - 1, oc + n, ok) + (1.0 - pc) * blocked - 0.001
                     };
-                    options.push((ans.into(), e));
+                    options.push((Reply::Block(block).text(), e));
                 }
             }
             'a' | 'c' | 'd' | 's' => {
@@ -1280,7 +1308,8 @@ impl<'a> Ctx<'a> {
                         v0(self, mc, mk - 1, oc, ok),
                     ),
                     'S' => {
-                        let n = if oc == 1 { 1 } else { 2.min(oc) };
+                        // What the arbiter moves, capped by what the purse holds.
+                        let n = effects(Action::Steal, oc).0.min(oc);
                         (
                             v0(self, mc, mk, oc, ok),
                             v0(self, mc + n, mk, oc - n, ok - 1),
@@ -1298,14 +1327,14 @@ impl<'a> Ctx<'a> {
                         v0(self, mc, mk - 1, oc, ok),
                     ),
                 };
-                options.push(("\n".into(), accept));
-                options.push(("q".into(), pl * win + (1.0 - pl) * lose));
+                options.push((Reply::EndTurn.text(), accept));
+                options.push((Reply::Challenge.text(), pl * win + (1.0 - pl) * lose));
             }
             _ => return self.fallback(),
         }
         options
             .into_iter()
-            .filter(|(a, _)| self.can(a))
+            .filter(|(a, _)| self.legal.contains(a))
             .fold(None::<(String, f64)>, |best, (a, e)| match best {
                 Some((ba, be)) if be >= e => Some((ba, be)),
                 _ => Some((a, e)),
