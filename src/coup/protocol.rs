@@ -193,7 +193,7 @@ impl fmt::Display for Reply {
             Reply::Block(b) => write!(f, "{}", b.code()),
             Reply::Reveal(c) => write!(f, "{}", c.revealed()),
             Reply::GiveUp(c) => write!(f, "{}", c.held()),
-            Reply::GiveUpEnd(c) => write!(f, "{}\n", c.held()),
+            Reply::GiveUpEnd(c) => writeln!(f, "{}", c.held()),
             Reply::EndTurn => f.write_str("\n"),
         }
     }
