@@ -13,16 +13,31 @@ CC       ?= cc
 C_STRICT := -std=c99 -Wall -Wextra -Werror -pedantic
 C_FLAGS  := $(C_STRICT) -g -Iinclude
 C_OUT    := $(TARGET_DIR)/c
-STATIC_LIB  := $(RELEASE)/libcardgames.a
+# The library C links: the lean feature set (no clap, indicatif, rayon, serde;
+# see Cargo.toml), built into its own target directory so it never overwrites
+# (or is overwritten by) the default-feature target/release/libcardgames.a.
+C_LIB_TARGET := $(TARGET_DIR)/clib
+C_LIB_DIR   := $(C_LIB_TARGET)/release
+C_LIB_FLAGS := --release --lib --no-default-features --target-dir $(C_LIB_TARGET)
+STATIC_LIB  := $(C_LIB_DIR)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
+.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check
 
 ## The checker's rules.
 build:
 	$(CARGO) build --release --quiet
 	@$(MAKE) --no-print-directory c-build
+
+# The lean C library (static and shared); cargo decides whether it is stale.
+# Programs linked to the shared one need its SONAME, libcardgames.so.0: the
+# link beside it lets them run from the build tree (through their rpath).
+c-lib:
+	$(CARGO) build $(C_LIB_FLAGS) --quiet
+	@ln -sf libcardgames.so $(C_LIB_DIR)/libcardgames.so.$(MAJOR)
+
+$(STATIC_LIB) $(C_LIB_DIR)/libcardgames.so: c-lib
 
 run:
 	$(RELEASE)/homework
@@ -36,16 +51,24 @@ debug:
 run-c:
 	$(C_OUT)/homework
 
+# The student-style C coursework on the list operations
+# (c_tests/coursework/homework.c): make check RUNNER=coursework
+run-coursework:
+	$(C_OUT)/coursework
+
 clean:
 	$(CARGO) clean
-	rm -f in out
+	rm -f in out out.debug
 
 ## The project's own.
 # The whole test suite: lint, header check, cargo test (unit, property, CLI,
 # C harnesses), the C harnesses linked both ways, valgrind.
 test: setup lint header-check
-	$(CARGO) test
+	$(CARGO) test --features debug-panic
 	$(MAKE) --no-print-directory valgrind
+	$(MAKE) --no-print-directory coursework-asan
+	$(MAKE) --no-print-directory fuzz-c
+	$(MAKE) --no-print-directory install-test
 
 # What a fresh machine lacks: valgrind (installed with apt-get when we are root).
 setup:
@@ -53,6 +76,10 @@ setup:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; \
 	  else echo "setup: valgrind is missing: install it (e.g. sudo apt-get install valgrind)"; exit 1; fi; }
+	@command -v pkg-config >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \
+	  else echo "setup: pkg-config is missing (make install-test will skip): e.g. sudo apt-get install pkg-config"; fi; }
 
 lint:
 	$(CARGO) fmt --check
@@ -61,14 +88,44 @@ lint:
 
 # Our tests, then the original checker's tests when ../shared is present.
 # RUNNER=c runs the C coursework program instead of the Rust one.
-RUN_TARGET := $(if $(filter c,$(RUNNER)),run-c,run)
+RUN_TARGET := $(if $(filter c,$(RUNNER)),run-c,$(if $(filter coursework,$(RUNNER)),run-coursework,run))
 check: build
 	RUN_TARGET=$(RUN_TARGET) checker/checker.sh checker/tests
 	@if [ -d "$(SHARED_TESTS)" ]; then RUN_TARGET=$(RUN_TARGET) checker/checker.sh "$(SHARED_TESTS)"; \
 	else echo "check: $(SHARED_TESTS) not found, original tests skipped"; fi
+	@# The grader on this project itself (in place: trusted, incremental build):
+	@# 100/100 on the original tests and no valgrind deduction.
+	@if [ -d "$(SHARED_TESTS)" ] && [ "$(RUN_TARGET)" = run ]; then \
+	  vg=; command -v valgrind >/dev/null || { vg=--no-valgrind; echo "check: valgrind missing, grading without it"; }; \
+	  $(RELEASE)/homework-grade . --in-place --tests "$(SHARED_TESTS)" --fail-under 100 $$vg; fi
 
 ## The C side.
-c-build: $(C_OUT)/homework
+c-build: $(C_OUT)/homework $(C_OUT)/coursework
+
+$(C_OUT)/coursework: c_tests/coursework/homework.c include/cardgames.h $(STATIC_LIB)
+	@mkdir -p $(C_OUT)
+	$(CC) $(C_FLAGS) $< $(STATIC_LIB) $(NATIVE_LIBS) -o $@
+
+# The coursework under AddressSanitizer and UBSan, on every checker test
+# with --debug (out and out.debug compared with .ref and .debug when present).
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# Succeeds when $(CC) can build and run a sanitized program.
+HAVE_SANITIZERS = printf 'int main(void){return 0;}\n' | $(CC) $(SANITIZE) -x c - -o $(C_OUT)/sanitizer-probe 2>/dev/null && $(C_OUT)/sanitizer-probe
+coursework-asan: c-lib
+	@mkdir -p $(C_OUT)
+	@$(HAVE_SANITIZERS) || { echo "coursework-asan: $(CC) cannot build with $(SANITIZE): skipped"; exit 0; }; \
+	$(MAKE) --no-print-directory coursework-asan-run
+
+coursework-asan-run:
+	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/coursework/homework.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/coursework-asan
+	@dirs="checker/tests"; [ -d "$(SHARED_TESTS)" ] && dirs="$$dirs $(SHARED_TESTS)"; \
+	tmp=$$(mktemp -d); n=0; \
+	for f in $$(find $$dirs -name '*.in' | sort); do \
+	  cp "$$f" "$$tmp/in"; \
+	  (cd "$$tmp" && $(C_OUT)/coursework-asan --debug) || { echo "coursework-asan: $$f failed"; rm -rf "$$tmp"; exit 1; }; \
+	  diff -qw "$$tmp/out" "$${f%.in}.ref" >/dev/null || { echo "coursework-asan: $$f: out differs"; exit 1; }; \
+	  n=$$((n+1)); \
+	done; rm -rf "$$tmp"; echo "coursework-asan: $$n tests, no ASan/UBSan report, out as .ref"
 
 $(C_OUT)/homework: c_tests/homework.c include/cardgames.h $(STATIC_LIB)
 	@mkdir -p $(C_OUT)
@@ -78,9 +135,9 @@ $(C_OUT)/static/%: c_tests/%.c c_tests/check.h include/cardgames.h $(STATIC_LIB)
 	@mkdir -p $(C_OUT)/static
 	$(CC) $(C_FLAGS) $< $(STATIC_LIB) $(NATIVE_LIBS) -o $@
 
-$(C_OUT)/shared/%: c_tests/%.c c_tests/check.h include/cardgames.h $(RELEASE)/libcardgames.so
+$(C_OUT)/shared/%: c_tests/%.c c_tests/check.h include/cardgames.h $(C_LIB_DIR)/libcardgames.so
 	@mkdir -p $(C_OUT)/shared
-	$(CC) $(C_FLAGS) $< -L$(RELEASE) -lcardgames -Wl,-rpath,$(RELEASE) -o $@
+	$(CC) $(C_FLAGS) $< -L$(C_LIB_DIR) -lcardgames -Wl,-rpath,$(C_LIB_DIR) -o $@
 
 # Every harness, linked both ways; each prints "N passed, N failed".
 c-tests: build $(addprefix $(C_OUT)/static/,$(HARNESSES)) $(addprefix $(C_OUT)/shared/,$(HARNESSES))
@@ -88,13 +145,15 @@ c-tests: build $(addprefix $(C_OUT)/static/,$(HARNESSES)) $(addprefix $(C_OUT)/s
 	  printf '%-8s %-16s ' $$kind $$t; $(C_OUT)/$$kind/$$t || exit 1; \
 	done; done
 
-# The committed header must be what cbindgen generates now, and compile alone as pedantic C99.
+# The committed header must be what cbindgen generates now, and compile alone as
+# C89, C99, C++98 and C++17 with -pedantic -Werror.
 header-check:
 	$(CARGO) build --release --quiet --lib
 	@git diff --exit-code --stat -- include/cardgames.h || { echo "header-check: include/cardgames.h is stale: commit the regenerated header"; exit 1; }
 	@test -z "$$(git status --porcelain -- include/)" || { echo "header-check: include/ has uncommitted files"; exit 1; }
-	$(CC) $(C_STRICT) -Iinclude -c c_tests/header_only.c -o /dev/null
-	@echo "header-check: include/cardgames.h is current and compiles alone as C99"
+	@for std in c89 c99; do $(CC) -x c -std=$$std -pedantic -Wall -Wextra -Werror -Iinclude -c c_tests/header_only.c -o /dev/null || exit 1; done
+	@for std in c++98 c++17; do $(CXX) -x c++ -std=$$std -pedantic -Wall -Wextra -Werror -Iinclude -c c_tests/header_only.c -o /dev/null || exit 1; done
+	@echo "header-check: include/cardgames.h is current and compiles alone as C89, C99, C++98 and C++17"
 
 # Under memcheck: the Rust and the C homework programs on every checker test,
 # and every C harness (both linkages). Zero errors, zero definite/indirect leaks.
@@ -103,7 +162,7 @@ valgrind: setup c-tests
 	tmp=$$(mktemp -d); n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort); do \
 	  cp "$$f" "$$tmp/in"; \
-	  for prog in $(RELEASE)/homework $(C_OUT)/homework; do \
+	  for prog in $(RELEASE)/homework $(C_OUT)/homework "$(C_OUT)/coursework --debug"; do \
 	    (cd "$$tmp" && $(VALGRIND) $$prog) || { echo "valgrind: $$prog on $$f failed"; rm -rf "$$tmp"; exit 1; }; \
 	    n=$$((n+1)); \
 	  done; \
@@ -111,6 +170,56 @@ valgrind: setup c-tests
 	@for t in $(HARNESSES); do for kind in static shared; do \
 	  $(VALGRIND) $(C_OUT)/$$kind/$$t >/dev/null || { echo "valgrind: $$kind/$$t failed"; exit 1; }; \
 	done; done; echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
+
+# The randomized ABI harness under ASan/UBSan (leaks included) for
+# FUZZ_SECONDS of CPU time from seed FUZZ_SEED.
+FUZZ_SECONDS ?= 10
+FUZZ_SEED    ?= 1
+fuzz-c: c-lib
+	@mkdir -p $(C_OUT)
+	@$(HAVE_SANITIZERS) || { echo "fuzz-c: $(CC) cannot build with $(SANITIZE): skipped"; exit 0; }; \
+	$(MAKE) --no-print-directory fuzz-c-run
+
+fuzz-c-run:
+	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/fuzz_abi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/fuzz_abi
+	$(C_OUT)/fuzz_abi $(FUZZ_SECONDS) $(FUZZ_SEED)
+
+## Installing the C library: header, static and shared library (with its
+## SONAME and version links) and a pkg-config file.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+LIBDIR      := $(PREFIX)/lib
+INCLUDEDIR  := $(PREFIX)/include
+PC_DIR      := $(LIBDIR)/pkgconfig
+VERSION     := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+MAJOR       := $(firstword $(subst ., ,$(VERSION)))
+SONAME      := libcardgames.so.$(MAJOR)
+
+install: c-lib
+	install -d "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PC_DIR)"
+	install -m 644 include/cardgames.h "$(DESTDIR)$(INCLUDEDIR)/cardgames.h"
+	install -m 644 $(STATIC_LIB) "$(DESTDIR)$(LIBDIR)/libcardgames.a"
+	install -m 755 $(C_LIB_DIR)/libcardgames.so "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)"
+	ln -sf libcardgames.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libcardgames.so"
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: cardgames' \
+	  'Description: Card games for coursework and bots: a linked-list deck, shuffles, games and bots' \
+	  'Version: $(VERSION)' \
+	  'Cflags: -I$${includedir}' \
+	  'Libs: -L$${libdir} -lcardgames' \
+	  'Libs.private: $(NATIVE_LIBS)' > "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+	@echo "install: cardgames $(VERSION) in $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f "$(DESTDIR)$(INCLUDEDIR)/cardgames.h" "$(DESTDIR)$(LIBDIR)/libcardgames.a" \
+	  "$(DESTDIR)$(LIBDIR)/libcardgames.so" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
+	  "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)" "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+
+# Installs into a temporary prefix and builds the coursework program with
+# pkg-config only, linked shared and static, and runs it (CI).
+install-test:
+	c_tests/install_test.sh
 
 bench:
 	$(CARGO) bench --bench homework

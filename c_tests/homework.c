@@ -51,7 +51,13 @@ int main(void)
     status = cg_homework_run(in, out, sizeof out, &written);
     free(in);
     if (status != CG_OK) {
-        fprintf(stderr, "homework: %s\n", cg_status_str(status));
+        /* The detail (e.g. `in:3: unknown shuffle "x"`), else the status. */
+        char detail[512];
+        size_t needed = 0;
+        if (cg_last_error_message(detail, sizeof detail, &needed) != CG_OK || detail[0] == '\0')
+            fprintf(stderr, "homework: %s\n", cg_status_str(status));
+        else
+            fprintf(stderr, "homework: %s\n", detail);
         return 1;
     }
     file = fopen("out", "wb");

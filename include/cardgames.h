@@ -1,4 +1,24 @@
-/* cardgames: card games, shuffles and bots, C ABI. See README.md. */
+/*
+ * cardgames: card games, shuffles and bots, C ABI. See docs/c-api.md.
+ *
+ * Ownership. A handle made by a cg_*_new, cg_*_from_str, cg_deck_clone or
+ * cg_deck_split_off function belongs to the caller, who frees it once with
+ * the matching cg_*_free (which accepts NULL). A `const cg_deck *` lent by a
+ * game (cg_war_pile, cg_rolling_stone_hand, cg_scarabs_pile, ..._table) is a
+ * view into the game: valid until the game's next step or free, never freed.
+ * Strings passed in are NUL-terminated UTF-8 and only read during the call.
+ * Text comes back in caller buffers (with its length, also when the buffer
+ * is too small) or as static strings.
+ *
+ * Errors. Every fallible function returns a cg_status (CG_OK = 0) and writes
+ * its out-parameters only on success. cg_status_str gives a static message;
+ * cg_last_error_message the detail of this thread's last call. No panic
+ * crosses the boundary (it becomes CG_PANIC) and the library prints nothing.
+ *
+ * Threads. Functions may be called from any thread. A handle is not
+ * synchronised: use one handle from one thread at a time (different handles
+ * from different threads at once is fine). The last error is per thread.
+ */
 
 #ifndef CARDGAMES_H
 #define CARDGAMES_H
@@ -7,138 +27,341 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdbool.h>
+#include <stdio.h>
+/* The version of this header; cg_version() gives the library's. */
+#define CG_VERSION_MAJOR 0
+#define CG_VERSION_MINOR 1
+#define CG_VERSION_PATCH 0
+#define CG_VERSION_STRING "0.1.0"
 
-// The result of every fallible C function. Numbers are explicit and never
-// reused; `CG_OK` is 0.
-//
-typedef enum cg_status {
-  // Success.
-  CG_OK = 0,
-  // A required pointer argument was NULL.
-  CG_NULL_POINTER = 1,
-  // A string argument is not valid UTF-8.
-  CG_INVALID_UTF8 = 2,
-  // A card's text or value is not a card of the notation.
-  CG_BAD_CARD = 3,
-  // A shuffle is malformed or cannot apply to the deck.
-  CG_BAD_SHUFFLE = 4,
-  // An index is past the end.
-  CG_OUT_OF_RANGE = 5,
-  // The caller's buffer is too small; the needed length was reported.
-  CG_BUFFER_TOO_SMALL = 6,
-  // The homework `in` text is malformed.
-  CG_BAD_INPUT = 7,
-  // A game cannot produce a winner (it loops forever, or War ties).
-  CG_GAME_UNFINISHED = 8,
-  // An argument is out of its documented domain.
-  CG_INVALID_ARGUMENT = 9,
-  // The position has no legal move (the game is over).
-  CG_NO_MOVE = 10,
-  // A panic was caught at the boundary (a bug in the library).
-  CG_PANIC = 99,
-} cg_status;
-
-// Which notation a card text uses; pass as the `notation` argument.
-typedef enum cg_notation {
-  // `As`, `Td`, `2c`: 13 ranks, lower-case suit.
-  CG_NOTATION_HOMEWORK = 0,
-  // `AS`, `TD`, `6C`: ranks 6..A, upper-case suit.
-  CG_NOTATION_DURAK = 1,
-} cg_notation;
-
-// An opaque deck handle: create with `cg_deck_new` or `cg_deck_from_str`,
-// release with `cg_deck_free`.
+/* An opaque deck: a singly linked list of cards, top first. */
 typedef struct cg_deck cg_deck;
 
-// An opaque Durak bot handle (the determinized-search player): create with
-// `cg_durak_bot_new`, release with `cg_durak_bot_free`.
+
+/*
+ The result of every fallible C function. Numbers are explicit and never
+ reused; `CG_OK` is 0.
+
+ */
+typedef enum cg_status {
+  /*
+   Success.
+   */
+  CG_OK = 0,
+  /*
+   A required pointer argument was NULL.
+   */
+  CG_NULL_POINTER = 1,
+  /*
+   A string argument is not valid UTF-8.
+   */
+  CG_INVALID_UTF8 = 2,
+  /*
+   A card's text or value is not a card of the notation.
+   */
+  CG_BAD_CARD = 3,
+  /*
+   A shuffle is malformed or cannot apply to the deck.
+   */
+  CG_BAD_SHUFFLE = 4,
+  /*
+   An index is past the end.
+   */
+  CG_OUT_OF_RANGE = 5,
+  /*
+   The caller's buffer is too small; the needed length was reported.
+   */
+  CG_BUFFER_TOO_SMALL = 6,
+  /*
+   The homework `in` text is malformed.
+   */
+  CG_BAD_INPUT = 7,
+  /*
+   A game cannot produce a winner (it loops forever, or War ties).
+   */
+  CG_GAME_UNFINISHED = 8,
+  /*
+   An argument is out of its documented domain.
+   */
+  CG_INVALID_ARGUMENT = 9,
+  /*
+   The position has no legal move (the game is over).
+   */
+  CG_NO_MOVE = 10,
+  /*
+   No card to take: the deck is empty, or holds no card that matches.
+   */
+  CG_EMPTY = 11,
+  /*
+   Writing to a caller's `FILE *` failed.
+   */
+  CG_IO = 12,
+  /*
+   A panic was caught at the boundary (a bug in the library).
+   */
+  CG_PANIC = 99
+} cg_status;
+
+/*
+ Which notation a card text uses; pass as the `notation` argument.
+ */
+typedef enum cg_notation {
+  /*
+   `As`, `Td`, `2c`: 13 ranks, lower-case suit.
+   */
+  CG_NOTATION_HOMEWORK = 0,
+  /*
+   `AS`, `TD`, `6C`: ranks 6..A, upper-case suit.
+   */
+  CG_NOTATION_DURAK = 1
+} cg_notation;
+
+/*
+ An opaque Durak bot handle (the determinized-search player): create with
+ `cg_durak_bot_new`, release with `cg_durak_bot_free`.
+ */
 typedef struct cg_durak_bot cg_durak_bot;
 
-// A card as a plain value: `rank` 2..14 (T = 10, J = 11, Q = 12, K = 13,
-// A = 14), `suit` 0..3 in the order s, h, c, d.
+/*
+ An opaque game of Rolling Stone in progress: `cg_rolling_stone_new`,
+ `_step`, `_hand`, `_table`, `_winner`, `_free`.
+ */
+typedef struct cg_rolling_stone cg_rolling_stone;
+
+/*
+ An opaque game of Egyptian Scarabs in progress: `cg_scarabs_new`,
+ `_step`, `_pile`, `_table`, `_winner`, `_free`.
+ */
+typedef struct cg_scarabs cg_scarabs;
+
+/*
+ An opaque game of War in progress: `cg_war_new`, `cg_war_step`,
+ `cg_war_pile`, `cg_war_outcome`, `cg_war_free`.
+ */
+typedef struct cg_war cg_war;
+
+/*
+ A card as a plain value: `rank` 2..14 (T = 10, J = 11, Q = 12, K = 13,
+ A = 14), `suit` 0..3 in the order s, h, c, d.
+ */
 typedef struct cg_card {
-  // 2..14.
+  /*
+   2..14.
+   */
   uint8_t rank;
-  // 0 spades, 1 hearts, 2 clubs, 3 diamonds.
+  /*
+   0 spades, 1 hearts, 2 clubs, 3 diamonds.
+   */
   uint8_t suit;
 } cg_card;
 
-// How a game of War ended.
+/*
+ A position in a deck for `cg_deck_iter_next`: a plain value the caller
+ keeps (on the stack), set up by `cg_deck_iter_init`. It borrows the deck:
+ the deck must not change or be freed while the iterator is in use.
+ */
+typedef struct cg_deck_iter {
+  /*
+   Private: the next node, NULL at the end.
+   */
+  const void *node;
+} cg_deck_iter;
+
+/*
+ How a game of War ended.
+ */
 typedef struct cg_war_result {
-  // 1 or 2.
+  /*
+   1 or 2.
+   */
   uint8_t winner;
-  // 0 when the winner took all the cards; otherwise, after 100 hands, the
-  // deciding rank as a `cg_card` rank number (14 = A, 13 = K, ..).
+  /*
+   0 when the winner took all the cards; otherwise, after 100 hands, the
+   deciding rank as a `cg_card` rank number (14 = A, 13 = K, ..).
+   */
   uint8_t rank;
-  // Hands played (at most 100).
+  /*
+   Hands played (at most 100).
+   */
   uint32_t hands;
 } cg_war_result;
 
-// How a game of Rolling Stone or Scarabs ended.
+/*
+ How a game of Rolling Stone or Scarabs ended.
+ */
 typedef struct cg_game_result {
-  // The winner, 1-based (1..4 for a dealt deck).
+  /*
+   The winner, 1-based (1..4 for a dealt deck).
+   */
   uint8_t winner;
-  // Turns played (one card turned or played per turn).
+  /*
+   Turns played (one card turned or played per turn).
+   */
   uint64_t turns;
 } cg_game_result;
 
+/*
+ What one hand of War did.
+ */
+typedef struct cg_war_hand {
+  /*
+   Who took the hand: 1 or 2; 0 when both ran out in a war (each took
+   his own cards back).
+   */
+  uint8_t winner;
+  /*
+   Player 1's first card of the hand (the cards of a war are not listed).
+   */
+  struct cg_card card1;
+  /*
+   Player 2's first card of the hand.
+   */
+  struct cg_card card2;
+  /*
+   Hands played so far, this one included.
+   */
+  uint32_t hands;
+} cg_war_hand;
+
+/*
+ What one turn of Rolling Stone did.
+ */
+typedef struct cg_rolling_stone_turn {
+  /*
+   Who played, 1..4.
+   */
+  uint8_t player;
+  /*
+   The card he put on the table.
+   */
+  struct cg_card card;
+  /*
+   0 when he followed suit (or led the first card); otherwise he could
+   not follow, took this many table cards, and led `card`.
+   */
+  uint32_t taken;
+} cg_rolling_stone_turn;
+
+/*
+ What one turn of Scarabs did.
+ */
+typedef struct cg_scarabs_turn {
+  /*
+   Who turned a card, 1..4.
+   */
+  uint8_t player;
+  /*
+   The card turned.
+   */
+  struct cg_card card;
+  /*
+   0, or when the card was a number on a pending scarab, the player
+   (1..4) who took the table.
+   */
+  uint8_t taken_by;
+} cg_scarabs_turn;
+
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
-// The static, NUL-terminated message of a `cg_status` value (never NULL; a
-// number that is no status gets "unknown status").
+/*
+ The static, NUL-terminated message of a `cg_status` value (never NULL; a
+ number that is no status gets "unknown status").
+ */
 const char *cg_status_str(int32_t status);
 
-// The library's version, e.g. `"0.1.0"`: a static NUL-terminated string.
+/*
+ The library's version, e.g. `"0.1.0"`: a static NUL-terminated string.
+ */
 const char *cg_version(void);
 
-// Panics inside the C boundary on purpose and returns what the boundary
-// makes of it: always `CG_PANIC`. For harnesses that check the boundary.
-enum cg_status cg_debug_panic(void);
+/*
+ Writes the message of this thread's most recent call to a function that
+ returns a `cg_status` (other than this one): its detail when it failed
+ (e.g. `in:3: unknown shuffle "shuffle"`, which `CG_BAD_INPUT` alone
+ cannot say), `""` when it succeeded. The text and a NUL go into `buf`
+ (`len` bytes) and its length without the NUL into `*needed` (also on
+ `CG_BUFFER_TOO_SMALL`). 256 bytes hold every message except those quoting
+ long caller text; retry with `*needed + 1` bytes. Errors:
+ `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL`.
 
-// Reads a card: `text` is its two characters in `notation` (a `cg_notation`).
-// Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (notation),
-// `CG_BAD_CARD`.
-//
-// # Safety
-// `text` is NULL or a NUL-terminated string; `out` is NULL or valid for a write.
+ # Safety
+ `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid for a write.
+ */
+enum cg_status cg_last_error_message(char *buf, size_t len, size_t *needed);
+
+#if defined(CG_DEBUG_PANIC)
+/*
+ Panics inside the C boundary on purpose and returns what the boundary
+ makes of it: always `CG_PANIC`, with the panic's message as the thread's
+ last error and nothing on stderr. For harnesses that check the boundary:
+ exported only by libraries built with the `debug-panic` feature (the
+ header declares it when `CG_DEBUG_PANIC` is defined).
+ */
+enum cg_status cg_debug_panic(void);
+#endif
+
+/*
+ Reads a card: `text` is its two characters in `notation` (a `cg_notation`).
+ Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (notation),
+ `CG_BAD_CARD`.
+
+ # Safety
+ `text` is NULL or a NUL-terminated string; `out` is NULL or valid for a write.
+ */
 enum cg_status cg_card_parse(const char *text, uint32_t notation, struct cg_card *out);
 
-// Writes a card's two characters and a NUL in `notation` into `buf` (`len`
-// bytes, so at least 3) and 2 into `*needed`. Errors: `CG_NULL_POINTER`,
-// `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (no such card, or below 6 in Durak
-// notation), `CG_BUFFER_TOO_SMALL` (with `*needed` set).
-//
-// # Safety
-// `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid for a write.
+/*
+ Writes a card's two characters and a NUL in `notation` into `buf` (`len`
+ bytes, so at least 3) and 2 into `*needed`. Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (no such card, or below 6 in Durak
+ notation), `CG_BUFFER_TOO_SMALL` (with `*needed` set).
+
+ # Safety
+ `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid for a write.
+ */
 enum cg_status cg_card_format(struct cg_card card,
                               uint32_t notation,
                               char *buf,
                               size_t len,
                               size_t *needed);
 
-// One Coup decision, with the inputs of the arbiter's command line
-// `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`specs/coup.md`,
-// "Invocation"), except that `history` is the history file's text.
-//
-// `strategy` names the player (`"strong"`, the default when NULL;
-// `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
-// `"tax-bluffer"`); `cards` are the revealed characters (`~^*!$`), n+2 of
-// them after a successful Exchange; `legal` holds `legal_count` answers
-// (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
-// `answer` (one of `legal`), the kept cards after an Exchange into
-// `exchange` (`""` otherwise); each with its length in `*_written`. Both
-// buffers are written only when both fit (16 bytes each always do).
-// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
-// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
-// answer), `CG_BUFFER_TOO_SMALL` (with both lengths reported).
-//
-// # Safety
-// Every `const char *` is NULL or NUL-terminated (`strategy` may be NULL);
-// `legal` is NULL or valid for `legal_count` such strings; each buffer is
-// NULL or valid for its length; each `*_written` NULL or valid for a write.
+/*
+ The homework's value of a card (`specs/homework.md`, "The deck"): A = 15,
+ K = 14, Q = 13, J = 12, T = 10, 9..2 their face value (there is no 11).
+ War compares these and turns this many cards in a war. Returns 0 for a
+ `cg_card` that is no card (rank not 2..14 or suit not 0..3).
+ */
+int32_t cg_card_value(struct cg_card card);
+
+/*
+ One Coup decision, with the inputs of the arbiter's command line
+ `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`specs/coup.md`,
+ "Invocation"), except that `history` is the history file's text.
+
+ `strategy` names the player (`"strong"`, the default when NULL;
+ `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
+ `"tax-bluffer"`); `cards` are the revealed characters (`~^*!$`), n+2 of
+ them after a successful Exchange; `legal` holds `legal_count` answers
+ (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
+ `answer` (one of `legal`), the kept cards after an Exchange into
+ `exchange` (`""` otherwise); each with its length in `*_written`. Both
+ buffers are written only when both fit: the answer is one of `legal`, so
+ `answer_len` = the longest legal string's length + 1 always fits it, and
+ the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
+ The answer is always one of `legal`: when the bot's choice is not among
+ them (legal strings it does not recognise) the call fails instead.
+ Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
+ answer, an empty legal string, or no legal answer the bot can choose),
+ `CG_BUFFER_TOO_SMALL` (with both lengths reported).
+
+ # Safety
+ Every `const char *` is NULL or NUL-terminated (`strategy` may be NULL);
+ `legal` is NULL or valid for `legal_count` such strings; each buffer is
+ NULL or valid for its length; each `*_written` NULL or valid for a write.
+ */
 enum cg_status cg_coup_decide(const char *strategy,
                               const char *history,
                               int64_t opp_coins,
@@ -153,187 +376,596 @@ enum cg_status cg_coup_decide(const char *strategy,
                               size_t exchange_len,
                               size_t *exchange_written);
 
-// Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
-// Errors: `CG_NULL_POINTER`.
-//
-// # Safety
-// `out` is NULL or valid for a write.
-enum cg_status cg_deck_new(struct cg_deck **out);
+/*
+ Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
+ Errors: `CG_NULL_POINTER`.
 
-// Creates a deck from cards separated by white space, top first, in
-// `notation` (a `cg_notation`); `""` gives an empty deck. Errors:
-// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD`.
-//
-// # Safety
-// `text` is NULL or a NUL-terminated string; `out` is NULL or valid for a write.
-enum cg_status cg_deck_from_str(const char *text, uint32_t notation, struct cg_deck **out);
+ # Safety
+ `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_new(cg_deck **out);
 
-// Frees a deck; NULL is accepted and ignored.
-//
-// # Safety
-// `deck` is NULL or a handle from this library not freed before.
-void cg_deck_free(struct cg_deck *deck);
+/*
+ Creates a deck from cards separated by white space, top first, in
+ `notation` (a `cg_notation`); `""` gives an empty deck. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD`.
 
-// Writes the number of cards into `*out`. Errors: `CG_NULL_POINTER`.
-//
-// # Safety
-// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
-enum cg_status cg_deck_len(const struct cg_deck *deck, size_t *out);
+ # Safety
+ `text` is NULL or a NUL-terminated string; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_from_str(const char *text, uint32_t notation, cg_deck **out);
 
-// Writes the card at `index` (0 = top) into `*out`. Errors:
-// `CG_NULL_POINTER`, `CG_OUT_OF_RANGE`.
-//
-// # Safety
-// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
-enum cg_status cg_deck_get(const struct cg_deck *deck, size_t index, struct cg_card *out);
+/*
+ Frees a deck; NULL is accepted and ignored.
 
-// Writes the cards separated by one space in `notation` and a NUL into
-// `buf` (`len` bytes), and the text's length without the NUL into
-// `*needed`, also when the buffer is too small (then `buf` is untouched and
-// the status is `CG_BUFFER_TOO_SMALL`). A 52-card deck needs 156 bytes.
-// Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (a card
-// below 6 in Durak notation), `CG_BUFFER_TOO_SMALL`.
-//
-// # Safety
-// `deck` is NULL or a live handle; `buf` is NULL or valid for `len` bytes;
-// `needed` is NULL or valid for a write.
-enum cg_status cg_deck_to_str(const struct cg_deck *deck,
+ # Safety
+ `deck` is NULL or a handle from this library not freed before.
+ */
+void cg_deck_free(cg_deck *deck);
+
+/*
+ Writes the number of cards into `*out`. Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_len(const cg_deck *deck, size_t *out);
+
+/*
+ Writes the card at `index` (0 = top) into `*out`. Errors:
+ `CG_NULL_POINTER`, `CG_OUT_OF_RANGE`.
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_get(const cg_deck *deck, size_t index, struct cg_card *out);
+
+/*
+ Writes the cards separated by one space in `notation` and a NUL into
+ `buf` (`len` bytes), and the text's length without the NUL into
+ `*needed`, also when the buffer is too small (then `buf` is untouched and
+ the status is `CG_BUFFER_TOO_SMALL`). A 52-card deck needs 156 bytes.
+ Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (a card
+ below 6 in Durak notation), `CG_BUFFER_TOO_SMALL`.
+
+ # Safety
+ `deck` is NULL or a live handle; `buf` is NULL or valid for `len` bytes;
+ `needed` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_to_str(const cg_deck *deck,
                               uint32_t notation,
                               char *buf,
                               size_t len,
                               size_t *needed);
 
-// Applies one shuffle line of the homework's format (`"inversare"`,
-// `"npiles 4 1 4 3 2"`, `"intercalare"`, `"mongean"`); the deck is unchanged
-// on error. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_SHUFFLE`.
-//
-// # Safety
-// `deck` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
-enum cg_status cg_deck_shuffle(struct cg_deck *deck, const char *line);
+/*
+ Applies one shuffle line of the homework's format (`"inversare"`,
+ `"npiles 4 1 4 3 2"`, `"intercalare"`, `"mongean"`); the deck is unchanged
+ on error. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_SHUFFLE`.
 
-// Reverses the deck (`inversare`). Errors: `CG_NULL_POINTER`.
-//
-// # Safety
-// `deck` is NULL or a live handle.
-enum cg_status cg_deck_reverse(struct cg_deck *deck);
+ # Safety
+ `deck` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
+ */
+enum cg_status cg_deck_shuffle(cg_deck *deck, const char *line);
 
-// Cuts the deck into `k` equal piles and stacks them in the order of the
-// 1-based pile numbers `order[0..k]` (`npiles`). Errors: `CG_NULL_POINTER`,
-// `CG_BAD_SHUFFLE` (not a permutation of 1..k, or k does not divide the deck).
-//
-// # Safety
-// `deck` is NULL or a live handle; `order` is NULL or valid for `k` reads.
-enum cg_status cg_deck_npiles(struct cg_deck *deck, const size_t *order, size_t k);
+/*
+ Reverses the deck (`inversare`). Errors: `CG_NULL_POINTER`.
 
-// Interleaves the two halves (`intercalare`). Errors: `CG_NULL_POINTER`,
-// `CG_BAD_SHUFFLE` (an odd number of cards).
-//
-// # Safety
-// `deck` is NULL or a live handle.
-enum cg_status cg_deck_interleave(struct cg_deck *deck);
+ # Safety
+ `deck` is NULL or a live handle.
+ */
+enum cg_status cg_deck_reverse(cg_deck *deck);
 
-// The Mongean shuffle (`mongean`). Errors: `CG_NULL_POINTER`.
-//
-// # Safety
-// `deck` is NULL or a live handle.
-enum cg_status cg_deck_mongean(struct cg_deck *deck);
+/*
+ Cuts the deck into `k` equal piles and stacks them in the order of the
+ 1-based pile numbers `order[0..k]` (`npiles`). Errors: `CG_NULL_POINTER`,
+ `CG_BAD_SHUFFLE` (not a permutation of 1..k, or k does not divide the deck).
 
-// Creates a bot for one seat of one game; `seed` makes its sampling
-// repeatable. Errors: `CG_NULL_POINTER`.
-//
-// # Safety
-// `out` is NULL or valid for a write.
+ # Safety
+ `deck` is NULL or a live handle; `order` is NULL or valid for `k` reads.
+ */
+enum cg_status cg_deck_npiles(cg_deck *deck, const size_t *order, size_t k);
+
+/*
+ Interleaves the two halves (`intercalare`). Errors: `CG_NULL_POINTER`,
+ `CG_BAD_SHUFFLE` (an odd number of cards).
+
+ # Safety
+ `deck` is NULL or a live handle.
+ */
+enum cg_status cg_deck_interleave(cg_deck *deck);
+
+/*
+ The Mongean shuffle (`mongean`). Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `deck` is NULL or a live handle.
+ */
+enum cg_status cg_deck_mongean(cg_deck *deck);
+
+/*
+ Creates an empty deck into `*out`. Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_new_empty(cg_deck **out);
+
+/*
+ Creates a copy of `deck` (same cards, same order) into `*out`; the copy
+ is the caller's to free. Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `deck` is NULL or a live handle (or a game's view); `out` is NULL or
+ valid for a write.
+ */
+enum cg_status cg_deck_clone(const cg_deck *deck, cg_deck **out);
+
+/*
+ Puts `card` on top of the deck. O(1). Errors: `CG_NULL_POINTER`,
+ `CG_BAD_CARD` (rank not 2..14 or suit not 0..3).
+
+ # Safety
+ `deck` is NULL or a live handle.
+ */
+enum cg_status cg_deck_push_front(cg_deck *deck, struct cg_card card);
+
+/*
+ Puts `card` at the bottom of the deck (walks the list: O(n)). Errors:
+ `CG_NULL_POINTER`, `CG_BAD_CARD`.
+
+ # Safety
+ `deck` is NULL or a live handle.
+ */
+enum cg_status cg_deck_push_back(cg_deck *deck, struct cg_card card);
+
+/*
+ Takes the top card off the deck into `*out`. O(1). Errors:
+ `CG_NULL_POINTER`, `CG_EMPTY` (the deck is unchanged, `*out` untouched).
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_pop_front(cg_deck *deck, struct cg_card *out);
+
+/*
+ Writes the top card into `*out`, leaving the deck as it is. Errors:
+ `CG_NULL_POINTER`, `CG_EMPTY`.
+
+ # Safety
+ `deck` is NULL or a live handle (or a game's view); `out` is NULL or
+ valid for a write.
+ */
+enum cg_status cg_deck_peek_front(const cg_deck *deck, struct cg_card *out);
+
+/*
+ Moves the top card of `from` onto the top of `to` by relinking its node
+ (no allocation, O(1)), and writes it into `*moved` unless `moved` is
+ NULL. `from == to` leaves the deck as it is. Errors: `CG_NULL_POINTER`
+ (`from` or `to`), `CG_EMPTY` (`from` is empty; nothing changes).
+
+ # Safety
+ `from` and `to` are NULL or live handles; `moved` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_move_front_to(cg_deck *from, cg_deck *to, struct cg_card *moved);
+
+/*
+ Moves the top card of `from` to the bottom of `to` by relinking its node
+ (walks `to`: O(len of `to`)), and writes it into `*moved` unless `moved`
+ is NULL. `from == to` moves the top card to the bottom of the same deck.
+ Errors: `CG_NULL_POINTER`, `CG_EMPTY`.
+
+ # Safety
+ `from` and `to` are NULL or live handles; `moved` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_move_front_to_back(cg_deck *from, cg_deck *to, struct cg_card *moved);
+
+/*
+ Moves every card of `other` to the bottom of `deck`, keeping their order,
+ and leaves `other` empty (relinks: walks `deck` once, no allocation).
+ Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (`deck == other`).
+
+ # Safety
+ `deck` and `other` are NULL or live handles.
+ */
+enum cg_status cg_deck_append(cg_deck *deck, cg_deck *other);
+
+/*
+ Splits the deck: it keeps its first `at` cards and the rest goes, in
+ order, into a new deck written into `*out` (walks `at` nodes, no copy).
+ `at == len` gives an empty new deck. Errors: `CG_NULL_POINTER`,
+ `CG_OUT_OF_RANGE` (`at` past the end; nothing changes).
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_split_off(cg_deck *deck, size_t at, cg_deck **out);
+
+/*
+ Moves the first card (from the top) of suit `suit` (0 s, 1 h, 2 c, 3 d)
+ out of `from` onto the top of `to` by relinking its node, and writes it
+ into `*moved` unless `moved` is NULL: what Rolling Stone's "play the first
+ card of the suit" needs. `from == to` puts that card on top of the same
+ deck. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (suit),
+ `CG_EMPTY` (no card of that suit; nothing changes).
+
+ # Safety
+ `from` and `to` are NULL or live handles; `moved` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_move_first_matching_to(cg_deck *from,
+                                              uint32_t suit,
+                                              cg_deck *to,
+                                              struct cg_card *moved);
+
+/*
+ Writes all the cards, top first, into `cards[0..len]` (one walk, O(n))
+ and their number into `*count`, also on `CG_BUFFER_TOO_SMALL` (then
+ `cards` is untouched). An empty deck writes 0 and accepts any `cards`,
+ NULL too, with `cap` 0. Errors: `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL`.
+
+ # Safety
+ `deck` is NULL or a live handle (or a game's view); `cards` is NULL or
+ valid for `cap` writes; `count` is NULL or valid for a write.
+ */
+enum cg_status cg_deck_cards(const cg_deck *deck, struct cg_card *cards, size_t cap, size_t *count);
+
+/*
+ Sets `*iter` to the top of `deck`. Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `deck` is NULL or a live handle (or a game's view); `iter` is NULL or
+ valid for a write.
+ */
+enum cg_status cg_deck_iter_init(const cg_deck *deck, struct cg_deck_iter *iter);
+
+/*
+ Writes the next card into `*out` and advances: returns 1 when a card was
+ written, 0 at the end of the deck or when `iter` or `out` is NULL
+ (then nothing is written).
+
+ # Safety
+ `iter` is NULL or was set by `cg_deck_iter_init` on a deck that has not
+ changed or been freed since; `out` is NULL or valid for a write.
+ */
+int32_t cg_deck_iter_next(struct cg_deck_iter *iter, struct cg_card *out);
+
+/*
+ Creates a bot for one seat of one game; `seed` makes its sampling
+ repeatable. Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `out` is NULL or valid for a write.
+ */
 enum cg_status cg_durak_bot_new(uint64_t seed, struct cg_durak_bot **out);
 
-// Frees a bot; NULL is accepted and ignored.
-//
-// # Safety
-// `bot` is NULL or a handle from `cg_durak_bot_new` not freed before.
+/*
+ Frees a bot; NULL is accepted and ignored.
+
+ # Safety
+ `bot` is NULL or a handle from `cg_durak_bot_new` not freed before.
+ */
 void cg_durak_bot_free(struct cg_durak_bot *bot);
 
-// Feeds one information line the server sent (`trump S`, `give 1 6S`,
-// `move 2 3 6D`, ..; CR and extra spaces tolerated). Errors:
-// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (not a protocol
-// line; the state is unchanged), `CG_INVALID_ARGUMENT` (a command: pass it
-// to `cg_durak_bot_answer` instead).
-//
-// # Safety
-// `bot` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
+/*
+ Feeds one information line the server sent (`trump S`, `give 1 6S`,
+ `move 2 3 6D`, ..; CR and extra spaces tolerated). Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (not a protocol
+ line; the state is unchanged), `CG_INVALID_ARGUMENT` (a command: pass it
+ to `cg_durak_bot_answer` instead).
+
+ # Safety
+ `bot` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
+ */
 enum cg_status cg_durak_bot_feed(struct cg_durak_bot *bot, const char *line);
 
-// Answers a command line (`MOVE`, `BEAT` or `ADD`): writes the answer, a
-// card in Durak notation or `NO`, and a NUL into `buf` (`len` bytes, at
-// least 3) and 2 into `*needed`. The answer is legal as far as the lines
-// fed allow. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
-// (not a protocol line), `CG_INVALID_ARGUMENT` (an information line),
-// `CG_BUFFER_TOO_SMALL` (checked before thinking, so nothing is lost).
-//
-// # Safety
-// `bot` is NULL or a live handle; `command` is NULL or a NUL-terminated
-// string; `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid
-// for a write.
+/*
+ Answers a command line (`MOVE`, `BEAT` or `ADD`): writes the answer, a
+ card in Durak notation or `NO`, and a NUL into `buf` (`len` bytes, at
+ least 3) and 2 into `*needed`. The answer is legal as far as the lines
+ fed allow. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
+ (not a protocol line), `CG_INVALID_ARGUMENT` (an information line),
+ `CG_BUFFER_TOO_SMALL` (checked before thinking, so nothing is lost).
+
+ # Safety
+ `bot` is NULL or a live handle; `command` is NULL or a NUL-terminated
+ string; `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid
+ for a write.
+ */
 enum cg_status cg_durak_bot_answer(struct cg_durak_bot *bot,
                                    const char *command,
                                    char *buf,
                                    size_t len,
                                    size_t *needed);
 
-// Plays War on a copy of the deck (player 1 gets the first half) and writes
-// the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_GAME_UNFINISHED`
-// (equal rank counts after 100 hands).
-//
-// # Safety
-// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
-enum cg_status cg_war_play(const struct cg_deck *deck, struct cg_war_result *out);
+/*
+ Plays War on a copy of the deck (player 1 gets the first half) and writes
+ the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
+ (an empty deck or an odd number of cards), `CG_GAME_UNFINISHED` (equal
+ rank counts after 100 hands).
 
-// Plays Rolling Stone on a copy of the deck dealt to four players and writes
-// the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_GAME_UNFINISHED`.
-//
-// # Safety
-// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
-enum cg_status cg_rolling_stone_play(const struct cg_deck *deck, struct cg_game_result *out);
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_war_play(const cg_deck *deck, struct cg_war_result *out);
 
-// Plays Egyptian Scarabs on a copy of the deck dealt to four players and
-// writes the result into `*out`. Errors: `CG_NULL_POINTER`,
-// `CG_GAME_UNFINISHED`.
-//
-// # Safety
-// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
-enum cg_status cg_scarabs_play(const struct cg_deck *deck, struct cg_game_result *out);
+/*
+ Plays Rolling Stone on a copy of the deck dealt to four players, at most
+ 1,000,000 turns, and writes the result into `*out`. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
+ multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 
-// The whole homework task: `in_text` is the text of the checker's `in`
-// file; the text of `out` and a NUL go into `out` (`out_len` bytes) and its
-// length without the NUL into `*written` (also on `CG_BUFFER_TOO_SMALL`; 160
-// bytes always suffice). Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`,
-// `CG_BAD_INPUT` (malformed `in`), `CG_BAD_SHUFFLE` (a shuffle that cannot
-// apply), `CG_GAME_UNFINISHED`, `CG_BUFFER_TOO_SMALL`.
-//
-// # Safety
-// `in_text` is NULL or a NUL-terminated string; `out` is NULL or valid for
-// `out_len` bytes; `written` is NULL or valid for a write.
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_rolling_stone_play(const cg_deck *deck, struct cg_game_result *out);
+
+/*
+ `cg_rolling_stone_play` with the caller's turn limit: `CG_GAME_UNFINISHED`
+ once `turn_limit` turns were played with no winner.
+
+ # Safety
+ As `cg_rolling_stone_play`.
+ */
+enum cg_status cg_rolling_stone_play_within(const cg_deck *deck,
+                                            uint64_t turn_limit,
+                                            struct cg_game_result *out);
+
+/*
+ Plays Egyptian Scarabs on a copy of the deck dealt to four players, at
+ most 1,000,000 turns, and writes the result into `*out`. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
+ multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_scarabs_play(const cg_deck *deck, struct cg_game_result *out);
+
+/*
+ `cg_scarabs_play` with the caller's turn limit: `CG_GAME_UNFINISHED` once
+ `turn_limit` turns were played with no winner.
+
+ # Safety
+ As `cg_scarabs_play`.
+ */
+enum cg_status cg_scarabs_play_within(const cg_deck *deck,
+                                      uint64_t turn_limit,
+                                      struct cg_game_result *out);
+
+/*
+ The whole homework task: `in_text` is the text of the checker's `in`
+ file; the text of `out` and a NUL go into `out` (`out_len` bytes) and its
+ length without the NUL into `*written` (also on `CG_BUFFER_TOO_SMALL`; 160
+ bytes always suffice). Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`,
+ `CG_BAD_INPUT` (malformed `in`; the last error names the line, e.g.
+ `in:3: unknown shuffle "shuffle"`), `CG_BAD_SHUFFLE` (a shuffle that
+ cannot apply), `CG_GAME_UNFINISHED`, `CG_BUFFER_TOO_SMALL`.
+
+ # Safety
+ `in_text` is NULL or a NUL-terminated string; `out` is NULL or valid for
+ `out_len` bytes; `written` is NULL or valid for a write.
+ */
 enum cg_status cg_homework_run(const char *in_text, char *out, size_t out_len, size_t *written);
 
-// A best move for the side to move on `pits` (stones in pits 1..7, each
-// 0..5; banks do not matter): writes its pit number 1..7 into `*pit`, the
-// lowest pit among the moves of the best value. Errors: `CG_NULL_POINTER`,
-// `CG_INVALID_ARGUMENT` (a pit above 5), `CG_NO_MOVE` (every pit empty).
-// The first call solves the game (tens of milliseconds).
-//
-// # Safety
-// `pits` is NULL or valid for 7 reads; `pit` is NULL or valid for a write.
+/*
+ The `.debug` trace of the homework task `in_text` (the format of the
+ original checker's `.debug` files: the piles after every step; see
+ `docs/c-api.md`) and a NUL into `buf` (`len` bytes), its length without
+ the NUL into `*needed` (also on `CG_BUFFER_TOO_SMALL`: call once with
+ `len` 0 to learn the size; a Rolling Stone trace can pass 2 MB).
+ Errors: as `cg_homework_run`.
+
+ # Safety
+ `in_text` is NULL or a NUL-terminated string; `buf` is NULL or valid for
+ `len` bytes; `needed` is NULL or valid for a write.
+ */
+enum cg_status cg_homework_trace(const char *in_text, char *buf, size_t len, size_t *needed);
+
+/*
+ Writes the `.debug` trace of the homework task `in_text` (as
+ `cg_homework_trace`) to `stream`, which stays open and is not flushed.
+ Nothing is written when the task fails. Errors: as `cg_homework_run`,
+ and `CG_IO` when `fwrite` writes less than the whole trace.
+
+ # Safety
+ `in_text` is NULL or a NUL-terminated string; `stream` is NULL or an
+ open `FILE *` the caller may write to.
+ */
+enum cg_status cg_homework_trace_file(const char *in_text, FILE *stream);
+
+/*
+ Deals a copy of `deck` (player 1 the first half, player 2 the rest) into
+ a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_ARGUMENT` (an empty deck or an odd number of cards).
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_war_new(const cg_deck *deck, struct cg_war **out);
+
+/*
+ Plays one hand (a war is part of its hand) and writes what happened into
+ `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
+ is empty or 100 hands were played; see `cg_war_outcome`).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_war_step(struct cg_war *game, struct cg_war_hand *out);
+
+/*
+ Lends player `player`'s pile (1 or 2), top card first, into `*out`: a
+ view valid until the next `cg_war_step` or `cg_war_free`, read with the
+ `cg_deck` functions that take a `const cg_deck *`, never freed by the
+ caller. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (player).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_war_pile(const struct cg_war *game, uint32_t player, const cg_deck **out);
+
+/*
+ Writes the result into `*out` once the game is over. Errors:
+ `CG_NULL_POINTER`, `CG_GAME_UNFINISHED` (still going, or a tie after 100
+ hands: the last error says which).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_war_outcome(const struct cg_war *game, struct cg_war_result *out);
+
+/*
+ Frees a game of War; NULL is accepted and ignored. Views of its piles
+ become invalid.
+
+ # Safety
+ `game` is NULL or a game from `cg_war_new` not freed before.
+ */
+void cg_war_free(struct cg_war *game);
+
+/*
+ Deals a copy of `deck` to four players (13 consecutive cards each from
+ 52: player 1 the first) into a new game written into `*out`. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
+ multiple of 4).
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_rolling_stone_new(const cg_deck *deck, struct cg_rolling_stone **out);
+
+/*
+ Plays one turn and writes it into `*out`. Errors: `CG_NULL_POINTER`,
+ `CG_NO_MOVE` (someone has won; see `cg_rolling_stone_winner`).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_rolling_stone_step(struct cg_rolling_stone *game,
+                                     struct cg_rolling_stone_turn *out);
+
+/*
+ Lends the cards of suit `suit` (0 s, 1 h, 2 c, 3 d) in player `player`'s
+ hand (1..4), in hand order (the first is the one he plays), into `*out`:
+ a view valid until the next step or free, never freed by the caller.
+ Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (player or suit).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_rolling_stone_hand(const struct cg_rolling_stone *game,
+                                     uint32_t player,
+                                     uint32_t suit,
+                                     const cg_deck **out);
+
+/*
+ Lends the table, the last card played first, into `*out` (a view as for
+ `cg_rolling_stone_hand`). Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_rolling_stone_table(const struct cg_rolling_stone *game, const cg_deck **out);
+
+/*
+ Writes the winner (1..4) and the turns played into `*out` once someone
+ has played his last card. Errors: `CG_NULL_POINTER`, `CG_GAME_UNFINISHED`
+ (no winner yet).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_rolling_stone_winner(const struct cg_rolling_stone *game,
+                                       struct cg_game_result *out);
+
+/*
+ Frees a game of Rolling Stone; NULL is accepted and ignored.
+
+ # Safety
+ `game` is NULL or a game from `cg_rolling_stone_new` not freed before.
+ */
+void cg_rolling_stone_free(struct cg_rolling_stone *game);
+
+/*
+ Deals a copy of `deck` to four players (13 consecutive cards each from
+ 52) into a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_ARGUMENT` (an empty deck or a length not a multiple of 4).
+
+ # Safety
+ `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_scarabs_new(const cg_deck *deck, struct cg_scarabs **out);
+
+/*
+ Plays one turn and writes it into `*out`. Errors: `CG_NULL_POINTER`,
+ `CG_NO_MOVE` (one player is left; see `cg_scarabs_winner`).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_scarabs_step(struct cg_scarabs *game, struct cg_scarabs_turn *out);
+
+/*
+ Lends player `player`'s pile (1..4), top card first, into `*out`: a view
+ valid until the next step or free, never freed by the caller. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (player).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_scarabs_pile(const struct cg_scarabs *game, uint32_t player, const cg_deck **out);
+
+/*
+ Lends the cards of the current hand, the last one turned first, into
+ `*out` (a view as for `cg_scarabs_pile`). Errors: `CG_NULL_POINTER`.
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_scarabs_table(const struct cg_scarabs *game, const cg_deck **out);
+
+/*
+ Writes the winner (1..4) and the turns played into `*out` once one player
+ is left. Errors: `CG_NULL_POINTER`, `CG_GAME_UNFINISHED` (no winner yet).
+
+ # Safety
+ `game` is NULL or a live game; `out` is NULL or valid for a write.
+ */
+enum cg_status cg_scarabs_winner(const struct cg_scarabs *game, struct cg_game_result *out);
+
+/*
+ Frees a game of Scarabs; NULL is accepted and ignored.
+
+ # Safety
+ `game` is NULL or a game from `cg_scarabs_new` not freed before.
+ */
+void cg_scarabs_free(struct cg_scarabs *game);
+
+/*
+ A best move for the side to move on `pits` (stones in pits 1..7, each
+ 0..5; banks do not matter): writes its pit number 1..7 into `*pit`, the
+ lowest pit among the moves of the best value. Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_ARGUMENT` (a pit above 5), `CG_NO_MOVE` (every pit empty).
+ The first call solves the game (tens of milliseconds).
+
+ # Safety
+ `pits` is NULL or valid for 7 reads; `pit` is NULL or valid for a write.
+ */
 enum cg_status cg_ioiwari_best_move(const uint8_t *pits, int *pit);
 
-// The game-theoretic value of `pits` for the side to move: the final
-// difference (own bank minus the opponent's, stones won from now on) under
-// optimal play by both, into `*value`. Errors: `CG_NULL_POINTER`,
-// `CG_INVALID_ARGUMENT` (a pit above 5).
-//
-// # Safety
-// `pits` is NULL or valid for 7 reads; `value` is NULL or valid for a write.
+/*
+ The game-theoretic value of `pits` for the side to move: the final
+ difference (own bank minus the opponent's, stones won from now on) under
+ optimal play by both, into `*value`. Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_ARGUMENT` (a pit above 5).
+
+ # Safety
+ `pits` is NULL or valid for 7 reads; `value` is NULL or valid for a write.
+ */
 enum cg_status cg_ioiwari_value(const uint8_t *pits, int *value);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* CARDGAMES_H */

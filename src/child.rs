@@ -42,12 +42,11 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+pub use crate::quote::{quote, QUOTE_BYTES};
+
 use nix::sys::signal::{killpg, Signal};
 use nix::sys::wait::{waitid, Id, WaitPidFlag};
 use nix::unistd::Pid;
-
-/// Most bytes of a child's output quoted in a fault's text.
-pub const QUOTE_BYTES: usize = 40;
 
 /// How long to wait for a killed group's leader to be reported dead, and for
 /// the output pipes to close after the child exited.
@@ -125,21 +124,6 @@ impl fmt::Display for Fault {
             Fault::InputClosed => f.write_str("closed its input (exited?)"),
             Fault::Read(e) => write!(f, "unreadable output: {e}"),
         }
-    }
-}
-
-/// A short, printable, one-line quote of what a child wrote: at most
-/// [`QUOTE_BYTES`] bytes (lossy UTF-8, escaped like `{:?}`), then the full
-/// length when it was cut.
-pub fn quote(bytes: &[u8]) -> String {
-    if bytes.len() <= QUOTE_BYTES {
-        format!("{:?}", String::from_utf8_lossy(bytes))
-    } else {
-        format!(
-            "{:?}... ({} bytes)",
-            String::from_utf8_lossy(&bytes[..QUOTE_BYTES]),
-            bytes.len()
-        )
     }
 }
 

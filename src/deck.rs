@@ -116,6 +116,26 @@ impl Deck {
         Some(card)
     }
 
+    /// Moves the top card of `self` to the bottom of `dst`, relinking the node
+    /// (walks `dst`). Returns the card moved, `None` when `self` is empty.
+    pub fn move_front_to_back(&mut self, dst: &mut Deck) -> Option<Card> {
+        let node = self.pop_front_node()?;
+        let card = node.card;
+        *dst.tail_link() = Some(node);
+        dst.len += 1;
+        Some(card)
+    }
+
+    /// Moves the top card to the bottom of the same deck (walks the list).
+    /// Returns that card, `None` when the deck is empty.
+    pub fn rotate_front_to_back(&mut self) -> Option<Card> {
+        let node = self.pop_front_node()?;
+        let card = node.card;
+        *self.tail_link() = Some(node);
+        self.len += 1;
+        Some(card)
+    }
+
     /// Unlinks the first card (from the top) for which `pred` holds and puts
     /// its node on top of `dst`. Returns that card, `None` when none matches.
     pub fn move_first_matching_to(
@@ -287,7 +307,9 @@ impl fmt::Debug for Deck {
     }
 }
 
-/// Borrowing iterator over a [`Deck`], top first.
+/// Borrowing iterator over a [`Deck`], top first. One pointer wide (the
+/// next node, or none), which the C ABI's `cg_deck_iter` relies on.
+#[repr(transparent)]
 pub struct Iter<'a> {
     next: Option<&'a Node>,
 }

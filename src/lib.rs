@@ -22,6 +22,7 @@
 #![deny(unsafe_code)]
 
 pub mod card;
+#[cfg(feature = "cli")]
 pub mod child;
 pub mod coup;
 pub mod deck;
@@ -29,6 +30,7 @@ pub mod durak;
 pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
+pub mod quote;
 pub mod shuffle;
 pub mod stats;
 

@@ -42,11 +42,21 @@ fn compiler() -> Command {
         .to_command()
 }
 
+/// `-DCG_DEBUG_PANIC` when this build exports `cg_debug_panic`.
+fn defines() -> Vec<&'static str> {
+    if cfg!(feature = "debug-panic") {
+        vec!["-DCG_DEBUG_PANIC"]
+    } else {
+        vec![]
+    }
+}
+
 /// Compiles one C program against the static library into `dir`.
 fn build(source: &str, dir: &Path) -> PathBuf {
     let exe = dir.join(Path::new(source).file_stem().unwrap());
     let status = compiler()
         .args(C_FLAGS)
+        .args(defines())
         .arg("-I")
         .arg(root().join("include"))
         .arg(root().join(source))
@@ -61,19 +71,32 @@ fn build(source: &str, dir: &Path) -> PathBuf {
 }
 
 #[test]
-fn the_header_alone_compiles_as_pedantic_c99() {
+fn the_header_alone_compiles_as_pedantic_c89_c99_cxx98_and_cxx17() {
     let dir = tempfile::tempdir().unwrap();
-    let status = compiler()
-        .args(C_FLAGS)
-        .arg("-I")
-        .arg(root().join("include"))
-        .arg("-c")
-        .arg(root().join("c_tests/header_only.c"))
-        .arg("-o")
-        .arg(dir.path().join("header_only.o"))
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let strict = ["-pedantic", "-Wall", "-Wextra", "-Werror"];
+    for (language, standard) in [
+        ("c", "c89"),
+        ("c", "c99"),
+        ("c++", "c++98"),
+        ("c++", "c++17"),
+    ] {
+        for define in ["-DCG_HEADER_CHECK", "-DCG_DEBUG_PANIC"] {
+            let status = compiler()
+                .args(["-x", language])
+                .arg(format!("-std={standard}"))
+                .args(strict)
+                .arg(define)
+                .arg("-I")
+                .arg(root().join("include"))
+                .arg("-c")
+                .arg(root().join("c_tests/header_only.c"))
+                .arg("-o")
+                .arg(dir.path().join("header_only.o"))
+                .status()
+                .unwrap();
+            assert!(status.success(), "header_only.c as {standard} {define}");
+        }
+    }
 }
 
 #[test]
@@ -133,4 +156,171 @@ fn the_c_coursework_program_passes_the_checker_tests() {
     } else {
         eprintln!("skipped: {} not found", original.display());
     }
+}
+
+/// Runs the student-style coursework (`c_tests/coursework/homework.c`, its
+/// own games on the list operations) with `--debug` on `input`: its exit
+/// success, `out` and `out.debug`.
+fn coursework(exe: &Path, dir: &Path, input: &str) -> (bool, String, String) {
+    std::fs::write(dir.join("in"), input).unwrap();
+    let _ = std::fs::remove_file(dir.join("out"));
+    let status = Command::new(exe)
+        .arg("--debug")
+        .current_dir(dir)
+        .status()
+        .unwrap();
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    (status.success(), read("out"), read("out.debug"))
+}
+
+/// The coursework equals the library (`homework::run`, `homework::trace`)
+/// on every test of `tests`, and the official `.ref`/`.debug` files.
+fn coursework_matches(exe: &Path, tests: &Path) -> usize {
+    let dir = tempfile::tempdir().unwrap();
+    let mut count = 0;
+    for game in std::fs::read_dir(tests).unwrap() {
+        for file in std::fs::read_dir(game.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let input = std::fs::read_to_string(&path).unwrap();
+            let (ok, out, debug) = coursework(exe, dir.path(), &input);
+            let traced = cardgames::homework::trace(&input).unwrap();
+            assert!(ok, "{}", path.display());
+            assert_eq!(out, traced.out, "{}", path.display());
+            assert_eq!(debug, traced.debug, "{}", path.display());
+            let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+            let reference = std::fs::read_to_string(path.with_extension("ref")).unwrap();
+            assert_eq!(squeeze(&out), squeeze(&reference), "{}", path.display());
+            if let Ok(official) = std::fs::read_to_string(path.with_extension("debug")) {
+                // rollingstone4.debug ends with a stray line (see homework::trace).
+                let official = official.replace("\r\n", "\n");
+                assert!(official.starts_with(&debug), "{}", path.display());
+                let rest = &official[debug.len()..];
+                assert!(
+                    rest.is_empty() || rest == "[6, 11, 2, 13, 12, 4, 8, 7, 5, 3, 10, 1, 9]\n",
+                    "{}",
+                    path.display()
+                );
+            }
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn the_student_coursework_on_the_list_operations_equals_the_library() {
+    use rand::{RngExt, SeedableRng};
+
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("c_tests/coursework/homework.c", dir.path());
+    assert_eq!(coursework_matches(&exe, &root().join("checker/tests")), 22);
+    let original = root().join("../shared/hw-tests/tests");
+    if original.is_dir() {
+        assert_eq!(coursework_matches(&exe, &original), 22);
+    } else {
+        eprintln!("skipped: {} not found", original.display());
+    }
+    // 1,000 generated deals (seed 9): every task, 0..8 shuffles of every kind.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let tasks = ["razboi", "rollingstone", "scarabei", "amestecare"];
+    let work = tempfile::tempdir().unwrap();
+    let mut finished = 0;
+    for deal in 0..1000 {
+        let count = rng.random_range(0..9);
+        let mut input = format!("{}\n{count}\n", tasks[deal % 4]);
+        for _ in 0..count {
+            let line = match rng.random_range(0..4) {
+                0 => "inversare".to_owned(),
+                1 => "intercalare".to_owned(),
+                2 => "mongean".to_owned(),
+                _ => {
+                    let k = [1, 2, 4, 13, 26, 52][rng.random_range(0..6)];
+                    let mut order: Vec<usize> = (1..=k).collect();
+                    for i in (1..k).rev() {
+                        order.swap(i, rng.random_range(0..=i));
+                    }
+                    let order: Vec<String> = order.iter().map(usize::to_string).collect();
+                    format!("npiles {k} {}", order.join(" "))
+                }
+            };
+            input.push_str(&line);
+            input.push('\n');
+        }
+        let (ok, out, debug) = coursework(&exe, work.path(), &input);
+        match cardgames::homework::trace(&input) {
+            Ok(traced) => {
+                assert!(ok, "{input}");
+                assert_eq!(out, traced.out, "{input}");
+                assert_eq!(debug, traced.debug, "{input}");
+                finished += 1;
+            }
+            // A War tie or a game that loops: both refuse it.
+            Err(_) => assert!(!ok, "{input}"),
+        }
+    }
+    assert!(finished > 900, "{finished}");
+}
+
+/// The names of the functions `include/cardgames.h` declares.
+fn exported_functions() -> Vec<String> {
+    let header = std::fs::read_to_string(root().join("include/cardgames.h")).unwrap();
+    let mut names: Vec<String> = header
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.starts_with('/') && !line.starts_with('#'))
+        .filter_map(|line| {
+            let open = line.find('(')?;
+            let name = line[..open].rsplit([' ', '*']).next()?;
+            name.starts_with("cg_").then(|| name.to_owned())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_exported_function_is_called_by_c_tests() {
+    let names = exported_functions();
+    assert!(names.len() > 60, "{names:?}");
+    let mut sources = String::new();
+    for dir in ["c_tests", "c_tests/coursework"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "c") {
+                sources.push_str(&std::fs::read_to_string(path).unwrap());
+            }
+        }
+    }
+    let uncalled: Vec<&String> = names
+        .iter()
+        .filter(|name| !sources.contains(&format!("{name}(")))
+        .collect();
+    assert!(uncalled.is_empty(), "not called by c_tests/: {uncalled:?}");
+    // The randomized harness alone calls each of them too.
+    let fuzz = std::fs::read_to_string(root().join("c_tests/fuzz_abi.c")).unwrap();
+    let missed: Vec<&String> = names
+        .iter()
+        .filter(|name| !fuzz.contains(&format!("{name}(")))
+        .collect();
+    assert!(
+        missed.is_empty(),
+        "not called by c_tests/fuzz_abi.c: {missed:?}"
+    );
+}
+
+#[test]
+fn the_randomized_abi_harness_finds_nothing_in_a_short_run() {
+    // `make fuzz-c` runs it longer under ASan/UBSan; here 1 s, seed 7.
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("c_tests/fuzz_abi.c", dir.path());
+    let out = Command::new(&exe).args(["1", "7"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains(" 0 failures"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -9,6 +9,7 @@
 //!   `coup-bot` program and the C ABI wrap;
 //! - [`arbiter`]: tournaments of external bot commands (or built-in strategies).
 
+#[cfg(feature = "cli")]
 pub mod arbiter;
 pub mod bot;
 pub mod character;

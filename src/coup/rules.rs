@@ -463,19 +463,9 @@ impl Table {
     }
 }
 
-/// A bot's text as a forfeit reason quotes it: at most 40 characters, then
-/// the full length (D08). (Self-contained: the rules are part of the C
-/// library, which has no process layer.)
+/// A bot's text as a forfeit reason quotes it: a short prefix only (D08).
 fn quote(text: &str) -> String {
-    let mut width = 0;
-    for (i, c) in text.char_indices() {
-        // Counted as printed: a control character takes its escape.
-        width += c.escape_debug().count();
-        if width > 40 {
-            return format!("{:?}... ({} bytes)", &text[..i], text.len());
-        }
-    }
-    format!("{text:?}")
+    crate::quote::quote(text.as_bytes())
 }
 
 /// The last line of a history text (with its `'\n'` when complete); `""` for

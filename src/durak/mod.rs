@@ -14,12 +14,14 @@
 
 pub mod bot;
 pub mod cards;
+#[cfg(feature = "cli")]
 pub mod process;
 pub mod protocol;
 pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod strategy;
+#[cfg(feature = "cli")]
 pub mod tournament;
 pub mod tracker;
 

@@ -105,3 +105,12 @@ pub unsafe extern "C" fn cg_card_format(
         unsafe { write_text(&text, buf, len, needed) }
     })
 }
+
+/// The homework's value of a card (`specs/homework.md`, "The deck"): A = 15,
+/// K = 14, Q = 13, J = 12, T = 10, 9..2 their face value (there is no 11).
+/// War compares these and turns this many cards in a war. Returns 0 for a
+/// `cg_card` that is no card (rank not 2..14 or suit not 0..3).
+#[no_mangle]
+pub extern "C" fn cg_card_value(card: CgCard) -> i32 {
+    Card::try_from(card).map_or(0, |card| i32::from(card.rank.war_value()))
+}

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use super::{guard, str_arg, write_texts, CgStatus, Result, TextOut};
+use super::{fail, guard, str_arg, write_texts, CgStatus, Result, TextOut};
 use crate::coup::{decide, Strategy};
 
 /// Borrows the `count` strings of `legal`.
@@ -33,10 +33,15 @@ unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec
 /// (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
 /// `answer` (one of `legal`), the kept cards after an Exchange into
 /// `exchange` (`""` otherwise); each with its length in `*_written`. Both
-/// buffers are written only when both fit (16 bytes each always do).
+/// buffers are written only when both fit: the answer is one of `legal`, so
+/// `answer_len` = the longest legal string's length + 1 always fits it, and
+/// the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
+/// The answer is always one of `legal`: when the bot's choice is not among
+/// them (legal strings it does not recognise) the call fails instead.
 /// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
-/// answer), `CG_BUFFER_TOO_SMALL` (with both lengths reported).
+/// answer, an empty legal string, or no legal answer the bot can choose),
+/// `CG_BUFFER_TOO_SMALL` (with both lengths reported).
 ///
 /// # Safety
 /// Every `const char *` is NULL or NUL-terminated (`strategy` may be NULL);
@@ -65,7 +70,7 @@ pub unsafe extern "C" fn cg_coup_decide(
         } else {
             // SAFETY: non-NULL, so a NUL-terminated string (caller guarantee).
             let name = unsafe { str_arg(strategy) }?;
-            Strategy::parse(name).map_err(|_| CgStatus::CgInvalidArgument)?
+            Strategy::parse(name).map_err(|e| fail(CgStatus::CgInvalidArgument, e))?
         };
         // SAFETY: the caller's guarantees on the strings and the array.
         let (history, cards, legal) = unsafe {
@@ -76,9 +81,27 @@ pub unsafe extern "C" fn cg_coup_decide(
             )
         };
         if legal.is_empty() {
-            return Err(CgStatus::CgInvalidArgument);
+            return Err(fail(
+                CgStatus::CgInvalidArgument,
+                "cg_coup_decide: no legal answer given",
+            ));
+        }
+        if let Some(i) = legal.iter().position(String::is_empty) {
+            return Err(fail(
+                CgStatus::CgInvalidArgument,
+                format!("cg_coup_decide: legal[{i}] is empty"),
+            ));
         }
         let decision = decide(strategy, history, opp_coins, my_coins, cards, &legal);
+        if !legal.contains(&decision.answer) {
+            return Err(fail(
+                CgStatus::CgInvalidArgument,
+                format!(
+                    "cg_coup_decide: no answer of {legal:?} is one the bot can choose (it chose {:?})",
+                    decision.answer
+                ),
+            ));
+        }
         let keep = decision.exchange_keep.unwrap_or_default();
         let answer = TextOut {
             buf: answer,

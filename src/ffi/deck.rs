@@ -3,13 +3,24 @@
 use std::ffi::c_char;
 
 use super::card::{notation, CgCard};
-use super::{guard, mut_arg, ref_arg, returning, str_arg, write_text, CgStatus, Result};
-use crate::deck::Deck;
+use super::{fail, guard, mut_arg, ref_arg, returning, str_arg, write_text, CgStatus, Out, Result};
+use crate::card::{Card, Suit};
+use crate::deck::{Deck, Iter};
 use crate::shuffle::Shuffle;
 
-/// An opaque deck handle: create with `cg_deck_new` or `cg_deck_from_str`,
-/// release with `cg_deck_free`.
+/// An opaque deck handle: create with `cg_deck_new`, `cg_deck_new_empty`,
+/// `cg_deck_from_str`, `cg_deck_clone` or `cg_deck_split_off`, release with
+/// `cg_deck_free`. The games lend `const cg_deck *` views of their piles,
+/// which the caller never frees.
+#[repr(transparent)]
 pub struct CgDeck(pub(crate) Deck);
+
+impl CgDeck {
+    /// A borrowed deck seen as a handle (same layout: `repr(transparent)`).
+    pub(crate) fn view(deck: &Deck) -> *const CgDeck {
+        std::ptr::from_ref(deck).cast::<CgDeck>()
+    }
+}
 
 fn handle(deck: Deck) -> *mut CgDeck {
     Box::into_raw(Box::new(CgDeck(deck)))
@@ -44,7 +55,7 @@ pub unsafe extern "C" fn cg_deck_from_str(
         returning(out, || {
             let text = str_arg(text)?;
             let deck = Deck::parse(text, self::notation(notation)?);
-            deck.map(handle).map_err(|_| CgStatus::CgBadCard)
+            deck.map(handle).map_err(|e| fail(CgStatus::CgBadCard, e))
         })
     }
 }
@@ -130,7 +141,7 @@ fn shuffle(deck: *mut CgDeck, shuffle: Result<Shuffle>) -> CgStatus {
         let deck = unsafe { mut_arg(deck) }?;
         shuffle?
             .apply(&mut deck.0)
-            .map_err(|_| CgStatus::CgBadShuffle)
+            .map_err(|e| fail(CgStatus::CgBadShuffle, e))
     })
 }
 
@@ -144,7 +155,7 @@ fn shuffle(deck: *mut CgDeck, shuffle: Result<Shuffle>) -> CgStatus {
 pub unsafe extern "C" fn cg_deck_shuffle(deck: *mut CgDeck, line: *const c_char) -> CgStatus {
     // SAFETY: the caller passes NULL or a NUL-terminated string.
     let parsed = unsafe { str_arg(line) }
-        .and_then(|line| Shuffle::parse_line(line).map_err(|_| CgStatus::CgBadShuffle));
+        .and_then(|line| Shuffle::parse_line(line).map_err(|e| fail(CgStatus::CgBadShuffle, e)));
     shuffle(deck, parsed)
 }
 
@@ -174,7 +185,7 @@ pub unsafe extern "C" fn cg_deck_npiles(
     } else {
         // SAFETY: non-NULL and valid for `k` reads (caller guarantee).
         let order = unsafe { std::slice::from_raw_parts(order, k) };
-        Shuffle::npiles(order.to_vec()).map_err(|_| CgStatus::CgBadShuffle)
+        Shuffle::npiles(order.to_vec()).map_err(|e| fail(CgStatus::CgBadShuffle, e))
     };
     shuffle(deck, order)
 }
@@ -196,4 +207,360 @@ pub unsafe extern "C" fn cg_deck_interleave(deck: *mut CgDeck) -> CgStatus {
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_mongean(deck: *mut CgDeck) -> CgStatus {
     shuffle(deck, Ok(Shuffle::Mongean))
+}
+
+/// Creates an empty deck into `*out`. Errors: `CG_NULL_POINTER`.
+///
+/// # Safety
+/// `out` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_new_empty(out: *mut *mut CgDeck) -> CgStatus {
+    // SAFETY: the caller's guarantee on `out`.
+    unsafe { returning(out, || Ok(handle(Deck::new()))) }
+}
+
+/// Creates a copy of `deck` (same cards, same order) into `*out`; the copy
+/// is the caller's to free. Errors: `CG_NULL_POINTER`.
+///
+/// # Safety
+/// `deck` is NULL or a live handle (or a game's view); `out` is NULL or
+/// valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_clone(deck: *const CgDeck, out: *mut *mut CgDeck) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe { returning(out, || Ok(handle(ref_arg(deck)?.0.clone()))) }
+}
+
+/// Puts `card` on top of the deck. O(1). Errors: `CG_NULL_POINTER`,
+/// `CG_BAD_CARD` (rank not 2..14 or suit not 0..3).
+///
+/// # Safety
+/// `deck` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_push_front(deck: *mut CgDeck, card: CgCard) -> CgStatus {
+    guard(|| {
+        // SAFETY: NULL or a live handle not used elsewhere (caller guarantee).
+        let deck = unsafe { mut_arg(deck) }?;
+        deck.0.push_front(Card::try_from(card)?);
+        Ok(())
+    })
+}
+
+/// Puts `card` at the bottom of the deck (walks the list: O(n)). Errors:
+/// `CG_NULL_POINTER`, `CG_BAD_CARD`.
+///
+/// # Safety
+/// `deck` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_push_back(deck: *mut CgDeck, card: CgCard) -> CgStatus {
+    guard(|| {
+        // SAFETY: NULL or a live handle not used elsewhere (caller guarantee).
+        let deck = unsafe { mut_arg(deck) }?;
+        deck.0.push_back(Card::try_from(card)?);
+        Ok(())
+    })
+}
+
+/// Takes the top card off the deck into `*out`. O(1). Errors:
+/// `CG_NULL_POINTER`, `CG_EMPTY` (the deck is unchanged, `*out` untouched).
+///
+/// # Safety
+/// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_pop_front(deck: *mut CgDeck, out: *mut CgCard) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let deck = mut_arg(deck)?;
+            deck.0
+                .pop_front()
+                .map(CgCard::from)
+                .ok_or(CgStatus::CgEmpty)
+        })
+    }
+}
+
+/// Writes the top card into `*out`, leaving the deck as it is. Errors:
+/// `CG_NULL_POINTER`, `CG_EMPTY`.
+///
+/// # Safety
+/// `deck` is NULL or a live handle (or a game's view); `out` is NULL or
+/// valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_peek_front(deck: *const CgDeck, out: *mut CgCard) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let deck = ref_arg(deck)?;
+            deck.0.front().map(CgCard::from).ok_or(CgStatus::CgEmpty)
+        })
+    }
+}
+
+/// The two decks of a move, `from` and `to`, which may be the same handle.
+enum Pair<'a> {
+    Two(&'a mut Deck, &'a mut Deck),
+    Same(&'a mut Deck),
+}
+
+/// Borrows the decks of a two-deck call.
+///
+/// # Safety
+/// Each pointer is NULL or a live handle not used elsewhere during the call.
+unsafe fn pair<'a>(from: *mut CgDeck, to: *mut CgDeck) -> Result<Pair<'a>> {
+    if std::ptr::eq(from, to) {
+        // SAFETY: the caller's guarantee; one borrow of the one deck.
+        return Ok(Pair::Same(&mut unsafe { mut_arg(from) }?.0));
+    }
+    // SAFETY: the caller's guarantee; distinct pointers to distinct handles,
+    // so the two exclusive borrows do not alias.
+    let (from, to) = unsafe { (mut_arg(from)?, mut_arg(to)?) };
+    Ok(Pair::Two(&mut from.0, &mut to.0))
+}
+
+/// Writes the moved card into an optional out-pointer.
+fn report(moved: *mut CgCard, card: Card) {
+    if let Ok(out) = Out::new(moved) {
+        // SAFETY: non-NULL, valid for a write (the exported function's contract).
+        unsafe { out.write(CgCard::from(card)) };
+    }
+}
+
+/// Moves the top card of `from` onto the top of `to` by relinking its node
+/// (no allocation, O(1)), and writes it into `*moved` unless `moved` is
+/// NULL. `from == to` leaves the deck as it is. Errors: `CG_NULL_POINTER`
+/// (`from` or `to`), `CG_EMPTY` (`from` is empty; nothing changes).
+///
+/// # Safety
+/// `from` and `to` are NULL or live handles; `moved` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_move_front_to(
+    from: *mut CgDeck,
+    to: *mut CgDeck,
+    moved: *mut CgCard,
+) -> CgStatus {
+    guard(|| {
+        // SAFETY: the caller's guarantees on `from` and `to`.
+        let card = match unsafe { pair(from, to) }? {
+            Pair::Two(from, to) => from.move_front_to(to),
+            Pair::Same(deck) => deck.front(),
+        };
+        report(moved, card.ok_or(CgStatus::CgEmpty)?);
+        Ok(())
+    })
+}
+
+/// Moves the top card of `from` to the bottom of `to` by relinking its node
+/// (walks `to`: O(len of `to`)), and writes it into `*moved` unless `moved`
+/// is NULL. `from == to` moves the top card to the bottom of the same deck.
+/// Errors: `CG_NULL_POINTER`, `CG_EMPTY`.
+///
+/// # Safety
+/// `from` and `to` are NULL or live handles; `moved` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_move_front_to_back(
+    from: *mut CgDeck,
+    to: *mut CgDeck,
+    moved: *mut CgCard,
+) -> CgStatus {
+    guard(|| {
+        // SAFETY: the caller's guarantees on `from` and `to`.
+        let card = match unsafe { pair(from, to) }? {
+            Pair::Two(from, to) => from.move_front_to_back(to),
+            Pair::Same(deck) => deck.rotate_front_to_back(),
+        };
+        report(moved, card.ok_or(CgStatus::CgEmpty)?);
+        Ok(())
+    })
+}
+
+/// Moves every card of `other` to the bottom of `deck`, keeping their order,
+/// and leaves `other` empty (relinks: walks `deck` once, no allocation).
+/// Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (`deck == other`).
+///
+/// # Safety
+/// `deck` and `other` are NULL or live handles.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_append(deck: *mut CgDeck, other: *mut CgDeck) -> CgStatus {
+    guard(|| {
+        // SAFETY: the caller's guarantees on both handles.
+        match unsafe { pair(deck, other) }? {
+            Pair::Two(deck, other) => deck.append(other),
+            Pair::Same(_) => {
+                return Err(fail(
+                    CgStatus::CgInvalidArgument,
+                    "cg_deck_append: a deck cannot be appended to itself",
+                ))
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Splits the deck: it keeps its first `at` cards and the rest goes, in
+/// order, into a new deck written into `*out` (walks `at` nodes, no copy).
+/// `at == len` gives an empty new deck. Errors: `CG_NULL_POINTER`,
+/// `CG_OUT_OF_RANGE` (`at` past the end; nothing changes).
+///
+/// # Safety
+/// `deck` is NULL or a live handle; `out` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_split_off(
+    deck: *mut CgDeck,
+    at: usize,
+    out: *mut *mut CgDeck,
+) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(out, || {
+            let deck = mut_arg(deck)?;
+            if at > deck.0.len() {
+                return Err(fail(
+                    CgStatus::CgOutOfRange,
+                    format!(
+                        "cg_deck_split_off: index {at} past the end of a deck of {}",
+                        deck.0.len()
+                    ),
+                ));
+            }
+            Ok(handle(deck.0.split_off(at)))
+        })
+    }
+}
+
+/// Moves the first card (from the top) of suit `suit` (0 s, 1 h, 2 c, 3 d)
+/// out of `from` onto the top of `to` by relinking its node, and writes it
+/// into `*moved` unless `moved` is NULL: what Rolling Stone's "play the first
+/// card of the suit" needs. `from == to` puts that card on top of the same
+/// deck. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (suit),
+/// `CG_EMPTY` (no card of that suit; nothing changes).
+///
+/// # Safety
+/// `from` and `to` are NULL or live handles; `moved` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_move_first_matching_to(
+    from: *mut CgDeck,
+    suit: u32,
+    to: *mut CgDeck,
+    moved: *mut CgCard,
+) -> CgStatus {
+    guard(|| {
+        let suit = usize::try_from(suit)
+            .ok()
+            .and_then(Suit::from_index)
+            .ok_or_else(|| {
+                fail(
+                    CgStatus::CgInvalidArgument,
+                    format!("suit {suit} is not 0..3"),
+                )
+            })?;
+        let matches = |card: Card| card.suit == suit;
+        // SAFETY: the caller's guarantees on `from` and `to`.
+        let card = match unsafe { pair(from, to) }? {
+            Pair::Two(from, to) => from.move_first_matching_to(matches, to),
+            Pair::Same(deck) => {
+                let mut taken = Deck::new();
+                let card = deck.move_first_matching_to(matches, &mut taken);
+                taken.append(deck);
+                std::mem::swap(deck, &mut taken);
+                card
+            }
+        };
+        report(moved, card.ok_or(CgStatus::CgEmpty)?);
+        Ok(())
+    })
+}
+
+/// Writes all the cards, top first, into `cards[0..len]` (one walk, O(n))
+/// and their number into `*count`, also on `CG_BUFFER_TOO_SMALL` (then
+/// `cards` is untouched). An empty deck writes 0 and accepts any `cards`,
+/// NULL too, with `cap` 0. Errors: `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `deck` is NULL or a live handle (or a game's view); `cards` is NULL or
+/// valid for `cap` writes; `count` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_cards(
+    deck: *const CgDeck,
+    cards: *mut CgCard,
+    cap: usize,
+    count: *mut usize,
+) -> CgStatus {
+    guard(|| {
+        // SAFETY: NULL or a live handle (caller guarantee).
+        let deck = unsafe { ref_arg(deck) }?;
+        let count = Out::new(count)?;
+        let len = deck.0.len();
+        if len > 0 && cards.is_null() {
+            return Err(CgStatus::CgNullPointer);
+        }
+        if len > cap {
+            // SAFETY: non-NULL, valid for a write (caller guarantee).
+            unsafe { count.write(len) };
+            return Err(CgStatus::CgBufferTooSmall);
+        }
+        for (i, card) in deck.0.iter().enumerate() {
+            // SAFETY: `i < len <= cap`, and `cards` is valid for `cap` writes.
+            unsafe { cards.add(i).write(CgCard::from(card)) };
+        }
+        // SAFETY: as above.
+        unsafe { count.write(len) };
+        Ok(())
+    })
+}
+
+/// A position in a deck for `cg_deck_iter_next`: a plain value the caller
+/// keeps (on the stack), set up by `cg_deck_iter_init`. It borrows the deck:
+/// the deck must not change or be freed while the iterator is in use.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct CgDeckIter {
+    /// Private: the next node, NULL at the end.
+    pub node: *const std::ffi::c_void,
+}
+
+/// Sets `*iter` to the top of `deck`. Errors: `CG_NULL_POINTER`.
+///
+/// # Safety
+/// `deck` is NULL or a live handle (or a game's view); `iter` is NULL or
+/// valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_iter_init(deck: *const CgDeck, iter: *mut CgDeckIter) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `iter`.
+    unsafe {
+        returning(iter, || {
+            let iter: Iter<'_> = ref_arg(deck)?.0.iter();
+            // SAFETY: `Iter` is `repr(transparent)` over `Option<&Node>`,
+            // which is one pointer wide (NULL for `None`).
+            let node = std::mem::transmute::<Iter<'_>, *const std::ffi::c_void>(iter);
+            Ok(CgDeckIter { node })
+        })
+    }
+}
+
+/// Writes the next card into `*out` and advances: returns 1 when a card was
+/// written, 0 at the end of the deck or when `iter` or `out` is NULL
+/// (then nothing is written).
+///
+/// # Safety
+/// `iter` is NULL or was set by `cg_deck_iter_init` on a deck that has not
+/// changed or been freed since; `out` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_deck_iter_next(iter: *mut CgDeckIter, out: *mut CgCard) -> i32 {
+    // SAFETY: NULL or a valid iterator (caller guarantee).
+    let (Some(iter), false) = (unsafe { iter.as_mut() }, out.is_null()) else {
+        return 0;
+    };
+    // SAFETY: `node` came from `cg_deck_iter_init` or this function as a
+    // transmuted `Iter` of a deck that is still alive and unchanged (caller
+    // guarantee), so it is NULL or a live node.
+    let mut cursor = unsafe { std::mem::transmute::<*const std::ffi::c_void, Iter<'_>>(iter.node) };
+    let Some(card) = cursor.next() else {
+        return 0;
+    };
+    // SAFETY: as in `cg_deck_iter_init`.
+    iter.node = unsafe { std::mem::transmute::<Iter<'_>, *const std::ffi::c_void>(cursor) };
+    // SAFETY: non-NULL and valid for a write (caller guarantee).
+    unsafe { out.write(CgCard::from(card)) };
+    1
 }

@@ -23,8 +23,10 @@ pub mod durak;
 pub mod games;
 pub mod ioiwari;
 
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, UnwindSafe};
+use std::sync::Once;
 
 /// The result of every fallible C function. Numbers are explicit and never
 /// reused; `CG_OK` is 0.
@@ -55,13 +57,17 @@ pub enum CgStatus {
     CgInvalidArgument = 9,
     /// The position has no legal move (the game is over).
     CgNoMove = 10,
+    /// No card to take: the deck is empty, or holds no card that matches.
+    CgEmpty = 11,
+    /// Writing to a caller's `FILE *` failed.
+    CgIo = 12,
     /// A panic was caught at the boundary (a bug in the library).
     CgPanic = 99,
 }
 
 impl CgStatus {
     /// Every status, for mapping numbers from C.
-    const ALL: [CgStatus; 12] = [
+    const ALL: [CgStatus; 14] = [
         CgStatus::CgOk,
         CgStatus::CgNullPointer,
         CgStatus::CgInvalidUtf8,
@@ -73,6 +79,8 @@ impl CgStatus {
         CgStatus::CgGameUnfinished,
         CgStatus::CgInvalidArgument,
         CgStatus::CgNoMove,
+        CgStatus::CgEmpty,
+        CgStatus::CgIo,
         CgStatus::CgPanic,
     ];
 
@@ -89,6 +97,8 @@ impl CgStatus {
             CgStatus::CgGameUnfinished => c"the game cannot produce a winner",
             CgStatus::CgInvalidArgument => c"argument out of its domain",
             CgStatus::CgNoMove => c"no legal move: the game is over",
+            CgStatus::CgEmpty => c"no such card: the deck is empty or holds none that matches",
+            CgStatus::CgIo => c"writing to the stream failed",
             CgStatus::CgPanic => c"internal error (panic caught at the C boundary)",
         }
     }
@@ -97,14 +107,60 @@ impl CgStatus {
 /// A failed call's status, for `?` inside [`guard`] bodies.
 pub(crate) type Result<T> = std::result::Result<T, CgStatus>;
 
+thread_local! {
+    /// The detail of this thread's last failed call (`cg_last_error_message`).
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+    /// `true` while this thread runs inside [`guard`]: the panic hook then
+    /// keeps the message as the last error instead of printing it.
+    static IN_BOUNDARY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Records the detail of a failure as this thread's last error and returns
+/// its status, for `.map_err(|e| fail(CgStatus::X, e))` in bodies.
+pub(crate) fn fail(status: CgStatus, detail: impl std::fmt::Display) -> CgStatus {
+    LAST_ERROR.with(|last| *last.borrow_mut() = detail.to_string());
+    status
+}
+
+/// Installs, once per process, a panic hook that stays silent for panics
+/// inside the C boundary (their message becomes the last error) and defers
+/// to the previous hook for every other panic of the process.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_BOUNDARY.with(Cell::get) {
+                let _ = fail(CgStatus::CgPanic, format!("internal error: {info}"));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Runs an exported function's body: its error or `CG_OK`, and `CG_PANIC`
-/// when it panics (the one `catch_unwind` boundary of the ABI).
+/// when it panics (the one `catch_unwind` boundary of the ABI). A failure
+/// whose body recorded no detail with [`fail`] gets its status message as
+/// the thread's last error; a success leaves the last error alone.
 pub(crate) fn guard(body: impl FnOnce() -> Result<()> + UnwindSafe) -> CgStatus {
-    match catch_unwind(body) {
-        Ok(Ok(())) => CgStatus::CgOk,
+    install_panic_hook();
+    LAST_ERROR.with(|last| last.borrow_mut().clear());
+    let outer = IN_BOUNDARY.with(|flag| flag.replace(true));
+    let result = catch_unwind(body);
+    IN_BOUNDARY.with(|flag| flag.set(outer));
+    let status = match result {
+        Ok(Ok(())) => return CgStatus::CgOk,
         Ok(Err(status)) => status,
         Err(_) => CgStatus::CgPanic,
-    }
+    };
+    LAST_ERROR.with(|last| {
+        let mut last = last.borrow_mut();
+        if last.is_empty() {
+            last.push_str(status.message().to_str().unwrap_or("error"));
+        }
+    });
+    status
 }
 
 /// Runs an exported function's body inside [`guard`] and writes its value to
@@ -264,8 +320,40 @@ pub extern "C" fn cg_version() -> *const c_char {
     VERSION.as_ptr()
 }
 
+/// Writes the message of this thread's most recent call to a function that
+/// returns a `cg_status` (other than this one): its detail when it failed
+/// (e.g. `in:3: unknown shuffle "shuffle"`, which `CG_BAD_INPUT` alone
+/// cannot say), `""` when it succeeded. The text and a NUL go into `buf`
+/// (`len` bytes) and its length without the NUL into `*needed` (also on
+/// `CG_BUFFER_TOO_SMALL`). 256 bytes hold every message except those quoting
+/// long caller text; retry with `*needed + 1` bytes. Errors:
+/// `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_last_error_message(
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> CgStatus {
+    let text = LAST_ERROR.with(|last| last.borrow().clone());
+    match catch_unwind(|| {
+        // SAFETY: the caller's buffer and `needed` guarantees.
+        unsafe { write_text(&text, buf, len, needed) }
+    }) {
+        Ok(Ok(())) => CgStatus::CgOk,
+        Ok(Err(status)) => status,
+        Err(_) => CgStatus::CgPanic,
+    }
+}
+
 /// Panics inside the C boundary on purpose and returns what the boundary
-/// makes of it: always `CG_PANIC`. For harnesses that check the boundary.
+/// makes of it: always `CG_PANIC`, with the panic's message as the thread's
+/// last error and nothing on stderr. For harnesses that check the boundary:
+/// exported only by libraries built with the `debug-panic` feature (the
+/// header declares it when `CG_DEBUG_PANIC` is defined).
+#[cfg(feature = "debug-panic")]
 #[no_mangle]
 pub extern "C" fn cg_debug_panic() -> CgStatus {
     guard(|| panic!("cg_debug_panic: a deliberate panic inside the C boundary"))
@@ -277,6 +365,8 @@ mod tests {
 
     #[test]
     fn a_panic_comes_back_as_cg_panic() {
+        assert_eq!(guard(|| panic!("a deliberate panic")), CgStatus::CgPanic);
+        #[cfg(feature = "debug-panic")]
         assert_eq!(cg_debug_panic(), CgStatus::CgPanic);
         assert_eq!(guard(|| Err(CgStatus::CgBadCard)), CgStatus::CgBadCard);
         assert_eq!(guard(|| Ok(())), CgStatus::CgOk);

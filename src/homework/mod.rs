@@ -10,6 +10,7 @@
 //! lines in the file as it is); anything but blank lines after the last
 //! shuffle is an error. Messages quote at most a short prefix of a bad line.
 
+pub mod gen;
 pub mod rolling_stone;
 pub mod scarabs;
 pub mod trace;
@@ -39,10 +40,38 @@ pub enum GameError {
     /// Nobody holds a card, so nobody can win (only from hand-built piles).
     #[error("no player holds a card")]
     NoCards,
+    /// The deck cannot be dealt: it is empty, or its length is not a
+    /// multiple of the number of players (the homework deals 52 cards to 2
+    /// or 4; other lengths are rejected rather than dropping cards).
+    #[error("{game} deals {len} cards to {players} players: the deck must be non-empty and divide evenly")]
+    BadDeal {
+        /// The game's task name.
+        game: &'static str,
+        /// The deck's length.
+        len: usize,
+        /// Players the game deals to.
+        players: usize,
+    },
     /// War ended after 100 hands with equal counts of every rank from A to 3;
     /// the statement excludes this and `out` cannot express it.
     #[error("razboi ended in a tie after 100 hands (equal counts of every rank A..3)")]
     WarTie,
+}
+
+/// Checks that a deck of `len` cards deals evenly to `players` players with
+/// at least one card each, as the homework's deals do (52 cards to 2 or 4).
+/// [`War::deal`], [`RollingStone::deal`] and [`Scarabs::deal`] accept any
+/// deck (a remainder of `len % players` cards is dropped, an empty deck
+/// gives an unplayable game); the C ABI calls this first and rejects such
+/// decks.
+///
+/// # Errors
+/// [`GameError::BadDeal`].
+pub fn check_deal(game: &'static str, len: usize, players: usize) -> Result<(), GameError> {
+    if len == 0 || players == 0 || !len.is_multiple_of(players) {
+        return Err(GameError::BadDeal { game, len, players });
+    }
+    Ok(())
 }
 
 /// Why the homework could not run; every message fits on one line.
@@ -304,6 +333,24 @@ mod tests {
         ] {
             let message = err(text).to_string();
             assert!(!message.contains('\n'), "{message:?}");
+        }
+    }
+
+    #[test]
+    fn only_non_empty_decks_that_divide_among_the_players_deal() {
+        assert_eq!(check_deal("razboi", 52, 2), Ok(()));
+        assert_eq!(check_deal("scarabei", 52, 4), Ok(()));
+        for (len, players) in [(0, 4), (0, 2), (53, 4), (51, 2), (5, 4), (4, 0)] {
+            let err = check_deal("scarabei", len, players).unwrap_err();
+            assert_eq!(
+                err,
+                GameError::BadDeal {
+                    game: "scarabei",
+                    len,
+                    players
+                }
+            );
+            assert!(!err.to_string().contains('\n'));
         }
     }
 

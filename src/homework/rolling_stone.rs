@@ -120,7 +120,7 @@ impl RollingStone {
     /// his hand in table order) and leads the first suit he holds from the
     /// next one in the order s -> h -> c -> d -> s. The first lead of the game
     /// starts from s. Returns `None` once the game is over.
-    #[inline]
+    #[inline(always)]
     pub fn play_turn(&mut self) -> Option<Turn> {
         if self.winner.is_some() {
             return None;

@@ -137,7 +137,7 @@ impl Scarabs {
     /// then passes in the current direction to the next player who holds
     /// cards: a player with an empty pile is out of the rotation until he
     /// wins a table. Returns `None` once the game is over.
-    #[inline]
+    #[inline(always)]
     pub fn play_turn(&mut self) -> Option<Turn> {
         if self.holders <= 1 {
             return None;

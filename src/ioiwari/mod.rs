@@ -14,6 +14,7 @@
 //! from the process-wide solved table; they are what a C wrapper calls.
 
 pub mod protocol;
+#[cfg(feature = "cli")]
 pub mod referee;
 pub mod rules;
 pub mod solver;

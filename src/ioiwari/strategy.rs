@@ -9,7 +9,8 @@ use super::rules::Board;
 use super::solver::Solver;
 
 /// How a [`Player`] chooses its move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strategy {
     /// A move of the best game-theoretic value (the lowest pit among ties).
     Optimal,

@@ -1,0 +1,784 @@
+//! Grading one submission: the original checker's workflow (`specs/homework.md`,
+//! "The original checker and its tests") run in a temporary copy with limits,
+//! plus the statement's deductions (valgrind, README, `make clean`) measured
+//! and reported apart from the test points.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::runner::{self, Exit, Limits, Outcome};
+
+/// Points of a shuffle test (`tests_amestecare`) in the original checker.
+pub const SHUFFLE_POINTS: u32 = 4;
+/// Points of a game test in the original checker.
+pub const GAME_POINTS: u32 = 5;
+/// The most the valgrind deduction takes: one point per test with memory
+/// errors or definite/indirect leaks, at most this many (the statement:
+/// "memory not freed costs up to 5 points").
+pub const VALGRIND_MAX_DEDUCTION: u32 = 5;
+/// Bytes of `out` read for the comparison; a longer `out` is a wrong answer.
+const OUT_CAP: u64 = 1 << 20;
+
+/// One checker test: `X.in` and `X.ref`.
+#[derive(Debug, Clone)]
+pub struct TestCase {
+    /// Path below the tests directory without the extension, `tests_razboi/razboi3`.
+    pub name: String,
+    /// The `.in` file.
+    pub input: PathBuf,
+    /// The expected `out`.
+    pub reference: Vec<u8>,
+    /// 4 for a shuffle test, 5 for a game test.
+    pub points: u32,
+}
+
+/// Natural order (`sort -V` for these names): digit runs compare as numbers.
+fn natural_key(s: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_ascii_digit() {
+            let mut n = 0u64;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(u64::from(d));
+                chars.next();
+            }
+            key.push((std::mem::take(&mut text), n));
+        } else {
+            text.push(c);
+            chars.next();
+        }
+    }
+    key.push((text, 0));
+    key
+}
+
+/// Finds every `X.in` with its `X.ref` below `dir`, in natural order.
+///
+/// # Errors
+/// A message when `dir` cannot be read, a `.ref` is missing, or there is no test.
+pub fn discover_tests(dir: &Path) -> Result<Vec<TestCase>, String> {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, found)?;
+            } else if path.extension().is_some_and(|e| e == "in") {
+                found.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut inputs = Vec::new();
+    walk(dir, &mut inputs)
+        .map_err(|e| format!("cannot read tests directory {}: {e}", dir.display()))?;
+    let mut tests = Vec::new();
+    for input in inputs {
+        let stem = input.with_extension("");
+        let name = stem
+            .strip_prefix(dir)
+            .unwrap_or(&stem)
+            .to_string_lossy()
+            .into_owned();
+        let ref_path = input.with_extension("ref");
+        let reference = fs::read(&ref_path)
+            .map_err(|e| format!("test {name}: cannot read {}: {e}", ref_path.display()))?;
+        let points = if name.contains("amestecare") {
+            SHUFFLE_POINTS
+        } else {
+            GAME_POINTS
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            reference,
+            points,
+        });
+    }
+    if tests.is_empty() {
+        return Err(format!("no tests (X.in with X.ref) in {}", dir.display()));
+    }
+    tests.sort_by_cached_key(|t| natural_key(&t.name));
+    Ok(tests)
+}
+
+/// `diff -w` equality: the same lines once all white space is removed from
+/// each (so CR, spaces and a missing final newline do not matter, but an
+/// extra blank line does).
+pub fn same_ignoring_white_space(a: &[u8], b: &[u8]) -> bool {
+    fn lines(text: &[u8]) -> Vec<Vec<u8>> {
+        let text = text.strip_suffix(b"\n").unwrap_or(text);
+        if text.is_empty() {
+            return Vec::new();
+        }
+        text.split(|&c| c == b'\n')
+            .map(|l| {
+                l.iter()
+                    .copied()
+                    .filter(|c| !c.is_ascii_whitespace())
+                    .collect()
+            })
+            .collect()
+    }
+    lines(a) == lines(b)
+}
+
+/// How one test went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// `out` equals the reference under `diff -w`.
+    Passed,
+    /// `out` exists and differs.
+    WrongAnswer,
+    /// `make run` ended without writing `out`.
+    NoOutput,
+    /// A signal killed the program (or `make`).
+    Crashed,
+    /// The time limit was reached; the process group was killed.
+    TimedOut,
+    /// `make build` failed, so the test did not run.
+    BuildFailed,
+}
+
+impl Status {
+    /// The JSON spelling.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Passed => "passed",
+            Status::WrongAnswer => "wrong_answer",
+            Status::NoOutput => "no_output",
+            Status::Crashed => "crashed",
+            Status::TimedOut => "timed_out",
+            Status::BuildFailed => "build_failed",
+        }
+    }
+
+    /// Every status, in report order.
+    pub const ALL: [Status; 6] = [
+        Status::Passed,
+        Status::WrongAnswer,
+        Status::NoOutput,
+        Status::Crashed,
+        Status::TimedOut,
+        Status::BuildFailed,
+    ];
+}
+
+/// One test's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestResult {
+    /// The test's name, `tests_razboi/razboi3`.
+    pub name: String,
+    /// How it went.
+    pub status: Status,
+    /// Points earned, on the scale where the whole test set is worth 100.
+    pub points: f64,
+    /// Wall-clock seconds of `make run`.
+    pub seconds: f64,
+    /// For `crashed`: the signal's name (`SIGSEGV`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signal: Option<String>,
+}
+
+/// The valgrind measurement over all tests that ran to completion.
+#[derive(Debug, Clone, Serialize)]
+pub struct Valgrind {
+    /// Tests in which the submission's program had memory errors or
+    /// definitely/indirectly lost blocks.
+    pub tests_with_errors: u32,
+    /// `min(tests_with_errors, 5)` points.
+    pub deduction: u32,
+}
+
+/// What valgrind said about one program run (the submission's processes only,
+/// `make` and shells excluded).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemCheck {
+    /// Memory errors (`ERROR SUMMARY`, leaks not counted there).
+    pub errors: u64,
+    /// Bytes definitely lost.
+    pub definitely_lost: u64,
+    /// Bytes indirectly lost.
+    pub indirectly_lost: u64,
+}
+
+impl MemCheck {
+    /// `true` when anything counts against the submission.
+    pub fn bad(&self) -> bool {
+        self.errors > 0 || self.definitely_lost > 0 || self.indirectly_lost > 0
+    }
+}
+
+/// A grading's result: the JSON of `--json`, plus details for the text report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The submission directory as given.
+    pub submission: String,
+    /// Test points earned, scaled so that all tests are worth `max_points`.
+    pub points: f64,
+    /// 100.
+    pub max_points: f64,
+    /// Every test, in natural order.
+    pub tests: Vec<TestResult>,
+    /// `None` when valgrind was not run (`--no-valgrind`, no build).
+    pub valgrind: Option<Valgrind>,
+    /// A non-empty `README*` file at the top of the submission.
+    pub readme: bool,
+    /// `make clean` succeeded and removed everything `make build` created;
+    /// `None` when not checked (`--no-clean`, no build).
+    pub clean: Option<bool>,
+    /// Details for people, not in the JSON.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+    /// Wall-clock seconds of `make build` and `make clean` (not in the JSON).
+    #[serde(skip)]
+    pub build_seconds: f64,
+}
+
+impl Report {
+    /// How many tests have `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.tests.iter().filter(|t| t.status == status).count()
+    }
+}
+
+/// How to grade.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The tests.
+    pub tests: Vec<TestCase>,
+    /// Limits of each `make run`.
+    pub run: Limits,
+    /// Limits of `make build` and `make clean`.
+    pub build: Limits,
+    /// Time limit of one `make run` under valgrind; `None` skips valgrind.
+    pub valgrind: Option<Duration>,
+    /// Check `make clean` (never in place).
+    pub clean: bool,
+    /// Top-level names not copied (`.git`, `target`).
+    pub exclude: Vec<String>,
+    /// Where the temporary copies go (the system's temp dir by default).
+    pub work_dir: Option<PathBuf>,
+    /// Grade the directory itself, not a copy (trusted code only).
+    pub in_place: bool,
+}
+
+/// Copies `src` into `dst` (which exists): regular files with their
+/// permissions, symbolic links to files as the files they point to, links to
+/// directories as links; top-level names in `exclude` are skipped.
+fn copy_tree(src: &Path, dst: &Path, exclude: &[String], top: bool) -> std::io::Result<()> {
+    for entry in fs::read_dir(src)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if top && exclude.iter().any(|e| name.to_str() == Some(e.as_str())) {
+            continue;
+        }
+        let from = entry.path();
+        let to = dst.join(&name);
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            fs::create_dir(&to)?;
+            copy_tree(&from, &to, exclude, false)?;
+        } else if kind.is_symlink() {
+            match fs::metadata(&from) {
+                Ok(meta) if meta.is_file() => {
+                    fs::copy(&from, &to)?;
+                }
+                _ => std::os::unix::fs::symlink(fs::read_link(&from)?, &to)?,
+            }
+        } else if kind.is_file() {
+            fs::copy(&from, &to)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every path below `dir`, relative to it (links not followed).
+fn snapshot(dir: &Path) -> BTreeSet<PathBuf> {
+    fn walk(root: &Path, dir: &Path, found: &mut BTreeSet<PathBuf>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if let Ok(rel) = path.strip_prefix(root) {
+                found.insert(rel.to_path_buf());
+            }
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(root, &path, found);
+            }
+        }
+    }
+    let mut found = BTreeSet::new();
+    walk(dir, dir, &mut found);
+    found
+}
+
+/// The signal that killed a recipe, from GNU make's message
+/// (`make: *** [Makefile:4: run] Segmentation fault (core dumped)`, or
+/// `... Error 139` when a shell reported it as 128 + signal).
+pub fn signal_from_make(stderr: &[u8]) -> Option<i32> {
+    const NAMES: [(&str, i32); 17] = [
+        ("Segmentation fault", libc_sig::SEGV),
+        ("Aborted", libc_sig::ABRT),
+        ("Floating point exception", libc_sig::FPE),
+        ("Bus error", libc_sig::BUS),
+        ("Illegal instruction", libc_sig::ILL),
+        ("Killed", libc_sig::KILL),
+        ("Terminated", libc_sig::TERM),
+        ("File size limit exceeded", libc_sig::XFSZ),
+        ("CPU time limit exceeded", libc_sig::XCPU),
+        ("Trace/breakpoint trap", libc_sig::TRAP),
+        ("Broken pipe", libc_sig::PIPE),
+        ("Hangup", libc_sig::HUP),
+        ("Interrupt", libc_sig::INT),
+        ("User defined signal 1", libc_sig::USR1),
+        ("User defined signal 2", libc_sig::USR2),
+        ("Alarm clock", libc_sig::ALRM),
+        ("Bad system call", libc_sig::SYS),
+    ];
+    let text = String::from_utf8_lossy(stderr);
+    for line in text.lines() {
+        if !(line.starts_with("make") && line.contains("*** [")) {
+            continue;
+        }
+        let Some((_, what)) = line.rsplit_once("] ") else {
+            continue;
+        };
+        if let Some(code) = what.strip_prefix("Error ") {
+            let code: i32 = code.split_whitespace().next()?.parse().ok()?;
+            return (129..=128 + 64).contains(&code).then_some(code - 128);
+        }
+        if let Some(&(_, sig)) = NAMES.iter().find(|(name, _)| what.starts_with(name)) {
+            return Some(sig);
+        }
+    }
+    None
+}
+
+/// Signal numbers of Linux, by name (the ones make describes).
+mod libc_sig {
+    use nix::sys::signal::Signal;
+    pub const SEGV: i32 = Signal::SIGSEGV as i32;
+    pub const ABRT: i32 = Signal::SIGABRT as i32;
+    pub const FPE: i32 = Signal::SIGFPE as i32;
+    pub const BUS: i32 = Signal::SIGBUS as i32;
+    pub const ILL: i32 = Signal::SIGILL as i32;
+    pub const KILL: i32 = Signal::SIGKILL as i32;
+    pub const TERM: i32 = Signal::SIGTERM as i32;
+    pub const XFSZ: i32 = Signal::SIGXFSZ as i32;
+    pub const XCPU: i32 = Signal::SIGXCPU as i32;
+    pub const TRAP: i32 = Signal::SIGTRAP as i32;
+    pub const PIPE: i32 = Signal::SIGPIPE as i32;
+    pub const HUP: i32 = Signal::SIGHUP as i32;
+    pub const INT: i32 = Signal::SIGINT as i32;
+    pub const USR1: i32 = Signal::SIGUSR1 as i32;
+    pub const USR2: i32 = Signal::SIGUSR2 as i32;
+    pub const ALRM: i32 = Signal::SIGALRM as i32;
+    pub const SYS: i32 = Signal::SIGSYS as i32;
+}
+
+/// `SIGSEGV` for 11; `signal N` for numbers Linux does not name.
+pub fn signal_name(sig: i32) -> String {
+    nix::sys::signal::Signal::try_from(sig)
+        .map(|s| s.as_str().to_owned())
+        .unwrap_or_else(|_| format!("signal {sig}"))
+}
+
+/// Reads one valgrind log (`--log-file`); `None` when the process was `make`
+/// or a shell (not the submission's program) or the log is incomplete.
+pub fn parse_valgrind_log(log: &str) -> Option<MemCheck> {
+    fn number_after(line: &str, label: &str) -> Option<u64> {
+        let rest = &line[line.find(label)? + label.len()..];
+        let digits: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ',')
+            .filter(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    }
+    let command = log
+        .lines()
+        .find_map(|l| l.split_once("Command: ").map(|(_, c)| c))?;
+    let program = command.split_whitespace().next()?;
+    let base = program.rsplit('/').next().unwrap_or(program);
+    if matches!(base, "make" | "gmake" | "sh" | "dash" | "bash") {
+        return None;
+    }
+    let mut check = MemCheck::default();
+    let mut summary = false;
+    for line in log.lines() {
+        if let Some(n) = number_after(line, "ERROR SUMMARY:") {
+            check.errors = n;
+            summary = true;
+        } else if let Some(n) = number_after(line, "definitely lost:") {
+            check.definitely_lost = n;
+        } else if let Some(n) = number_after(line, "indirectly lost:") {
+            check.indirectly_lost = n;
+        }
+    }
+    summary.then_some(check)
+}
+
+/// Environment for the submission's commands: its own TMPDIR (the rest is
+/// inherited, less a calling make's variables; see [`runner::run`]).
+fn command_env(tmp: &Path) -> Vec<(&'static str, &Path)> {
+    vec![("TMPDIR", tmp)]
+}
+
+fn make(dir: &Path, tmp: &Path, args: &[&str], limits: &Limits) -> std::io::Result<Outcome> {
+    runner::run(dir, "make", args, &command_env(tmp), limits)
+}
+
+/// Runs one test in the copy: `cp X.in in; rm -f out; make run`, then
+/// compares `out` with the reference.
+fn run_test(
+    sub: &Path,
+    tmp: &Path,
+    test: &TestCase,
+    limits: &Limits,
+) -> std::io::Result<(Status, Option<i32>, f64)> {
+    fs::copy(&test.input, sub.join("in"))?;
+    let out_path = sub.join("out");
+    match fs::remove_file(&out_path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let outcome = make(sub, tmp, &["run"], limits)?;
+    let seconds = outcome.elapsed.as_secs_f64();
+    let signal = match outcome.exit {
+        Exit::TimedOut => return Ok((Status::TimedOut, None, seconds)),
+        Exit::Signal(sig) => Some(sig),
+        Exit::Code(_) => signal_from_make(&outcome.stderr),
+    };
+    if signal.is_some() {
+        return Ok((Status::Crashed, signal, seconds));
+    }
+    let Ok(file) = fs::File::open(&out_path) else {
+        return Ok((Status::NoOutput, None, seconds));
+    };
+    let mut out = Vec::new();
+    file.take(OUT_CAP + 1).read_to_end(&mut out)?;
+    let status = if out.len() as u64 <= OUT_CAP && same_ignoring_white_space(&out, &test.reference)
+    {
+        Status::Passed
+    } else {
+        Status::WrongAnswer
+    };
+    Ok((status, None, seconds))
+}
+
+/// The commands of `make run` (`make -n -s run` once the build is done),
+/// so valgrind starts on them rather than on make (half the time per test);
+/// `None` when make cannot tell them.
+fn run_recipe(sub: &Path, tmp: &Path) -> Option<String> {
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory_mib: None,
+        file_mib: None,
+    };
+    let outcome = make(sub, tmp, &["-n", "-s", "run"], &limits).ok()?;
+    let ok = outcome.success();
+    let recipe = String::from_utf8(outcome.stdout).ok()?;
+    (ok && !recipe.trim().is_empty()).then_some(recipe)
+}
+
+/// Runs one test's `make run` commands under valgrind memcheck (every child
+/// traced, one log per process) and returns what the submission's processes
+/// did; `None` when it timed out or produced no usable log.
+fn valgrind_test(
+    sub: &Path,
+    tmp: &Path,
+    test: &TestCase,
+    recipe: Option<&str>,
+    index: usize,
+    limits: &Limits,
+) -> std::io::Result<Option<MemCheck>> {
+    fs::copy(&test.input, sub.join("in"))?;
+    let _ = fs::remove_file(sub.join("out"));
+    let logs = tmp.join(format!("valgrind-{index}"));
+    fs::create_dir_all(&logs)?;
+    let log_file = format!("--log-file={}/%p.log", logs.display());
+    let mut args = vec![
+        "--trace-children=yes",
+        "--leak-check=full",
+        "--errors-for-leak-kinds=none",
+        &log_file,
+    ];
+    match recipe {
+        Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
+        None => args.extend(["make", "run"]),
+    }
+    let outcome = runner::run(sub, "valgrind", &args, &command_env(tmp), limits)?;
+    if outcome.exit == Exit::TimedOut {
+        return Ok(None);
+    }
+    let mut total: Option<MemCheck> = None;
+    for entry in fs::read_dir(&logs)?.flatten() {
+        let text = fs::read_to_string(entry.path()).unwrap_or_default();
+        if let Some(check) = parse_valgrind_log(&text) {
+            let t = total.get_or_insert_with(MemCheck::default);
+            t.errors += check.errors;
+            t.definitely_lost += check.definitely_lost;
+            t.indirectly_lost += check.indirectly_lost;
+        }
+    }
+    let _ = fs::remove_dir_all(&logs);
+    Ok(total)
+}
+
+fn has_readme(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .to_ascii_lowercase()
+                .starts_with("readme")
+                && e.metadata().is_ok_and(|m| m.is_file() && m.len() > 0)
+        })
+    })
+}
+
+/// Grades `submission` with `options`; `progress` is called after each step.
+///
+/// # Errors
+/// A message when the copy cannot be made or a command cannot be started
+/// (`make` or `valgrind` missing); the submission's own failures are results.
+pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
+    let root = match &options.work_dir {
+        Some(dir) => tempfile::Builder::new().prefix("grade-").tempdir_in(dir),
+        None => tempfile::Builder::new().prefix("grade-").tempdir(),
+    }
+    .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+    let tmp = root.path().join("tmp");
+    fs::create_dir(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+    let sub = if options.in_place {
+        submission.to_path_buf()
+    } else {
+        let sub = root.path().join("submission");
+        fs::create_dir(&sub).map_err(|e| format!("cannot create the copy: {e}"))?;
+        copy_tree(submission, &sub, &options.exclude, true)
+            .map_err(|e| format!("cannot copy {}: {e}", submission.display()))?;
+        sub
+    };
+
+    let io = |what: &str, e: std::io::Error| format!("{what}: {e}");
+    let mut notes = Vec::new();
+    let before = snapshot(&sub);
+    let build =
+        make(&sub, &tmp, &["build"], &options.build).map_err(|e| io("cannot run make", e))?;
+    let built = build.success();
+    let mut build_seconds = build.elapsed.as_secs_f64();
+    if !built {
+        let why = match build.exit {
+            Exit::TimedOut => format!("timed out after {:.0} s", options.build.time.as_secs_f64()),
+            Exit::Signal(s) => format!("killed by {}", signal_name(s)),
+            Exit::Code(c) => format!("exit status {c}"),
+        };
+        let log = if build.stderr.is_empty() {
+            &build.stdout
+        } else {
+            &build.stderr
+        };
+        let tail: Vec<&str> = std::str::from_utf8(log)
+            .unwrap_or("")
+            .lines()
+            .rev()
+            .take(3)
+            .collect();
+        notes.push(format!(
+            "make build failed ({why}){}",
+            if tail.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ": {}",
+                    tail.into_iter().rev().collect::<Vec<_>>().join(" | ")
+                )
+            }
+        ));
+    }
+    let created: Vec<PathBuf> = snapshot(&sub).difference(&before).cloned().collect();
+
+    let possible: u32 = options.tests.iter().map(|t| t.points).sum();
+    let scale = 100.0 / f64::from(possible.max(1));
+    let mut earned = 0u32;
+    let mut tests = Vec::with_capacity(options.tests.len());
+    for test in &options.tests {
+        let (status, signal, seconds) = if built {
+            run_test(&sub, &tmp, test, &options.run).map_err(|e| io(&test.name, e))?
+        } else {
+            (Status::BuildFailed, None, 0.0)
+        };
+        let points = if status == Status::Passed {
+            test.points
+        } else {
+            0
+        };
+        earned += points;
+        tests.push(TestResult {
+            name: test.name.clone(),
+            status,
+            points: f64::from(points) * scale,
+            seconds,
+            signal: signal.map(signal_name),
+        });
+    }
+
+    let valgrind = match options.valgrind {
+        Some(time) if built => {
+            let limits = Limits {
+                time,
+                memory_mib: None,
+                file_mib: options.run.file_mib,
+            };
+            let recipe = run_recipe(&sub, &tmp);
+            let mut bad = 0;
+            for (index, (test, result)) in options.tests.iter().zip(&tests).enumerate() {
+                if result.status == Status::TimedOut {
+                    continue;
+                }
+                match valgrind_test(&sub, &tmp, test, recipe.as_deref(), index, &limits)
+                    .map_err(|e| io("cannot run valgrind", e))?
+                {
+                    Some(check) if check.bad() => {
+                        bad += 1;
+                        notes.push(format!(
+                            "valgrind {}: {} errors, {} bytes definitely and {} indirectly lost",
+                            test.name, check.errors, check.definitely_lost, check.indirectly_lost
+                        ));
+                    }
+                    Some(_) => {}
+                    None => notes.push(format!(
+                        "valgrind {}: no result (timed out or no program traced)",
+                        test.name
+                    )),
+                }
+            }
+            Some(Valgrind {
+                tests_with_errors: bad,
+                deduction: bad.min(VALGRIND_MAX_DEDUCTION),
+            })
+        }
+        _ => None,
+    };
+
+    if options.in_place {
+        // Leave the directory as it was: no `in` or `out` it did not have.
+        for name in ["in", "out"] {
+            if !before.contains(Path::new(name)) {
+                let _ = fs::remove_file(sub.join(name));
+            }
+        }
+    }
+    let readme = has_readme(&sub);
+    let clean = if options.clean && built && !options.in_place {
+        let outcome =
+            make(&sub, &tmp, &["clean"], &options.build).map_err(|e| io("cannot run make", e))?;
+        let left: Vec<String> = created
+            .iter()
+            .filter(|p| sub.join(p).symlink_metadata().is_ok())
+            .map(|p| p.display().to_string())
+            .collect();
+        build_seconds += outcome.elapsed.as_secs_f64();
+        if !outcome.success() {
+            notes.push("make clean failed".to_owned());
+        }
+        if !left.is_empty() {
+            notes.push(format!(
+                "make clean left what make build made: {}",
+                left.join(" ")
+            ));
+        }
+        Some(outcome.success() && left.is_empty())
+    } else {
+        None
+    };
+
+    Ok(Report {
+        submission: submission.display().to_string(),
+        points: (f64::from(earned) * scale * 100.0).round() / 100.0,
+        max_points: 100.0,
+        tests,
+        valgrind,
+        readme,
+        clean,
+        notes,
+        build_seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_w_semantics() {
+        assert!(same_ignoring_white_space(b"1 A\n", b"1 A"));
+        assert!(same_ignoring_white_space(b"1  A\r\n", b"1 A\n"));
+        assert!(same_ignoring_white_space(b"1A\n", b"1 A\n"));
+        assert!(!same_ignoring_white_space(b"1 A\n\n", b"1 A\n"));
+        assert!(!same_ignoring_white_space(b"", b"1\n"));
+        assert!(!same_ignoring_white_space(b"2\n", b"1\n"));
+    }
+
+    #[test]
+    fn signals_from_make_messages() {
+        let segv = b"make: *** [Makefile:4: run] Segmentation fault (core dumped)\n";
+        assert_eq!(signal_from_make(segv), Some(11));
+        assert_eq!(
+            signal_from_make(b"make: *** [Makefile:4: run] Aborted\n"),
+            Some(6)
+        );
+        assert_eq!(
+            signal_from_make(b"make: *** [Makefile:4: run] Error 139\n"),
+            Some(11)
+        );
+        assert_eq!(
+            signal_from_make(b"make: *** [Makefile:4: run] Error 1\n"),
+            None
+        );
+        assert_eq!(
+            signal_from_make(b"make: *** No rule to make target 'run'.  Stop.\n"),
+            None
+        );
+        assert_eq!(signal_name(11), "SIGSEGV");
+    }
+
+    #[test]
+    fn valgrind_logs_count_the_program_only() {
+        let program = "==7== Command: ./prog\n==7== \n==7== LEAK SUMMARY:\n\
+             ==7==    definitely lost: 1,040 bytes in 2 blocks\n\
+             ==7==    indirectly lost: 0 bytes in 0 blocks\n\
+             ==7== ERROR SUMMARY: 3 errors from 1 contexts (suppressed: 0 from 0)\n";
+        assert_eq!(
+            parse_valgrind_log(program),
+            Some(MemCheck {
+                errors: 3,
+                definitely_lost: 1040,
+                indirectly_lost: 0
+            })
+        );
+        let make = "==6== Command: make run\n==6== ERROR SUMMARY: 0 errors from 0 contexts\n";
+        assert_eq!(parse_valgrind_log(make), None);
+        let clean = "==8== Command: /x/homework\n==8== All heap blocks were freed -- no leaks are possible\n\
+                     ==8== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
+        assert!(!parse_valgrind_log(clean).unwrap().bad());
+    }
+
+    #[test]
+    fn natural_order_puts_test10_after_test9() {
+        let mut names = vec!["t/test10", "t/test9", "t/test1"];
+        names.sort_by_cached_key(|n| natural_key(n));
+        assert_eq!(names, ["t/test1", "t/test9", "t/test10"]);
+    }
+}
