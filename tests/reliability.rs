@@ -303,3 +303,23 @@ fn d10_servers_survive_a_full_or_closed_stdout() {
     assert!(err.contains("Broken pipe"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// D15: a bot name with `/` was accepted and every game forfeited, charged to
+/// whichever bot sat first; such names are refused before any game.
+#[test]
+fn d15_coup_arbiter_refuses_names_that_are_not_folder_names() {
+    for name in ["a/b", "..", "."] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+            .args(["-q", "-r", "1", "--work-dir"])
+            .arg(dir.path().join("wd"))
+            .arg(format!("{name}=builtin:random"))
+            .arg("c=builtin:random")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("cannot be a folder name"), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}: games were played");
+    }
+}
