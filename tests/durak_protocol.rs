@@ -5,10 +5,9 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use cardgames::durak::cards::CardSet;
-use cardgames::durak::referee::{
-    play_game, play_game_named, BotSeat, GameRecord, Naming, Seat, SeatFault,
-};
+use cardgames::durak::referee::{play_game, play_game_named, GameRecord, Naming, Seat, SeatFault};
 use cardgames::durak::search::SearchConfig;
+use cardgames::durak::tournament::BotSeat;
 use cardgames::durak::{Command, DurakBot, Game, Strategy};
 use cardgames::{Card, Notation, Suit};
 

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use cardgames::child;
+use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
@@ -25,7 +26,7 @@ use rayon::prelude::*;
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
-    /// written key=value,... (see HeuristicParams).
+    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -49,8 +50,9 @@ struct Args {
     /// In-process search bots: determinizations per decision.
     #[arg(long, default_value_t = SearchConfig::default().samples)]
     samples: usize,
-    /// In-process search bots: cap per decision in milliseconds.
-    #[arg(long, default_value_t = 20)]
+    /// In-process search bots: wall-clock safety net per decision in milliseconds (the
+    /// sample cap binds first, so games replay).
+    #[arg(long, default_value_t = 200)]
     max_ms: u64,
     /// In-process search bots: share of determinizations using the opponent model.
     #[arg(long, default_value_t = SearchConfig::default().opponent_mix)]
@@ -77,6 +79,10 @@ fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
             let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
             let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
             let mut cfg = cfg;
+            if name == "deep" {
+                cfg.deep = DeepConfig::parse(knobs)?;
+                return Ok(TeamSpec::InProcess(Strategy::Deep, cfg));
+            }
             cfg.heuristic = HeuristicParams::parse(own)?;
             if !opp.is_empty() {
                 cfg.opponent = HeuristicParams::parse(opp)?;
@@ -94,9 +100,10 @@ fn parse_strategy(name: &str) -> Result<Strategy, String> {
         "greedy" => Strategy::Greedy,
         "heuristic" => Strategy::Heuristic,
         "search" => Strategy::Search,
+        "deep" => Strategy::Deep,
         _ => {
             return Err(format!(
-                "unknown strategy {name:?} (random, greedy, heuristic, search)"
+                "unknown strategy {name:?} (random, greedy, heuristic, search, deep)"
             ))
         }
     })

@@ -463,7 +463,8 @@ impl Table {
     }
 }
 
-/// A bot's text as a forfeit reason quotes it: a short prefix only (D08).
+/// A bot's text as a forfeit reason quotes it: a short prefix, then the full
+/// length (D08); [`crate::quote`] is in the lean C library too.
 fn quote(text: &str) -> String {
     crate::quote::quote(text.as_bytes())
 }

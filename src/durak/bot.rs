@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::deep::{deep_search, DeepConfig};
+use super::endgame::Solver;
 use super::protocol::{format_answer, parse_line, Command, Line};
 use super::rules::Answer;
 use super::search::{search, SearchConfig};
@@ -13,15 +15,7 @@ use super::strategy::{decide, heuristic_with, Ctx, Strategy};
 use super::tracker::Tracker;
 use super::DurakError;
 
-/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (reading "Time").
-pub const BUDGET_BASE: Duration = Duration::from_secs(2);
-/// See [`BUDGET_BASE`].
-pub const BUDGET_PER_ROUND: Duration = Duration::from_millis(100);
-
-/// The budget for a game after `rounds` rounds started.
-pub fn budget(rounds: u32) -> Duration {
-    BUDGET_BASE + BUDGET_PER_ROUND * rounds
-}
+pub use super::rules::{budget, BUDGET_BASE, BUDGET_PER_ROUND};
 
 /// One bot seat: tracks the game from information lines and answers commands, always legally
 /// as far as the lines it was fed allow.
@@ -41,7 +35,12 @@ pub struct DurakBot {
     rng: ChaCha8Rng,
     tracker: Tracker,
     config: SearchConfig,
+    deep: DeepConfig,
+    solver: Option<Box<Solver>>,
     thinking: Duration,
+    work: u64,
+    decisions: u64,
+    clock_cuts: u64,
 }
 
 impl DurakBot {
@@ -52,13 +51,42 @@ impl DurakBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             tracker: Tracker::new(),
             config: SearchConfig::default(),
+            deep: DeepConfig::default(),
+            solver: None,
             thinking: Duration::ZERO,
+            work: 0,
+            decisions: 0,
+            clock_cuts: 0,
         }
     }
 
-    /// Replaces the search settings (used by [`Strategy::Search`]).
+    /// Replaces the deep search's settings (used by [`Strategy::Deep`]).
+    pub fn with_deep(mut self, deep: DeepConfig) -> DurakBot {
+        self.deep = deep;
+        self
+    }
+
+    /// Work units (playout steps + solver nodes) the deep search spent in the current game.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Decisions searched by the deep search in the current game.
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    /// Decisions (over the bot's life) that the wall-clock safety net cut short. Zero when the
+    /// work caps bind, as intended; a non-zero count means the answers may not replay.
+    pub fn clock_cuts(&self) -> u64 {
+        self.clock_cuts
+    }
+
+    /// Replaces the search settings (used by [`Strategy::Search`]; `config.deep` by
+    /// [`Strategy::Deep`]).
     pub fn with_config(mut self, config: SearchConfig) -> DurakBot {
         self.config = config;
+        self.deep = config.deep;
         self
     }
 
@@ -83,6 +111,11 @@ impl DurakBot {
             Line::Info(info) => {
                 if matches!(info, super::protocol::Info::Trump(_)) {
                     self.thinking = Duration::ZERO;
+                    self.work = 0;
+                    self.decisions = 0;
+                    if let Some(s) = self.solver.as_mut() {
+                        s.clear();
+                    }
                 }
                 self.tracker.apply(info);
                 Ok(None)
@@ -100,7 +133,7 @@ impl DurakBot {
         let legal = self.tracker.legal(command);
         let ctx = Ctx::from_tracker(&self.tracker);
         let mut a = match self.strategy {
-            Strategy::Heuristic | Strategy::Search => {
+            Strategy::Heuristic | Strategy::Search | Strategy::Deep => {
                 heuristic_with(&self.config.heuristic, command, &ctx)
             }
             s => decide(s, command, &ctx, &mut self.rng),
@@ -117,11 +150,47 @@ impl DurakBot {
                 &mut self.rng,
             );
         }
+        if self.strategy == Strategy::Deep && legal.len() > 1 {
+            let cap = self.work_cap();
+            let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
+            let spent = self.thinking;
+            let deadline = start + hard.saturating_sub(spent);
+            let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
+            let (b, stats) = deep_search(
+                &self.tracker,
+                command,
+                &legal,
+                a,
+                &self.deep,
+                solver,
+                cap,
+                Some(deadline),
+                &mut self.rng,
+            );
+            a = b;
+            self.work += stats.work;
+            self.decisions += 1;
+            self.clock_cuts += u64::from(stats.clock_cut);
+        }
         if !legal.contains(&a) {
             a = legal.first().copied().unwrap_or(Answer::No);
         }
         self.thinking += start.elapsed();
         format_answer(a)
+    }
+
+    /// The deep search's time manager, in work units: [`DeepConfig::budget_share`] of the
+    /// budget so far (2 s + 0.1 s x rounds started) at [`DeepConfig::units_per_second`], minus
+    /// the work already spent, spread over the own decisions expected to remain (two more than
+    /// the own hand plus a third of the talon: each held card is led, thrown or kept through a
+    /// round, and each card drawn brings about one more decision per three).
+    fn work_cap(&self) -> u64 {
+        let allowed = budget(self.tracker.rounds).as_secs_f64()
+            * self.deep.budget_share
+            * self.deep.units_per_second;
+        let left = (allowed as u64).saturating_sub(self.work);
+        let expected = 2 + self.tracker.hand.len() as u64 + self.tracker.talon() as u64 / 3;
+        left / expected
     }
 
     /// The time manager: a share of the budget still unspent, spread over the decisions

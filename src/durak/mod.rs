@@ -2,11 +2,14 @@
 //! bots and the referee used by `durak-server`.
 //!
 //! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
+//! - [`legal`]: the legal answers, one definition for the engine, tracker and policies.
 //! - [`rules`]: [`Game`], the rules as a state machine in absolute numbering.
 //! - [`protocol`]: information lines and commands, each receiver's relative numbering.
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
 //! - [`strategy`]: random, greedy and heuristic policies.
-//! - [`search`]: determinized search with heuristic playouts.
+//! - [`search`]: determinized search with heuristic playouts (the previous contest bot).
+//! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
+//! - [`deep`]: the contest search: determinizations, playouts, exact endgames.
 //! - [`bot`]: [`DurakBot`], lines in, answers out.
 //! - [`referee`]: one refereed game over any [`referee::Seat`]s.
 //! - [`process`]: a seat played by a program over pipes.
@@ -14,6 +17,9 @@
 
 pub mod bot;
 pub mod cards;
+pub mod deep;
+pub mod endgame;
+pub mod legal;
 #[cfg(feature = "cli")]
 pub mod process;
 pub mod protocol;

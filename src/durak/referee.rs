@@ -5,9 +5,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::bot::{budget, DurakBot};
 use super::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
-use super::rules::{partner, team, Event, Game, Pending, Round};
+use super::rules::{budget, partner, team, Event, Game, Pending, Round};
 use crate::card::Card;
 
 /// Why a seat failed to answer.
@@ -258,20 +257,4 @@ pub fn play_game_named(
         seat.close();
     }
     rec
-}
-
-/// An in-process seat: a [`DurakBot`] fed the lines directly.
-#[derive(Debug, Clone)]
-pub struct BotSeat(pub DurakBot);
-
-impl Seat for BotSeat {
-    fn send(&mut self, line: &str) -> Result<(), SeatFault> {
-        // A bot ignores lines it cannot read, as the program does.
-        let _ = self.0.feed(line);
-        Ok(())
-    }
-
-    fn ask(&mut self, command: Command, _time_left: Duration) -> Result<String, SeatFault> {
-        Ok(self.0.answer(command))
-    }
 }

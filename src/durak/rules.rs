@@ -7,11 +7,15 @@
 //! ([`Game::pending`]); [`Game::apply`] checks an [`Answer`], changes the state and reports
 //! what every player is told as [`Event`]s.
 
+use std::time::Duration;
+
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::cards::{beats, CardSet};
+use super::legal;
+use super::protocol::Command;
 use super::DurakError;
 use crate::card::{Card, Suit};
 use crate::deck::Deck;
@@ -22,6 +26,17 @@ pub const HAND_SIZE: usize = 6;
 pub const ROUND_LIMIT: usize = 6;
 /// Safety cap: a game still running after this many rounds ends with no winner.
 pub const MAX_ROUNDS: u32 = 1000;
+
+/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (`specs/durak.md`, reading "Time": one cumulative
+/// budget per program copy and game).
+pub const BUDGET_BASE: Duration = Duration::from_secs(2);
+/// See [`BUDGET_BASE`].
+pub const BUDGET_PER_ROUND: Duration = Duration::from_millis(100);
+
+/// The budget for a game after `rounds` rounds started.
+pub fn budget(rounds: u32) -> Duration {
+    BUDGET_BASE + BUDGET_PER_ROUND * rounds
+}
 
 /// The partner of a player or seat (`p + 2 mod 4`).
 pub fn partner(p: usize) -> usize {
@@ -232,39 +247,30 @@ impl Game {
     /// The cards `player` may throw in now (ignoring whose turn it is): cards of ranks on the
     /// table while the round's limit allows another attack card (Rules, 3).
     pub fn throwable(&self, player: usize) -> CardSet {
-        if self.round.attacks >= self.round.limit || self.out[player] {
+        if self.out[player] {
             return CardSet::EMPTY;
         }
-        self.hands[player].intersect(self.round.table.rank_closure())
+        legal::throwable(self.hands[player], &self.round)
     }
 
     /// The cards that beat the open card, from `player`'s hand.
     pub fn beaters(&self, player: usize) -> CardSet {
-        match self.round.open {
-            Some(open) => self.hands[player]
-                .iter()
-                .filter(|&c| beats(open, c, self.trump))
-                .collect(),
-            None => CardSet::EMPTY,
-        }
+        legal::beaters(self.hands[player], self.round.open, self.trump)
     }
 
-    /// Every legal answer to the pending decision (empty when the game is over).
+    /// Every legal answer to the pending decision (empty when the game is over), as
+    /// [`legal::answers`] gives them.
     pub fn legal_answers(&self) -> Vec<Answer> {
-        match self.pending {
-            Pending::Move(p) => self.hands[p].iter().map(Answer::Card).collect(),
-            Pending::Beat(p) => {
-                let mut v: Vec<Answer> = self.beaters(p).iter().map(Answer::Card).collect();
-                v.push(Answer::No);
-                v
-            }
-            Pending::Add(p) => {
-                let mut v: Vec<Answer> = self.throwable(p).iter().map(Answer::Card).collect();
-                v.push(Answer::No);
-                v
-            }
-            Pending::Over(_) => Vec::new(),
+        let (cmd, p) = match self.pending {
+            Pending::Move(p) => (Command::Move, p),
+            Pending::Beat(p) => (Command::Beat, p),
+            Pending::Add(p) => (Command::Add, p),
+            Pending::Over(_) => return Vec::new(),
+        };
+        if cmd == Command::Add && self.out[p] {
+            return vec![Answer::No];
         }
+        legal::answers(cmd, self.hands[p], &self.round, self.trump)
     }
 
     /// The winning team once the game is over.

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt};
 
+use super::deep::DeepConfig;
 use super::protocol::Command;
 use super::rules::{team, Answer, Event, Game, Pending};
 use super::strategy::{heuristic_with, Ctx, HeuristicParams};
@@ -17,7 +18,8 @@ use super::tracker::Tracker;
 pub struct SearchConfig {
     /// Determinizations per decision at most.
     pub samples: usize,
-    /// Wall-clock cap per decision.
+    /// Wall-clock safety net per decision (the sample cap is meant to bind, so answers
+    /// replay; this only fires on a starved machine).
     pub max_decision: Duration,
     /// Share of the game's time budget (2 s + 0.1 s per round) the bot allows itself.
     pub budget_share: f64,
@@ -34,19 +36,23 @@ pub struct SearchConfig {
     /// ...used in this share of the determinizations (the others model the opponents with
     /// [`SearchConfig::heuristic`], like the own team): a hedge over unknown opponents.
     pub opponent_mix: f64,
+    /// The settings of [`Strategy::Deep`](super::Strategy) (carried here so a tournament's
+    /// in-process team spec holds every strategy's settings).
+    pub deep: DeepConfig,
 }
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
             samples: 160,
-            max_decision: Duration::from_millis(20),
+            max_decision: Duration::from_millis(200),
             budget_share: 0.3,
             heuristic: HeuristicParams::default(),
             exact_cards: 6,
             exact_nodes: 1500,
             opponent: HeuristicParams::plain(),
             opponent_mix: 0.5,
+            deep: DeepConfig::default(),
         }
     }
 }

@@ -5,6 +5,7 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use super::cards::{beats, rank_index, value, CardSet};
+use super::legal;
 use super::protocol::Command;
 use super::rules::{Answer, Game, Pending, Round};
 use super::tracker::Tracker;
@@ -80,33 +81,15 @@ impl Ctx {
 
     /// Legal answers (from the view; `NO` included for `BEAT` and `ADD`).
     pub fn legal(&self, cmd: Command) -> Vec<Answer> {
-        let mut v: Vec<Answer> = match cmd {
-            Command::Move => self.hand.iter().map(Answer::Card).collect(),
-            Command::Beat => self.beaters().iter().map(Answer::Card).collect(),
-            Command::Add => self.throwable().iter().map(Answer::Card).collect(),
-        };
-        if cmd != Command::Move {
-            v.push(Answer::No);
-        }
-        v
+        legal::answers(cmd, self.hand, &self.round, self.trump)
     }
 
     fn beaters(&self) -> CardSet {
-        match self.round.open {
-            Some(open) => self
-                .hand
-                .iter()
-                .filter(|&c| beats(open, c, self.trump))
-                .collect(),
-            None => CardSet::EMPTY,
-        }
+        legal::beaters(self.hand, self.round.open, self.trump)
     }
 
     fn throwable(&self) -> CardSet {
-        if self.round.attacks >= self.round.limit {
-            return CardSet::EMPTY;
-        }
-        self.hand.intersect(self.round.table.rank_closure())
+        legal::throwable(self.hand, &self.round)
     }
 
     /// The whole hand of `p` when every card of it is known.
@@ -128,8 +111,12 @@ pub enum Strategy {
     Greedy,
     /// The strong hand-written heuristic.
     Heuristic,
-    /// Determinized search with heuristic playouts (the contest bot).
+    /// Determinized search with one heuristic playout per answer and determinization (the
+    /// previous contest bot, kept as a sparring partner).
     Search,
+    /// Determinized search with heuristic playouts to the empty talon and exact endgame
+    /// solving, within a share of the time budget ([`super::deep`]; the contest bot).
+    Deep,
 }
 
 /// The answer of a fast policy (for [`Strategy::Search`] this is the heuristic).
@@ -137,7 +124,7 @@ pub fn decide<R: Rng + ?Sized>(strategy: Strategy, cmd: Command, ctx: &Ctx, rng:
     match strategy {
         Strategy::Random => *ctx.legal(cmd).choose(rng).unwrap_or(&Answer::No),
         Strategy::Greedy => greedy(cmd, ctx),
-        Strategy::Heuristic | Strategy::Search => heuristic(cmd, ctx),
+        Strategy::Heuristic | Strategy::Search | Strategy::Deep => heuristic(cmd, ctx),
     }
 }
 

@@ -8,13 +8,32 @@ use std::time::Duration;
 
 use super::bot::DurakBot;
 use super::process::ProcessSeat;
-use super::referee::{play_game_named, BotSeat, GameRecord, LossReason, Naming, Seat, SeatFault};
+use super::protocol::Command;
+use super::referee::{play_game_named, GameRecord, LossReason, Naming, Seat, SeatFault};
 use super::rules::Game;
 use super::search::SearchConfig;
 use super::strategy::Strategy;
 
+/// An in-process seat: a [`DurakBot`] fed the lines directly.
+#[derive(Debug, Clone)]
+pub struct BotSeat(pub DurakBot);
+
+impl Seat for BotSeat {
+    fn send(&mut self, line: &str) -> Result<(), SeatFault> {
+        // A bot ignores lines it cannot read, as the program does.
+        let _ = self.0.feed(line);
+        Ok(())
+    }
+
+    fn ask(&mut self, command: Command, _time_left: Duration) -> Result<String, SeatFault> {
+        Ok(self.0.answer(command))
+    }
+}
+
 /// How a team's two seats are played.
 #[derive(Debug, Clone)]
+// A team spec is built twice per tournament; boxing the settings would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum TeamSpec {
     /// In-process bots.
     InProcess(Strategy, SearchConfig),

@@ -10,6 +10,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::cards::{beats, CardSet, DECK_SIZE};
+use super::legal;
 use super::protocol::{Command, Info};
 use super::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
 use crate::card::{Card, Suit};
@@ -217,35 +218,7 @@ impl Tracker {
     /// them for `BEAT` and `ADD`, so an answer from this list is legal under any reading).
     pub fn legal(&self, command: Command) -> Vec<Answer> {
         let trump = self.trump.unwrap_or(Suit::Spades);
-        match command {
-            Command::Move => self.hand.iter().map(Answer::Card).collect(),
-            Command::Beat => {
-                let mut v: Vec<Answer> = match self.round.and_then(|r| r.open) {
-                    Some(open) => self
-                        .hand
-                        .iter()
-                        .filter(|&c| beats(open, c, trump))
-                        .map(Answer::Card)
-                        .collect(),
-                    None => Vec::new(),
-                };
-                v.push(Answer::No);
-                v
-            }
-            Command::Add => {
-                let mut v: Vec<Answer> = match self.round {
-                    Some(r) if r.attacks < r.limit => self
-                        .hand
-                        .intersect(r.table.rank_closure())
-                        .iter()
-                        .map(Answer::Card)
-                        .collect(),
-                    _ => Vec::new(),
-                };
-                v.push(Answer::No);
-                v
-            }
-        }
+        legal::answers(command, self.hand, &self.round.unwrap_or_default(), trump)
     }
 
     /// Cards whose place is unknown to player 1: not in his hand, not gone, not on the table,

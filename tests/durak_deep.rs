@@ -1,0 +1,155 @@
+//! The deep search: its exact endgame solver against a plain exhaustive minimax, its answers
+//! always legal, and a short in-process tournament that replays exactly from its seed.
+
+use cardgames::durak::deep::{deep_search, DeepConfig};
+use cardgames::durak::endgame::Solver;
+use cardgames::durak::protocol::Command;
+use cardgames::durak::referee::Naming;
+use cardgames::durak::rules::team;
+use cardgames::durak::search::SearchConfig;
+use cardgames::durak::strategy::{heuristic, Ctx};
+use cardgames::durak::tournament::{play_one, TeamSpec};
+use cardgames::durak::DurakBot;
+use cardgames::durak::{Event, Game, Pending, Strategy};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Exhaustive minimax with no ordering, no cut-offs and no table: does team 0 win with
+/// perfect play?
+fn naive(game: &Game) -> bool {
+    let p = match game.pending {
+        Pending::Over(w) => return w == Some(0),
+        Pending::Move(p) | Pending::Beat(p) | Pending::Add(p) => p,
+    };
+    let mut values = game.legal_answers().into_iter().map(|a| {
+        let mut g = game.clone();
+        g.apply(a, &mut Vec::new()).unwrap();
+        naive(&g)
+    });
+    if team(p) == 0 {
+        values.any(|v| v)
+    } else {
+        values.all(|v| v)
+    }
+}
+
+#[test]
+fn solver_with_its_table_agrees_with_exhaustive_minimax() {
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    for seed in 0..800u64 {
+        let (mut g, _) = Game::new(seed);
+        let mut events: Vec<Event> = Vec::new();
+        let mut positions = Vec::new();
+        // Every empty-talon position of a heuristic game with at most 8 cards in play, so the
+        // table is reused across positions of the same game as in the bot.
+        while let Some((cmd, ctx)) = Ctx::from_game(&g) {
+            let in_play: usize =
+                g.hands.iter().map(|h| h.len()).sum::<usize>() + g.round.table.len();
+            if g.talon.is_empty() && in_play <= 8 {
+                positions.push(g.clone());
+            }
+            g.apply(heuristic(cmd, &ctx), &mut events).unwrap();
+        }
+        solver.clear();
+        for pos in positions.iter().rev() {
+            let mut nodes = u64::MAX;
+            let fast = solver.solve(pos, &mut nodes);
+            assert_eq!(fast, Some(naive(pos)), "seed {seed}: {pos:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} endgame positions checked");
+}
+
+#[test]
+fn solver_refuses_positions_with_a_talon_and_respects_its_cap() {
+    let (g, _) = Game::new(5);
+    let mut solver = Solver::new();
+    let mut nodes = 1000;
+    assert_eq!(solver.solve(&g, &mut nodes), None);
+    assert_eq!(nodes, 1000);
+}
+
+fn deep_vs(opponent: Strategy, seed: u64, deals: u64) -> Vec<String> {
+    // A small work rate keeps the debug-built test quick; the safety net is pushed far away
+    // so only the work caps decide (a clock cut would make the runs differ).
+    let deep = DeepConfig {
+        units_per_second: 4e4,
+        hard_share: 100.0,
+        ..DeepConfig::default()
+    };
+    let cfg = SearchConfig {
+        deep,
+        ..SearchConfig::default()
+    };
+    let a = TeamSpec::InProcess(Strategy::Deep, cfg);
+    let b = TeamSpec::InProcess(opponent, SearchConfig::default());
+    (0..deals)
+        .flat_map(|d| [false, true].map(|swapped| (d, swapped)))
+        .map(|(d, swapped)| {
+            let g = play_one(seed, d, swapped, &a, &b, true, Naming::Physical);
+            assert_eq!(g.record.forfeit, None, "deal {d}: a forfeit");
+            format!("{:?} {:?}", g.record.winner, g.record.transcript)
+        })
+        .collect()
+}
+
+#[test]
+fn deep_tournament_replays_exactly_from_its_seed() {
+    let first = deep_vs(Strategy::Heuristic, 12, 3);
+    let second = deep_vs(Strategy::Heuristic, 12, 3);
+    assert_eq!(first.len(), 6);
+    for (i, (x, y)) in first.iter().zip(&second).enumerate() {
+        assert_eq!(x, y, "game {i} differs between two runs of the same seed");
+    }
+}
+
+/// A bot after an opening deal (trump hearts, player 1 holding 6S 7D 8S 9C TH JS),
+/// with `MOVE` asked.
+fn opening() -> DurakBot {
+    let mut bot = DurakBot::new(Strategy::Deep, 1);
+    bot.feed("trump H").unwrap();
+    for c in ["6S", "7D", "8S", "9C", "TH", "JS"] {
+        bot.feed(&format!("give 1 {c}")).unwrap();
+    }
+    for p in 2..=4 {
+        for _ in 0..6 {
+            bot.feed(&format!("give {p} ??")).unwrap();
+        }
+    }
+    bot
+}
+
+#[test]
+fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
+    let bot = opening();
+    let legal = bot.tracker().legal(Command::Move);
+    let default = legal[0];
+    let cfg = DeepConfig::default();
+    let run = |stop_now: bool, seed: u64| {
+        let mut solver = Solver::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let deadline = stop_now.then(std::time::Instant::now);
+        deep_search(
+            bot.tracker(),
+            Command::Move,
+            &legal,
+            default,
+            &cfg,
+            &mut solver,
+            20_000,
+            deadline,
+            &mut rng,
+        )
+    };
+    let (a, stats) = run(false, 3);
+    assert!(legal.contains(&a));
+    assert!(stats.samples >= cfg.min_samples && !stats.clock_cut);
+    // The work cap binds (one determinization may finish past it).
+    assert!(stats.work >= 20_000 && stats.work < 40_000, "{stats:?}");
+    assert_eq!(run(false, 3), (a, stats), "same seed, same answer and work");
+    let (cut, cut_stats) = run(true, 3);
+    assert_eq!(cut, default);
+    assert!(cut_stats.clock_cut && cut_stats.samples == 0);
+}
