@@ -1,11 +1,15 @@
 //! Behaviour lock for the Coup bots: every strategy's answer on a fixed set of
 //! reachable positions (games played by the engine from fixed seeds) is hashed
 //! and compared with the hash the code gave before the protocol/bot.rs refactor
-//! of issue 13. A refactor that changes any answer changes the hash; set
+//! of issue 13 (and, separately, the strong bot's answers with a memory of the
+//! previous game, which change 520 of its 6028 answers here). Both hashes were
+//! computed with the code of commit e3cc854 and reproduced by the refactored
+//! code. A refactor that changes any answer changes a hash; set
 //! `COUP_GOLDEN_DUMP=<file>` to write every answer for a diff.
 
+use cardgames::coup::opponent::Stats;
 use cardgames::coup::rules::{Outcome, Table};
-use cardgames::coup::{decide, format_hand, Strategy};
+use cardgames::coup::{decide, decide_with, format_hand, History, Strategy};
 use std::fmt::Write as _;
 
 /// Games played; each seat's strategy and the seed follow from the game index.
@@ -21,12 +25,16 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
     }
 }
 
-/// (hash of all answers, number of positions, dump text).
-fn golden() -> (u64, usize, String) {
+/// (hash of all answers, hash of the strong bot's answers with memory,
+/// number of positions, dump text). The memory of game `g` is the counts
+/// read from the finished history of game `g - 1`.
+fn golden() -> (u64, u64, usize, String) {
     let n = Strategy::ALL.len() as u64;
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut positions = 0;
+    let mut hm = 0xcbf2_9ce4_8422_2325u64;
     let mut dump = String::new();
+    let mut memory: Option<Stats> = None;
     for g in 0..GAMES {
         let seats = [
             Strategy::ALL[(g % n) as usize].0,
@@ -57,6 +65,23 @@ fn golden() -> (u64, usize, String) {
                     chosen = Some(d);
                 }
             }
+            if let Some(mem) = &memory {
+                let d = decide_with(
+                    Strategy::Strong,
+                    &t.history,
+                    call.opp_coins,
+                    call.my_coins,
+                    &cards,
+                    &call.legal,
+                    Some(mem),
+                );
+                let line = format!(
+                    "{g} {positions} memory {:?} {:?}\n",
+                    d.answer, d.exchange_keep
+                );
+                fnv(&mut hm, line.as_bytes());
+                dump.push_str(&line);
+            }
             let d = chosen.expect("seat strategy is in ALL");
             match t.play(&call, &d.answer, d.exchange_keep.as_deref().unwrap_or("")) {
                 None => {}
@@ -65,20 +90,27 @@ fn golden() -> (u64, usize, String) {
             }
         }
         let _ = writeln!(dump, "end {g}");
+        memory = History::parse(&t.history)
+            .ok()
+            .map(|h| Stats::from_history(&h));
     }
-    (h, positions, dump)
+    (h, hm, positions, dump)
 }
 
 #[test]
 fn every_strategy_answers_as_before_the_refactor() {
-    let (h, positions, dump) = golden();
+    let (h, hm, positions, dump) = golden();
     if let Ok(path) = std::env::var("COUP_GOLDEN_DUMP") {
         std::fs::write(&path, &dump).expect("write dump");
     }
-    eprintln!("{positions} positions, hash {h:#018x}");
+    eprintln!("{positions} positions, hash {h:#018x}, with memory {hm:#018x}");
     assert!(positions > 1000, "only {positions} positions");
     assert_eq!(h, GOLDEN, "answers changed ({positions} positions)");
+    assert_eq!(hm, GOLDEN_MEMORY, "answers with memory changed");
 }
 
 /// The hash of the answers before the refactor (commit e3cc854).
 const GOLDEN: u64 = 0x59d9_db77_a464_0435;
+
+/// The hash of the strong bot's answers with memory before the refactor (commit e3cc854).
+const GOLDEN_MEMORY: u64 = 0x7ce7_c213_22e4_255d;
