@@ -70,15 +70,12 @@ impl Character {
 
     /// The character an action or block claims (the arbiter's `actions_dict`):
     /// `E`/`a` Ambassador, `A` Assassin, `S`/`c` Captain, `s` Contessa, `T`/`d` Duke.
+    /// The codes are those of [`super::protocol::Action`] and [`super::protocol::Block`].
     pub fn claimed_by(c: char) -> Option<Character> {
-        match c {
-            'E' | 'a' => Some(Character::Ambassador),
-            'A' => Some(Character::Assassin),
-            'S' | 'c' => Some(Character::Captain),
-            's' => Some(Character::Contessa),
-            'T' | 'd' => Some(Character::Duke),
-            _ => None,
-        }
+        use super::protocol::{Action, Block};
+        Action::from_code(c)
+            .and_then(Action::claim)
+            .or_else(|| Block::from_code(c).map(Block::character))
     }
 }
 

@@ -248,4 +248,22 @@ mod tests {
         assert_eq!(Action::Coup.cost(), 7);
         assert_eq!(Action::Steal.claim(), Some(Character::Captain));
     }
+
+    #[test]
+    fn claims_match_the_arbiters_actions_dict() {
+        let dict = [
+            ('E', Character::Ambassador),
+            ('a', Character::Ambassador),
+            ('A', Character::Assassin),
+            ('S', Character::Captain),
+            ('c', Character::Captain),
+            ('s', Character::Contessa),
+            ('T', Character::Duke),
+            ('d', Character::Duke),
+        ];
+        for c in "IFCEASTpqacds_'<=0~^*!$\n".chars() {
+            let want = dict.iter().find(|(k, _)| *k == c).map(|(_, v)| *v);
+            assert_eq!(Character::claimed_by(c), want, "{c:?}");
+        }
+    }
 }
