@@ -4,12 +4,12 @@
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
-use super::cards::{beats, rank_index, value, CardSet};
-use super::legal;
-use super::protocol::Command;
-use super::rules::{Answer, Game, Pending, Round};
 use super::tracker::Tracker;
 use crate::card::{Card, Suit};
+use crate::durak::cards::{beats, rank_index, value, CardSet};
+use crate::durak::legal;
+use crate::durak::protocol::Command;
+use crate::durak::rules::{Answer, Game, Pending, Round};
 
 /// What a policy sees when it decides.
 #[derive(Debug, Clone, Copy)]

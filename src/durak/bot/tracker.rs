@@ -9,11 +9,11 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::cards::{beats, CardSet, DECK_SIZE};
-use super::legal;
-use super::protocol::{Command, Info};
-use super::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
 use crate::card::{Card, Suit};
+use crate::durak::cards::{beats, CardSet, DECK_SIZE};
+use crate::durak::legal;
+use crate::durak::protocol::{Command, Info};
+use crate::durak::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
 
 /// The knowledge of player 1 (index 0) about the game so far.
 #[derive(Debug, Clone, Default)]

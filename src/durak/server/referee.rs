@@ -5,9 +5,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
-use super::rules::{budget, partner, team, Event, Game, Pending, Round};
 use crate::card::Card;
+use crate::durak::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
+use crate::durak::rules::{budget, partner, team, Event, Game, Pending, Round};
 
 /// Why a seat failed to answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
