@@ -4,6 +4,7 @@
 //! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
 //! - [`legal`]: the legal answers, one definition for the engine, tracker and policies.
 //! - [`rules`]: [`Game`], the rules as a state machine in absolute numbering.
+//! - [`seat`]: [`Seat`], turn order, partners, teams and relative numbering.
 //! - [`protocol`]: information lines and commands, each receiver's relative numbering.
 //! - [`bot`]: the bot side, [`DurakBot`] and its parts:
 //!   - [`tracker`]: what one player knows, rebuilt from the lines.
@@ -23,6 +24,7 @@ pub mod cards;
 pub mod legal;
 pub mod protocol;
 pub mod rules;
+pub mod seat;
 pub mod server;
 
 pub use bot::{deep, endgame, search, strategy, tracker};
@@ -33,6 +35,7 @@ pub use server::{process, tournament};
 pub use bot::DurakBot;
 pub use protocol::{Command, Info, Line};
 pub use rules::{Answer, Event, Game, Pending};
+pub use seat::Seat;
 pub use strategy::Strategy;
 
 use thiserror::Error;

@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use super::cards::{beats, CardSet};
 use super::legal;
 use super::protocol::Command;
+use super::seat::Seat;
 use super::DurakError;
 use crate::card::{Card, Suit};
 use crate::deck::Deck;
@@ -38,14 +39,14 @@ pub fn budget(rounds: u32) -> Duration {
     BUDGET_BASE + BUDGET_PER_ROUND * rounds
 }
 
-/// The partner of a player or seat (`p + 2 mod 4`).
+/// The partner of a player or seat (`p + 2 mod 4`, [`Seat::partner`]).
 pub fn partner(p: usize) -> usize {
-    (p + 2) % 4
+    Seat::new(p).partner().index()
 }
 
 /// The team of a player or seat: 0 for `{0, 2}`, 1 for `{1, 3}`.
 pub fn team(p: usize) -> usize {
-    p % 2
+    Seat::new(p).team()
 }
 
 /// An answer to a command: a card, or `NO` (refuse to beat / decline to throw in).
@@ -198,7 +199,7 @@ impl Game {
             talon,
             hands,
             out: [false; 4],
-            mover_seat: first_mover % 4,
+            mover_seat: Seat::new(first_mover).index(),
             round: Round::default(),
             rounds: 0,
             pending: Pending::Over(None),
@@ -302,7 +303,7 @@ impl Game {
                     return illegal("card not in hand");
                 }
                 let attacker_seat = self.mover_seat;
-                let defender_seat = (attacker_seat + 1) % 4;
+                let defender_seat = Seat::new(attacker_seat).next().index();
                 let defender = self.controller(defender_seat);
                 self.round = Round {
                     attacker_seat,
@@ -421,7 +422,8 @@ impl Game {
         if r.taking {
             self.hands[r.defender] = self.hands[r.defender].union(r.table);
         }
-        let order = [0, 3, 2, 1].map(|k| (r.first_attacker + k) % 4);
+        let first = Seat::new(r.first_attacker);
+        let order = [first, first.prev(), first.partner(), first.next()].map(Seat::index);
         for &p in &order {
             if self.out[p] {
                 continue;
@@ -438,7 +440,7 @@ impl Game {
             }
         }
         self.mover_seat = if r.taking {
-            (r.defender_seat + 1) % 4
+            Seat::new(r.defender_seat).next().index()
         } else {
             r.defender_seat
         };

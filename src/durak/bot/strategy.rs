@@ -10,6 +10,7 @@ use crate::durak::cards::{beats, rank_index, value, CardSet};
 use crate::durak::legal;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{Answer, Game, Pending, Round};
+use crate::durak::seat::Seat;
 
 /// What a policy sees when it decides.
 #[derive(Debug, Clone, Copy)]
@@ -242,8 +243,8 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
         Command::Move => {
             if endgame && hp.sharp_endgame {
                 // The defender's hand is known: lead the lowest card he cannot beat.
-                let d = (ctx.mover_seat + 1) % 4;
-                let d = if ctx.out[d] { (d + 2) % 4 } else { d };
+                let d = Seat::new(ctx.mover_seat).next();
+                let d = if ctx.out[d.index()] { d.partner() } else { d }.index();
                 if let Some(dh) = ctx.full_hand(d) {
                     let safe: CardSet = ctx
                         .hand
@@ -274,9 +275,13 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
             if endgame {
                 if hp.sharp_endgame {
                     // Prefer a beater whose rank the attackers (if known) cannot throw in.
-                    let seat = ctx.round.attacker_seat;
-                    let a1 = if ctx.out[seat] { (seat + 2) % 4 } else { seat };
-                    let a2 = (a1 + 2) % 4;
+                    let seat = Seat::new(ctx.round.attacker_seat);
+                    let a1 = if ctx.out[seat.index()] {
+                        seat.partner()
+                    } else {
+                        seat
+                    };
+                    let (a1, a2) = (a1.index(), a1.partner().index());
                     let mut attackers = ctx.known[a1];
                     if !ctx.out[a2] {
                         attackers = attackers.union(ctx.known[a2]);

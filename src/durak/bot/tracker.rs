@@ -14,6 +14,7 @@ use crate::durak::cards::{beats, CardSet, DECK_SIZE};
 use crate::durak::legal;
 use crate::durak::protocol::{Command, Info};
 use crate::durak::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
+use crate::durak::seat::Seat;
 
 /// The knowledge of player 1 (index 0) about the game so far.
 #[derive(Debug, Clone, Default)]
@@ -93,7 +94,7 @@ impl Tracker {
                     self.known[d] = self.known[d].union(r.table);
                     self.sizes[d] += r.table.len();
                 }
-                self.mover_seat = (r.defender_seat + 1) % 4;
+                self.mover_seat = Seat::new(r.defender_seat).next().index();
             } else {
                 self.gone = self.gone.union(r.table);
                 self.mover_seat = r.defender_seat;
@@ -134,10 +135,10 @@ impl Tracker {
                 let attacker_seat = if self.out[by] {
                     by
                 } else if self.out[under] {
-                    (under + 3) % 4
+                    Seat::new(under).prev().index()
                 } else if self.seats_known && self.controller(self.mover_seat) == p {
                     self.mover_seat
-                } else if self.controller((p + 1) % 4) == d {
+                } else if self.controller(Seat::new(p).next().index()) == d {
                     p
                 } else {
                     partner(p)
@@ -146,7 +147,7 @@ impl Tracker {
                 table.insert(card);
                 self.round = Some(Round {
                     attacker_seat,
-                    defender_seat: (attacker_seat + 1) % 4,
+                    defender_seat: Seat::new(attacker_seat).next().index(),
                     defender: d,
                     first_attacker: p,
                     table,
