@@ -243,3 +243,83 @@ fn d02_coup_arbiter_quirks_survive_a_multibyte_append() {
         assert_eq!(g["winner"], 0, "{g}");
     }
 }
+
+/// D10: a full disk or a closed pipe on stdout made the servers panic, and
+/// coup-arbiter printed before writing `--json`, losing the results. Now: one
+/// error line, a non-zero exit, and the JSON written first.
+#[test]
+fn d10_servers_survive_a_full_or_closed_stdout() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args(["-q", "-r", "3", "--work-dir"])
+        .arg(dir.path().join("wd"))
+        .arg("--json")
+        .arg(&json)
+        .args(["builtin:strong", "builtin:random"])
+        .stdout(full.try_clone().unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write to stdout"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["games"].as_array().unwrap().len(), 6);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_ioiwari-referee"))
+        .args(["--start", "4 3 2 4 2 3 2"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot write to stdout"), "{err}");
+
+    // A closed pipe: the reader is gone before the report is printed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_durak-server"))
+        .args([
+            "-q",
+            "-a",
+            "inproc:greedy",
+            "-b",
+            "inproc:random",
+            "--deals",
+            "20",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("Broken pipe"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// D15: a bot name with `/` was accepted and every game forfeited, charged to
+/// whichever bot sat first; such names are refused before any game.
+#[test]
+fn d15_coup_arbiter_refuses_names_that_are_not_folder_names() {
+    for name in ["a/b", "..", "."] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+            .args(["-q", "-r", "1", "--work-dir"])
+            .arg(dir.path().join("wd"))
+            .arg(format!("{name}=builtin:random"))
+            .arg("c=builtin:random")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("cannot be a folder name"), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}: games were played");
+    }
+}
