@@ -122,9 +122,9 @@ pub enum Event {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Round {
     /// The seat that attacks (its controller leads and throws in first).
-    pub attacker_seat: usize,
+    pub attacker_seat: Seat,
     /// The seat moved under (`attacker_seat + 1`).
-    pub defender_seat: usize,
+    pub defender_seat: Seat,
     /// The physical defender (the controller of the defender seat at the round's start).
     pub defender: usize,
     /// The physical player who led the round; drawing starts with him (Rules, 6).
@@ -155,7 +155,7 @@ pub struct Game {
     /// Who has left the game.
     pub out: [bool; 4],
     /// The seat that leads the current (or next) round.
-    pub mover_seat: usize,
+    pub mover_seat: Seat,
     /// The current round.
     pub round: Round,
     /// Rounds started so far (the time budget counts them).
@@ -199,7 +199,7 @@ impl Game {
             talon,
             hands,
             out: [false; 4],
-            mover_seat: Seat::new(first_mover).index(),
+            mover_seat: Seat::new(first_mover),
             round: Round::default(),
             rounds: 0,
             pending: Pending::Over(None),
@@ -225,11 +225,11 @@ impl Game {
 
     /// Who plays seat `seat`: its owner, or the owner's partner once the owner is out
     /// (reading "Substitution").
-    pub fn controller(&self, seat: usize) -> usize {
-        if self.out[seat] {
-            partner(seat)
+    pub fn controller(&self, seat: Seat) -> usize {
+        if self.out[seat.index()] {
+            seat.partner().index()
         } else {
-            seat
+            seat.index()
         }
     }
 
@@ -237,7 +237,7 @@ impl Game {
     /// seat's controller first, then the partner seat's controller (reading "ADD").
     pub fn throwers(&self) -> ([usize; 2], usize) {
         let a = self.controller(self.round.attacker_seat);
-        let b = self.controller(partner(self.round.attacker_seat));
+        let b = self.controller(self.round.attacker_seat.partner());
         if a == b {
             ([a, a], 1)
         } else {
@@ -303,7 +303,7 @@ impl Game {
                     return illegal("card not in hand");
                 }
                 let attacker_seat = self.mover_seat;
-                let defender_seat = Seat::new(attacker_seat).next().index();
+                let defender_seat = attacker_seat.next();
                 let defender = self.controller(defender_seat);
                 self.round = Round {
                     attacker_seat,
@@ -440,7 +440,7 @@ impl Game {
             }
         }
         self.mover_seat = if r.taking {
-            Seat::new(r.defender_seat).next().index()
+            r.defender_seat.next()
         } else {
             r.defender_seat
         };

@@ -7,8 +7,8 @@
 //! [`Seat::from_relative`]). Tables indexed by seat stay `[T; 4]`, indexed by [`Seat::index`].
 
 /// An absolute seat 0..4. Seat `s + 1` (mod 4) moves after `s` (clockwise turn order); `s`
-/// and `s + 2` are partners; team 0 is `{0, 2}`, team 1 is `{1, 3}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// and `s + 2` are partners; team 0 is `{0, 2}`, team 1 is `{1, 3}`. The default is seat 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Seat(u8);
 
 impl Seat {

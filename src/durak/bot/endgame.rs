@@ -88,8 +88,8 @@ pub fn key(g: &Game) -> u64 {
         .open
         .map_or(63, |c| u64::from(crate::durak::cards::index(c)));
     let small = out
-        | (g.mover_seat as u64) << 4
-        | (r.attacker_seat as u64) << 6
+        | (g.mover_seat.index() as u64) << 4
+        | (r.attacker_seat.index() as u64) << 6
         | (r.defender as u64) << 8
         | (r.attacks as u64) << 10
         | (r.limit as u64) << 14

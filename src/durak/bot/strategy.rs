@@ -28,7 +28,7 @@ pub struct Ctx {
     /// Who the deciding player is, in the same indexing.
     pub me: usize,
     /// The seat the deciding player leads from (for `MOVE`).
-    pub mover_seat: usize,
+    pub mover_seat: Seat,
     /// Who is out.
     pub out: [bool; 4],
     /// Cards known to be in each hand (the true hands in a full game; own hand and the
@@ -243,7 +243,7 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
         Command::Move => {
             if endgame && hp.sharp_endgame {
                 // The defender's hand is known: lead the lowest card he cannot beat.
-                let d = Seat::new(ctx.mover_seat).next();
+                let d = ctx.mover_seat.next();
                 let d = if ctx.out[d.index()] { d.partner() } else { d }.index();
                 if let Some(dh) = ctx.full_hand(d) {
                     let safe: CardSet = ctx
@@ -275,7 +275,7 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
             if endgame {
                 if hp.sharp_endgame {
                     // Prefer a beater whose rank the attackers (if known) cannot throw in.
-                    let seat = Seat::new(ctx.round.attacker_seat);
+                    let seat = ctx.round.attacker_seat;
                     let a1 = if ctx.out[seat.index()] {
                         seat.partner()
                     } else {
