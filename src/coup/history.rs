@@ -3,6 +3,7 @@
 //! cards, challenges) (`specs/coup.md`, "History file").
 
 use super::character::Character;
+use super::protocol::{effects, Action};
 use super::CoupError;
 
 /// Who did something, from the reading player's side.
@@ -229,35 +230,32 @@ impl History {
                 if Character::from_held(ch).is_some() {
                     cards[who] = cards[who].saturating_sub(1);
                     if who == o {
-                        match c[0] {
-                            'C' => coins[a] -= 7,
-                            'A' => coins[a] -= 3,
-                            _ => {}
+                        if let Some(act @ (Action::Coup | Action::Assassinate)) =
+                            Action::from_code(c[0])
+                        {
+                            coins[a] -= act.cost();
                         }
                     } else if pos >= 2 && c[pos - 2] == '!' {
-                        coins[a] -= 3;
+                        coins[a] -= Action::Assassinate.cost();
                     }
                 }
             }
             if t.complete {
                 if let Some(&last) = c.last() {
                     if "p_'<=0".contains(last) && c.len() >= 2 {
-                        match c[0] {
-                            'F' => coins[a] += 2,
-                            'T' => coins[a] += 3,
-                            'S' => {
-                                let n = if coins[o] == 1 { 1 } else { 2 };
-                                coins[a] += n;
-                                coins[o] -= n;
-                            }
-                            _ => {}
+                        if let Some(act @ (Action::ForeignAid | Action::Tax | Action::Steal)) =
+                            Action::from_code(c[0])
+                        {
+                            let (gain, loss) = effects(act, coins[o]);
+                            coins[a] += gain;
+                            coins[o] -= loss;
                         }
                     } else if last == 's' {
-                        coins[a] -= 3;
+                        coins[a] -= Action::Assassinate.cost();
                     }
                 }
-                if c.first() == Some(&'I') {
-                    coins[a] += 1;
+                if c.first() == Some(&Action::Income.code()) {
+                    coins[a] += effects(Action::Income, coins[o]).0;
                 }
                 out.push((coins, cards));
             }

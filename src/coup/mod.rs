@@ -1,6 +1,8 @@
 //! Coup, two players, under the "King of the Hill" arbiter (`specs/coup.md`).
 //!
 //! - [`character`]: the five characters and their held / revealed codes;
+//! - [`protocol`]: actions, blocks and replies as types, parsed from and
+//!   formatted to the arbiter's codes, and the coin effects of a turn;
 //! - [`rules`]: legal answers exactly as the arbiter computes them, and the
 //!   arbiter's true state ([`Table`]) with every answer's effects;
 //! - [`history`]: a history file read from one player's side (turns, claims,
@@ -21,6 +23,7 @@ pub mod history;
 pub mod memory;
 pub mod model;
 pub mod opponent;
+pub mod protocol;
 pub mod replica;
 pub mod rules;
 pub mod sparring;
@@ -30,6 +33,7 @@ use thiserror::Error;
 pub use bot::{decide, decide_with, Decision, Strategy};
 pub use character::{format_hand, parse_hand, Character};
 pub use history::{History, Record, Side, Turn};
+pub use protocol::{effects, Action, Block, Reply};
 pub use rules::{legal_answers, Call, Outcome, Seat, Table};
 
 /// Errors of the Coup module.

@@ -5,7 +5,8 @@
 
 use super::character::{Character, COPIES};
 use super::history::{History, Record};
-use super::rules::{ASSASSINATE_COST, COUP_COST, FORCED_COUP};
+use super::protocol::{effects, Action, ASSASSINATE_COST, COUP_COST};
+use super::rules::FORCED_COUP;
 
 /// Cards of each character not visible to me: three minus those in my hand
 /// (`mine`, which may include the two Exchange cards) and those given up by
@@ -154,6 +155,29 @@ pub enum Gain {
     Steal,
 }
 
+impl Gain {
+    /// The action that makes this gain.
+    pub fn action(self) -> Action {
+        match self {
+            Gain::Income => Action::Income,
+            Gain::ForeignAid => Action::ForeignAid,
+            Gain::Tax => Action::Tax,
+            Gain::Steal => Action::Steal,
+        }
+    }
+
+    /// Coins `(gained, taken from the opponent)` in one race turn against an
+    /// opponent holding `opp_coins`: the action's [`effects`], except that a
+    /// Steal from an empty purse counts as an Income (the race's fallback).
+    pub fn step(self, opp_coins: i64) -> (i64, i64) {
+        if self == Gain::Steal && opp_coins <= 0 {
+            effects(Action::Income, opp_coins)
+        } else {
+            effects(self.action(), opp_coins)
+        }
+    }
+}
+
 /// A race plan: a way to gain coins and whether to kill by Assassination
 /// (3 coins) when possible, else by Coup (7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,20 +218,9 @@ pub fn race(first: Racer, second: Racer) -> (Option<bool>, u32) {
             s[me].coins -= ASSASSINATE_COST;
             s[op].cards = s[op].cards.saturating_sub(1);
         } else {
-            match s[me].plan.gain {
-                Gain::Income => s[me].coins += 1,
-                Gain::ForeignAid => s[me].coins += 2,
-                Gain::Tax => s[me].coins += 3,
-                Gain::Steal => {
-                    let n = s[op].coins.min(2);
-                    if n <= 0 {
-                        s[me].coins += 1;
-                    } else {
-                        s[me].coins += n;
-                        s[op].coins -= n;
-                    }
-                }
-            }
+            let (gain, loss) = s[me].plan.gain.step(s[op].coins);
+            s[me].coins += gain;
+            s[op].coins -= loss;
         }
         if s[op].cards == 0 {
             return (Some(me == 0), t / 2 + 1);
@@ -252,20 +265,9 @@ pub fn solo_turns(coins: i64, plan: Plan, target: usize, other_coins: i64) -> u3
             c -= ASSASSINATE_COST;
             left = left.saturating_sub(1);
         } else {
-            match plan.gain {
-                Gain::Income => c += 1,
-                Gain::ForeignAid => c += 2,
-                Gain::Tax => c += 3,
-                Gain::Steal => {
-                    let n = o.min(2);
-                    if n <= 0 {
-                        c += 1;
-                    } else {
-                        c += n;
-                        o -= n;
-                    }
-                }
-            }
+            let (gain, loss) = plan.gain.step(o);
+            c += gain;
+            o -= loss;
         }
         if left == 0 {
             return t;

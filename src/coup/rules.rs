@@ -8,6 +8,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::character::{full_deck, Character};
+use super::protocol::{effects, Action, Reply};
 
 /// Invocations per game before it is a draw that both players lose
 /// (`specs/coup.md`, "Arbiter behaviour": 100 actions each).
@@ -15,10 +16,8 @@ pub const MAX_CALLS: usize = 200;
 
 /// Coins at which a Coup becomes the only legal action.
 pub const FORCED_COUP: i64 = 10;
-/// Cost of a Coup.
-pub const COUP_COST: i64 = 7;
-/// Cost of an Assassination.
-pub const ASSASSINATE_COST: i64 = 3;
+/// Costs of a Coup and of an Assassination ([`super::protocol`]).
+pub use super::protocol::{ASSASSINATE_COST, COUP_COST};
 
 /// The list the original arbiter offers on an empty file, whatever the coins
 /// (kept only under `--original-quirks`).
@@ -367,8 +366,8 @@ impl Table {
         let line: Vec<char> = last_line_of(&self.history).chars().collect();
         let first = line.first().copied().unwrap_or('\n');
         let mvc: Vec<char> = mv.chars().collect();
-        if mv == "I\n" {
-            self.seats[me].coins += 1;
+        if Reply::parse(mv) == Some(Reply::Act(Action::Income)) {
+            self.seats[me].coins += effects(Action::Income, self.seats[opp].coins).0;
         } else if mvc.len() == 2 {
             self.lose(me, mvc[0]);
             if line.len() >= 3 && line[line.len() - 3] == '!' {
@@ -376,10 +375,8 @@ impl Table {
             }
         } else if mvc.len() == 1 && "_'<=0".contains(mvc[0]) {
             self.lose(me, mvc[0]);
-            if first == 'C' {
-                self.seats[opp].coins -= COUP_COST;
-            } else if first == 'A' {
-                self.seats[opp].coins -= ASSASSINATE_COST;
+            if let Some(a @ (Action::Coup | Action::Assassinate)) = Action::from_code(first) {
+                self.seats[opp].coins -= a.cost();
             }
             if first == 'A' && line.len() == 4 && matches!(line.get(1), Some('q' | 's')) {
                 return Some(Outcome::Win { winner: opp });
@@ -424,15 +421,13 @@ impl Table {
         }
         let last = line[line.len() - 2];
         if "p_'<=0".contains(last) {
-            match line[0] {
-                'F' => self.seats[me].coins += 2,
-                'T' => self.seats[me].coins += 3,
-                'S' => {
-                    let n = if self.seats[opp].coins == 1 { 1 } else { 2 };
-                    self.seats[me].coins += n;
-                    self.seats[opp].coins -= n;
+            match Action::from_code(line[0]) {
+                Some(a @ (Action::ForeignAid | Action::Tax | Action::Steal)) => {
+                    let (gain, loss) = effects(a, self.seats[opp].coins);
+                    self.seats[me].coins += gain;
+                    self.seats[opp].coins -= loss;
                 }
-                'E' => {
+                Some(Action::Exchange) => {
                     let keep = self.seats[me].cards.len();
                     let Some(kept) = check_exchange(&call.cards, stdout, keep) else {
                         return Some(Outcome::Forfeit {

@@ -16,7 +16,11 @@
 //!
 //! Cards are given up in a fixed preference (least useful to its idea first).
 
+use rand::RngExt;
+
 use super::character::Character;
+use super::protocol::{Action, Block, Reply};
+use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 /// One archetype.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,5 +144,130 @@ pub fn answer(
         'E' | 'T' => pick(&["p"]),
         'a' | 'c' | 'd' | 's' => pick(&["\n"]),
         _ => give_up().unwrap_or_else(|| pick(&["\n", "p"])),
+    }
+}
+
+/// The simple sparring strategies of [`crate::coup::Strategy`] (`random`,
+/// `income`, `honest`, `challenger`, `tax-bluffer`), read from the bot's view.
+impl crate::coup::bot::Ctx<'_> {
+    pub(in crate::coup) fn random(&mut self) -> String {
+        let i = self.rng.random_range(0..self.legal.len());
+        self.legal[i].clone()
+    }
+
+    pub(in crate::coup) fn income(&self) -> String {
+        match self.pick(&[
+            Reply::Act(Action::Income),
+            Reply::Act(Action::Coup),
+            Reply::Pass,
+            Reply::EndTurn,
+        ]) {
+            Some(a) => a.text(),
+            None => self.give_up(),
+        }
+    }
+
+    /// Honest turn: Coup at 7, Assassinate with an Assassin, Tax with a
+    /// Duke, Steal with a Captain, else Foreign Aid.
+    pub(in crate::coup) fn honest_action(&self) -> String {
+        let mut prefs = vec![Reply::Act(Action::Coup)];
+        if self.has(Assassin) {
+            prefs.push(Reply::Act(Action::Assassinate));
+        }
+        if self.has(Duke) {
+            prefs.push(Reply::Act(Action::Tax));
+        }
+        if self.has(Captain)
+            && self.oc >= 2
+            && !self.opp_claims(Captain)
+            && !self.opp_claims(Ambassador)
+        {
+            prefs.push(Reply::Act(Action::Steal));
+        }
+        if !self.opp_claims(Duke) {
+            prefs.push(Reply::Act(Action::ForeignAid));
+        }
+        self.pick(&prefs)
+            .unwrap_or(Reply::Act(Action::Income))
+            .text()
+    }
+
+    pub(in crate::coup) fn honest(&self, challenge_all: bool) -> String {
+        let last = self.last();
+        if self.turn_start() {
+            return self.honest_action();
+        }
+        let claimed = Character::claimed_by(last);
+        if let Some(c) = claimed {
+            if self.can(Reply::Challenge) && (challenge_all || self.impossible(c)) {
+                return Reply::Challenge.text();
+            }
+        }
+        match last {
+            'F' => (if self.has(Duke) {
+                Reply::Block(Block::Duke)
+            } else {
+                Reply::Pass
+            })
+            .text(),
+            'A' => {
+                if self.has(Contessa) {
+                    Reply::Block(Block::Contessa).text()
+                } else if self.mk == 1 && !challenge_all {
+                    // Nothing left to lose.
+                    Reply::Challenge.text()
+                } else {
+                    self.give_up()
+                }
+            }
+            'S' => {
+                if self.has(Captain) {
+                    Reply::Block(Block::Captain).text()
+                } else if self.has(Ambassador) {
+                    Reply::Block(Block::Ambassador).text()
+                } else {
+                    Reply::Pass.text()
+                }
+            }
+            'E' | 'T' => Reply::Pass.text(),
+            'a' | 'c' | 'd' | 's' => Reply::EndTurn.text(),
+            _ => self.fallback(),
+        }
+    }
+
+    pub(in crate::coup) fn tax_bluffer(&self) -> String {
+        let last = self.last();
+        if self.turn_start() {
+            return self
+                .pick(&[Reply::Act(Action::Coup), Reply::Act(Action::Tax)])
+                .unwrap_or(Reply::Act(Action::Income))
+                .text();
+        }
+        match last {
+            'F' => Reply::Block(Block::Duke).text(),
+            'A' => {
+                if self.has(Contessa) || self.mk == 1 {
+                    Reply::Block(Block::Contessa).text()
+                } else {
+                    self.give_up()
+                }
+            }
+            'S' => self.block_steal_if_held(),
+            'E' | 'T' => Reply::Pass.text(),
+            'a' | 'c' | 'd' | 's' => Reply::EndTurn.text(),
+            _ => self.fallback(),
+        }
+    }
+
+    /// Blocks a Steal with a Captain or an Ambassador held, else passes.
+    pub(in crate::coup) fn block_steal_if_held(&self) -> String {
+        (if self.has(Captain) {
+            Reply::Block(Block::Captain)
+        } else if self.has(Ambassador) {
+            Reply::Block(Block::Ambassador)
+        } else {
+            Reply::Pass
+        })
+        .text()
     }
 }

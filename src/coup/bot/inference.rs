@@ -1,0 +1,406 @@
+//! Model use for the strong bot: the opponent's challenge, block and bluff
+//! rates (this game's counts and memory), its hand posterior, and the
+//! coin-race evaluation of positions.
+
+use super::*;
+
+/// A challenge probability `p` made likelier by a factor `f` for an
+/// implausible claim (`f > 1`) or less likely for a plausible one: `p^(1/f)`,
+/// which keeps an opponent that always (`p = 1`) or never (`p = 0`)
+/// challenges as it is, capped at 0.98.
+pub(super) fn tilt(p: f64, f: f64) -> f64 {
+    p.clamp(0.0, 1.0).powf(1.0 / f.max(1e-3)).min(0.98)
+}
+
+pub(super) fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Ctx<'_> {
+    // ----- the strong bot -----
+
+    /// The opponent's observed rate of challenging my claims (prior
+    /// [`STRONG_PC_PRIOR`] worth one claim).
+    pub(in crate::coup) fn opp_challenge_rate(&self) -> f64 {
+        let my_claims: u32 = self.h.me.claims.iter().sum();
+        let [n, k] = self.mem_claims();
+        ((STRONG_PC_PRIOR + (self.h.opp.challenges + k) as f64) / (1.0 + (my_claims + n) as f64))
+            .clamp(0.02, 0.98)
+    }
+
+    /// Past games: my claims (actions and blocks) and how many it challenged.
+    pub(in crate::coup) fn mem_claims(&self) -> [u32; 2] {
+        let mut t = [0, 0];
+        for e in self
+            .mem
+            .challenged
+            .iter()
+            .flatten()
+            .chain(&self.mem.block_challenged)
+        {
+            t[0] += e[0];
+            t[1] += e[1];
+        }
+        t
+    }
+
+    /// Weight of past games against the race-lead prior: `n / (n + 5)` for
+    /// `n` remembered observations (five claims weigh as much as the prior).
+    pub(in crate::coup) fn mem_weight(n: u32) -> f64 {
+        n as f64 / (n as f64 + 5.0)
+    }
+
+    /// The opponent's rate of challenging my action `a` (`FSATE`): the
+    /// overall rate as a prior worth two observations, then this game's answers.
+    pub(in crate::coup) fn opp_challenge_action(&self, a: char) -> f64 {
+        let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
+        let n_mem = crate::coup::opponent::ACTION_KINDS
+            .find(a)
+            .map_or(0, |k| self.mem.challenged[k][(self.ok >= 2) as usize][0]);
+        let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a), n_mem);
+        match Character::claimed_by(a) {
+            Some(c) => tilt(pc, self.implausibility(c)),
+            None => pc,
+        }
+    }
+
+    /// How much likelier a challenge of my claim of `c` is than usual, from
+    /// how plausible the claim looks publicly: my hand model as the opponent
+    /// could build it (dead cards, my claims and caught bluffs, this claim),
+    /// relative to [`STRONG_PLAUSIBLE`]; a rational challenger picks the
+    /// implausible claims.
+    pub(in crate::coup) fn implausibility(&self, c: Character) -> f64 {
+        let mut u = [3u32; 5];
+        for d in self.h.me.lost.iter().chain(&self.h.opp.lost) {
+            u[d.index()] = u[d.index()].saturating_sub(1);
+        }
+        let mut r = self.h.me.clone();
+        r.active_claims.push(c);
+        let p = hand_probabilities(&r, &u, self.mk)[c.index()];
+        (STRONG_PLAUSIBLE / p.max(0.05)).clamp(0.5, 3.0)
+    }
+
+    /// Whether I lead the race as the opponent can see it: both sides'
+    /// plans inferred from their public claims (at least Foreign Aid).
+    pub(in crate::coup) fn public_lead(
+        &self,
+        mc: i64,
+        mk: usize,
+        oc: i64,
+        ok: usize,
+        my_next: bool,
+    ) -> bool {
+        let mine = inferred_plan(&self.h.me);
+        let mut theirs = self.opp_plan();
+        theirs.gain = theirs.gain.max(Gain::ForeignAid);
+        let me = Racer {
+            coins: mc,
+            cards: mk,
+            plan: mine,
+        };
+        let op = Racer {
+            coins: oc,
+            cards: ok,
+            plan: theirs,
+        };
+        // As a race calculator in the opponent's seat would see it: it is
+        // losing unless its plan wins the race against my claimed plan.
+        let (opp_wins, _) = if my_next { race(me, op) } else { race(op, me) };
+        let opp_wins = if my_next {
+            opp_wins == Some(false)
+        } else {
+            opp_wins == Some(true)
+        };
+        !opp_wins
+    }
+
+    /// The challenge rate when I lead the race (`lead`) or not: a prior that
+    /// an opponent challenges mostly when it is losing, blended with `base`
+    /// (this game's rate for the kind of claim), then the challenges seen in
+    /// the same situation count fully and those in the other at [`STRONG_LEAD_W`].
+    pub(in crate::coup) fn challenge_given_lead(&self, lead: bool, base: f64, n_mem: u32) -> f64 {
+        let prior = if lead {
+            STRONG_PC_LEADING
+        } else {
+            STRONG_PC_TRAILING
+        };
+        let (n, k) = self.answers.by_lead[lead as usize];
+        let (n2, k2) = self.answers.by_lead[!lead as usize];
+        let w = STRONG_LEAD_W;
+        let wm = Self::mem_weight(n_mem);
+        let p = (1.0 - wm) * 0.5 * (prior + base) + wm * base;
+        // Past games' answers in the same situation keep their weight
+        // against this game's few.
+        let big_w = 1.0 + n_mem as f64;
+        (big_w * p + k as f64 + w * k2 as f64) / (big_w + n as f64 + w * n2 as f64)
+    }
+
+    /// [`Ctx::opp_challenge_action`] without the race-lead split.
+    pub(in crate::coup) fn opp_challenge_action_base(&self, a: char) -> f64 {
+        // Its answers to this kind of claim while it held as many cards as
+        // now (this game and past ones): an opponent may challenge only
+        // when a lost challenge cannot cost it more than the game.
+        let [n, k] = crate::coup::opponent::ACTION_KINDS
+            .find(a)
+            .map_or([0, 0], |k| {
+                self.model.stats.challenged[k][(self.ok >= 2) as usize]
+            });
+        (self.opp_challenge_rate() + k as f64) / (1.0 + n as f64)
+    }
+
+    /// The opponent's rate of challenging my block `b` (`acds`).
+    pub(in crate::coup) fn opp_challenge_block(&self, b: char) -> f64 {
+        // Blocks are answered apart from actions (a caught block is cheap
+        // for the challenger, a caught two-card Contessa wins it the game):
+        // the Beta model of its answers to my blocks, this game and past ones.
+        self.model.challenge_block(b)
+    }
+
+    /// Probability the opponent blocks my action `a` with one of `chars`
+    /// when it does not challenge: the card model as a prior worth two
+    /// observations, then how often it blocked `a` in this game.
+    pub(in crate::coup) fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
+        let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
+        let p_has = 1.0 - none;
+        let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
+        let bluffs = if all >= MODEL_MIN_TESTS {
+            // Its blocks were tested: blocks without the card at the learned
+            // ratio to blocks with it.
+            let r = chars
+                .iter()
+                .map(|&c| self.model.block_bluff_ratio(c))
+                .fold(0.0, f64::max);
+            (STRONG_BLOCK_HONEST * r).min(1.0)
+        } else {
+            (STRONG_BLOCK_BLUFF + 0.5 * crate::coup::model::bluff_rate(&self.h.opp) * 0.5).min(0.5)
+        };
+        let prior = if all >= MODEL_MIN_TESTS {
+            STRONG_BLOCK_HONEST * p_has + (1.0 - p_has) * bluffs
+        } else {
+            p_has + (1.0 - p_has) * bluffs
+        };
+        if all >= MODEL_MIN_TESTS {
+            // The hand model already carries this game's blocks as claims;
+            // counts of blocks over many hands would blur it.
+            return prior.clamp(0.0, 1.0);
+        }
+        let i = action_index(a).unwrap_or(0);
+        let [mn, mb] = crate::coup::opponent::BLOCKABLE
+            .find(a)
+            .map_or([0, 0], |k| self.mem.blocked[k]);
+        let n = (self.answers.done[i] - self.answers.challenged[i] + mn) as f64;
+        (prior + (self.answers.blocked[i] + mb) as f64) / (1.0 + n)
+    }
+
+    /// My plan for the evaluation: honest gains and Assassination.
+    /// Probability the claim of `c` just made (the last character of the
+    /// line) is a bluff: the hand model without this claim, then Bayes with
+    /// a bluff rate for this kind of claim. Blocks are bluffed less than
+    /// actions; a Contessa block with two cards (a caught bluff loses both)
+    /// least, with one card (nothing left to lose) most.
+    pub(in crate::coup) fn p_lack_claim(&self, c: Character) -> f64 {
+        if self.impossible(c) {
+            return 1.0;
+        }
+        let mut r = self.h.opp.clone();
+        if let Some(i) = r.active_claims.iter().rposition(|&x| x == c) {
+            r.active_claims.remove(i);
+        }
+        let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
+        let base = self.bluff_share();
+        let last = self.last();
+        let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
+        if "acds".contains(last) && tests(&self.model.stats.block_caught) >= MODEL_MIN_TESTS {
+            // Enough of its blocks were tested (this game and past ones): the
+            // learned likelihood ratio of a block without the card.
+            let beta = self.model.block_bluff_ratio(c);
+            return 1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9);
+        }
+        let beta = match last {
+            's' if self.ok >= 2 => STRONG_BETA_CONTESSA2,
+            's' => STRONG_BETA_CONTESSA1,
+            'a' | 'c' | 'd' => base * STRONG_BETA_BLOCK,
+            // A failed challenge of an Assassination loses both cards: only
+            // a rare claim is worth doubting.
+            'A' => base * STRONG_BETA_ASSASSIN,
+            _ => base * STRONG_BETA_ACTION,
+        };
+        1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
+    }
+
+    /// Likelihood ratios of its claims per character for the hand posterior:
+    /// the pooled bluff share of its actions as before
+    /// ([`crate::coup::model::bluff_rate`] with past games), except Contessa (only
+    /// ever a block) and any character whose blocks were tested at least
+    /// [`MODEL_MIN_TESTS`] times: the learned block ratio.
+    pub(in crate::coup) fn claim_ratios(&self) -> [f64; 5] {
+        let base = self.bluff_share().clamp(0.02, 1.0);
+        let mut r = [base; 5];
+        let tested = |c: Character| self.model.stats.block_caught[c.index()][0];
+        let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
+        for c in [Contessa, Captain, Ambassador, Duke] {
+            if c == Contessa && all >= MODEL_MIN_TESTS || tested(c) >= MODEL_MIN_TESTS {
+                r[c.index()] = self.model.block_bluff_ratio(c).min(1.0);
+            }
+        }
+        r
+    }
+
+    /// Share of bluffs among its challenged action claims: the prior 0.3 of
+    /// [`crate::coup::model::bluff_rate`] with this game's and past games' tests.
+    pub(in crate::coup) fn bluff_share(&self) -> f64 {
+        let m = self
+            .mem
+            .action_caught
+            .iter()
+            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        let r = &self.h.opp;
+        (0.6 + (r.caught + m[1]) as f64) / (2.0 + (r.caught + r.proved + m[0]) as f64)
+    }
+
+    pub(in crate::coup) fn my_value_plan(&self) -> Plan {
+        let gain = if self.has(Duke) || self.opp_challenge_rate() < STRONG_BLUFF_TAX {
+            Gain::Tax
+        } else if self.has(Captain) && !(self.opp_claims(Captain) || self.opp_claims(Ambassador)) {
+            Gain::Steal
+        } else if !self.opp_claims(Duke) {
+            Gain::ForeignAid
+        } else {
+            Gain::Income
+        };
+        // Assassinations are planned even against a likely Contessa: the
+        // turn choice weighs the block itself, and planning them keeps the
+        // evaluation's kill cost low enough to press an opponent that blocks.
+        Plan {
+            gain,
+            // A bluffed Assassination only while the opponent's model says it
+            // rarely challenges them with as many cards as it holds now (with
+            // one card left it has nothing to lose by challenging: prior 0.5).
+            // Not while it more likely than not holds a Contessa (its block
+            // would take the 3 coins, again and again).
+            assassinate: (self.has(Assassin)
+                || (self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN
+                    && self.model.challenge_action('A', self.ok) < STRONG_BLUFF_ASSASSIN))
+                && self.p_opp[Contessa.index()] < 0.5,
+        }
+    }
+
+    /// Win-probability estimate of a position: the race in turns each side
+    /// needs with its plan, through a logistic.
+    pub(in crate::coup) fn val(
+        &self,
+        mc: i64,
+        mk: usize,
+        oc: i64,
+        ok: usize,
+        my_next: bool,
+    ) -> f64 {
+        if ok == 0 {
+            return 1.0;
+        }
+        if mk == 0 {
+            return 0.0;
+        }
+        if my_next && ok == 1 && mc >= COUP_COST {
+            // A Coup of its last card, which nothing can stop (rules: Coup
+            // cannot be blocked or challenged).
+            return 1.0;
+        }
+        let plan = self.my_value_plan();
+        let mut me = crate::coup::model::smooth_turns(mc, plan, ok, oc);
+        if plan.gain == Gain::Tax && !self.has(Duke) {
+            // Future Taxes would be bluffs, each with its own risk: count
+            // them as a slower gain so that taxing now is not put off.
+            let k = ok as f64;
+            let cost = if plan.assassinate {
+                ASSASSINATE_COST
+            } else {
+                COUP_COST
+            } as f64;
+            me = k + (k * cost - mc as f64).max(0.0) / STRONG_BLUFF_TAX_GAIN;
+        }
+        if self.opp_plan().gain == Gain::Steal && !self.has(Captain) && !self.has(Ambassador) {
+            // Its Steals drain my coins too: about a third more turns.
+            me *= STRONG_STEAL_DRAIN;
+        }
+        let op = self.opp_turns(oc, mk);
+        let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
+        sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
+    }
+
+    /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
+    /// it claims a Duke, else a gain of [`STRONG_OPP_GAIN`] (it may hold
+    /// anything); Assassination at 3 if it claims an Assassin and I hold no
+    /// Contessa, a Coup if I do, else a middle cost [`STRONG_OPP_KILL`].
+    pub(in crate::coup) fn opp_turns(&self, oc: i64, mk: usize) -> f64 {
+        let plan = self.opp_plan();
+        let gain = match plan.gain {
+            Gain::Tax => 3.0,
+            Gain::Steal => 2.5_f64.max(STRONG_OPP_GAIN),
+            _ => STRONG_OPP_GAIN,
+        };
+        let kill = if self.has(Contessa) {
+            COUP_COST as f64
+        } else if plan.assassinate {
+            ASSASSINATE_COST as f64
+        } else {
+            STRONG_OPP_KILL
+        };
+        let k = mk as f64;
+        k + (k * kill - oc as f64).max(0.0) / gain
+    }
+
+    /// Value of a position with the opponent to move, one ply deeper: the
+    /// opponent's best turn against me (Income, Foreign Aid unless I hold a
+    /// Duke, Tax, Coup at 7, Assassinate at 3 unless I hold a Contessa,
+    /// Steal unless I can block it) and then [`Ctx::val`] with me to move.
+    pub(in crate::coup) fn reply_val(&self, mc: i64, mk: usize, oc: i64, ok: usize) -> f64 {
+        if ok == 0 {
+            return 1.0;
+        }
+        if mk == 0 {
+            return 0.0;
+        }
+        // It has one turn before my Coup of its last card: with two cards I
+        // survive it, unless a Steal I cannot block with a card I hold takes
+        // me below the Coup's price.
+        let can_block_steal = self.has(Captain) || self.has(Ambassador);
+        if ok == 1 && mk == 2 && (mc >= COUP_COST + 2 || (mc >= COUP_COST && can_block_steal)) {
+            return 1.0;
+        }
+        if STRONG_PLY2 == 0 {
+            return self.val(mc, mk, oc, ok, false);
+        }
+        let v = |c: i64, k: usize, o: i64| self.val(c, k, o, ok, true);
+        let mut replies: Vec<f64> = Vec::with_capacity(6);
+        if oc >= COUP_COST {
+            replies.push(v(mc, mk - 1, oc - COUP_COST));
+        }
+        if oc < 10 {
+            replies.push(v(mc, mk, oc + 1));
+            if !self.has(Duke) {
+                replies.push(v(mc, mk, oc + 2));
+            }
+            let p_duke = self.p_opp[Duke.index()];
+            let trust = p_duke + (1.0 - p_duke) * STRONG_TAX_TRUST;
+            replies.push(trust * v(mc, mk, oc + 3) + (1.0 - trust) * v(mc, mk, oc + 1));
+            if oc >= ASSASSINATE_COST {
+                let p_ass = self.p_opp[Assassin.index()];
+                let hit = if self.has(Contessa) {
+                    v(mc, mk, oc - 3)
+                } else {
+                    v(mc, mk - 1, oc - 3)
+                };
+                replies.push(p_ass * hit + (1.0 - p_ass) * v(mc, mk, oc + 1));
+            }
+            if mc > 0 && !self.has(Captain) && !self.has(Ambassador) {
+                let n = if mc == 1 { 1 } else { 2 };
+                let p_cap = self.p_opp[Captain.index()];
+                replies.push(p_cap * v(mc - n, mk, oc + n) + (1.0 - p_cap) * v(mc, mk, oc + 1));
+            }
+        }
+        let min = replies.iter().copied().fold(f64::INFINITY, f64::min);
+        let mean = replies.iter().sum::<f64>() / replies.len().max(1) as f64;
+        STRONG_REPLY_MIN * min + (1.0 - STRONG_REPLY_MIN) * mean
+    }
+}

@@ -1,0 +1,240 @@
+//! The strong bot's decision: expected value of every legal answer over the
+//! opponent's replies (blocks, challenges, reveals), using the evaluation
+//! of [`super::inference`].
+
+use super::*;
+
+impl Ctx<'_> {
+    pub(in crate::coup) fn strong(&mut self, last: char) -> String {
+        let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
+        if self.turn_start() {
+            let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.reply_val(c, k, o, ko);
+            let mut best: Option<(f64, String)> = None;
+            for a in self.legal.iter() {
+                let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
+                let e = match Reply::parse(a) {
+                    Some(Reply::Act(Action::Income)) => {
+                        v0(self, mc + effects(Action::Income, oc).0, mk, oc, ok)
+                    }
+                    Some(Reply::Act(Action::Coup)) => v0(self, mc - COUP_COST, mk, oc, ok - 1),
+                    Some(Reply::Act(Action::ForeignAid)) => {
+                        let pb = self.opp_block_prob('F', &[Duke]);
+                        let post = (self.p_opp[Duke.index()] / pb.max(1e-9)).min(1.0);
+                        let chal = (1.0 - post) * v0(self, mc + 2, mk, oc, ok - 1)
+                            + post * v0(self, mc, mk - 1, oc, ok);
+                        (1.0 - pb) * v0(self, mc + 2, mk, oc, ok)
+                            + pb * v0(self, mc, mk, oc, ok).max(chal)
+                    }
+                    Some(Reply::Act(Action::Tax)) => {
+                        let ok_v = v0(self, mc + 3, mk, oc, ok);
+                        if self.has(Duke) {
+                            pc * v0(self, mc + 3, mk, oc, ok - 1) + (1.0 - pc) * ok_v
+                        } else {
+                            pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * ok_v
+                        }
+                    }
+                    Some(Reply::Act(Action::Steal)) => {
+                        // What the arbiter moves, capped by what the purse holds.
+                        let n = effects(Action::Steal, oc).0.min(oc);
+                        let pb = self.opp_block_prob('S', &[Captain, Ambassador]);
+                        let through = v0(self, mc + n, mk, oc - n, ok);
+                        let blocked = v0(self, mc, mk, oc, ok);
+                        let unchallenged = pb * blocked + (1.0 - pb) * through;
+                        if self.has(Captain) {
+                            pc * v0(self, mc + n, mk, oc - n, ok - 1) + (1.0 - pc) * unchallenged
+                        } else {
+                            pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * unchallenged
+                        }
+                    }
+                    Some(Reply::Act(Action::Assassinate)) => {
+                        let p_con = self.p_opp[Contessa.index()];
+                        let (pca, pb) = if ok == 1 {
+                            // Nothing to lose: block if holding Contessa, else
+                            // challenge or bluff; then what it did to my
+                            // Assassinations in this game.
+                            let pca = (1.0 - p_con) * STRONG_A1_CHAL;
+                            let i = action_index('A').unwrap_or(4);
+                            let n = self.answers.done[i] as f64;
+                            let w = STRONG_A1_SEEN;
+                            // Past games: my Assassinations of its last card.
+                            let [mn, mq] = self.mem.challenged[3][0];
+                            let pca = (pca + w * (self.answers.challenged[i] + mq) as f64)
+                                / (1.0 + w * (n + mn as f64));
+                            let pb = ((1.0 - p_con) * (1.0 - STRONG_A1_CHAL)
+                                + p_con
+                                + w * self.answers.blocked[i] as f64)
+                                / (1.0 + w * n);
+                            (pca, pb.min(1.0 - pca))
+                        } else {
+                            (pc, self.opp_block_prob('A', &[Contessa]))
+                        };
+                        let post = p_con / pb.max(1e-9);
+                        let after_block = v0(self, mc - 3, mk, oc, ok).max(
+                            (1.0 - post.min(1.0))
+                                + post.min(1.0) * v0(self, mc - 3, mk - 1, oc, ok),
+                        );
+                        let unchallenged =
+                            pb * after_block + (1.0 - pb) * v0(self, mc - 3, mk, oc, ok - 1);
+                        if self.has(Assassin) {
+                            pca + (1.0 - pca) * unchallenged
+                        } else {
+                            pca * v0(self, mc, mk - 1, oc, ok) + (1.0 - pca) * unchallenged
+                        }
+                    }
+                    Some(Reply::Act(Action::Exchange)) => {
+                        let improve = if self.has(Duke) {
+                            -0.02
+                        } else {
+                            STRONG_EXCHANGE_BONUS
+                        };
+                        let keep = v0(self, mc, mk, oc, ok) + improve;
+                        if self.has(Ambassador) {
+                            pc * v0(self, mc, mk, oc, ok - 1) + (1.0 - pc) * keep
+                        } else {
+                            pc * v0(self, mc, mk - 1, oc, ok) + (1.0 - pc) * keep
+                        }
+                    }
+                    _ => continue,
+                };
+                // An honest claim early on also shows how this opponent
+                // answers claims (its challenge rate) at no risk.
+                let my_claims: u32 = self.h.me.claims.iter().sum();
+                let honest_claim = a
+                    .chars()
+                    .next()
+                    .and_then(Character::claimed_by)
+                    .is_some_and(|c| self.has(c));
+                let e = if honest_claim && my_claims < 2 {
+                    e + STRONG_PROBE_BONUS
+                } else {
+                    e
+                };
+                if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
+                    best = Some((e, a.clone()));
+                }
+            }
+            return best
+                .map(|(_, a)| a)
+                .unwrap_or_else(|| safe_answer(self.legal));
+        }
+        let pc_block = |b: char| self.opp_challenge_block(b);
+        let pc = pc_block('s');
+        let v1 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, true);
+        let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
+        let p_lack = |s: &Self, c: Character| s.p_lack_claim(c);
+        let mut options: Vec<(String, f64)> = Vec::new();
+        match last {
+            'F' => {
+                options.push((Reply::Pass.text(), v1(self, mc, mk, oc + 2, ok)));
+                let blocked = v1(self, mc, mk, oc, ok);
+                let pc = tilt(pc_block('d'), self.implausibility(Duke));
+                let d = if self.has(Duke) {
+                    pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
+                } else {
+                    pc * v1(self, mc, mk - 1, oc + 2, ok) + (1.0 - pc) * blocked
+                };
+                options.push((Reply::Block(Block::Duke).text(), d));
+            }
+            'E' | 'T' => {
+                let gain = if last == 'T' {
+                    effects(Action::Tax, mc).0
+                } else {
+                    0
+                };
+                let c = if last == 'T' { Duke } else { Ambassador };
+                let pl = p_lack(self, c);
+                options.push((Reply::Pass.text(), v1(self, mc, mk, oc + gain, ok)));
+                options.push((
+                    Reply::Challenge.text(),
+                    pl * v1(self, mc, mk, oc, ok - 1)
+                        + (1.0 - pl) * v1(self, mc, mk - 1, oc + gain, ok),
+                ));
+            }
+            'A' => {
+                let pl = p_lack(self, Assassin);
+                options.push((self.give_up(), v1(self, mc, mk - 1, oc - 3, ok)));
+                // Catching a Contessa bluff wins the game outright: expect
+                // a challenge more often than for other blocks.
+                let pc_s = tilt(pc, self.implausibility(Contessa));
+                let pc_s = if mk >= 2 {
+                    pc_s.max(STRONG_PC_CONTESSA)
+                } else {
+                    pc_s
+                };
+                let s = if self.has(Contessa) {
+                    pc_s * v1(self, mc, mk, oc - 3, ok - 1)
+                        + (1.0 - pc_s) * v1(self, mc, mk, oc - 3, ok)
+                } else {
+                    (1.0 - pc_s) * v1(self, mc, mk, oc - 3, ok)
+                };
+                options.push((Reply::Block(Block::Contessa).text(), s));
+                options.push((Reply::Challenge.text(), pl * v1(self, mc, mk, oc, ok - 1)));
+            }
+            'S' => {
+                let n = effects(Action::Steal, mc).0.min(mc);
+                let pl = p_lack(self, Captain);
+                let through = v1(self, mc - n, mk, oc + n, ok);
+                let blocked = v1(self, mc, mk, oc, ok);
+                options.push((Reply::Pass.text(), through));
+                options.push((
+                    Reply::Challenge.text(),
+                    pl * v1(self, mc, mk, oc, ok - 1)
+                        + (1.0 - pl) * v1(self, mc - n, mk - 1, oc + n, ok),
+                ));
+                for block in [Block::Captain, Block::Ambassador] {
+                    let ch = block.character();
+                    let pc = tilt(pc_block(block.code()), self.implausibility(ch));
+                    let e = if self.has(ch) {
+                        pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
+                    } else {
+                        pc * v1(self, mc - n, mk - 1, oc + n, ok) + (1.0 - pc) * blocked - 0.001
+                    };
+                    options.push((Reply::Block(block).text(), e));
+                }
+            }
+            'a' | 'c' | 'd' | 's' => {
+                let ch = Character::claimed_by(last).unwrap_or(Duke);
+                let pl = p_lack(self, ch);
+                let action = self.line.first().copied().unwrap_or('I');
+                let (accept, win, lose) = match action {
+                    'F' => (
+                        v0(self, mc, mk, oc, ok),
+                        v0(self, mc + 2, mk, oc, ok - 1),
+                        v0(self, mc, mk - 1, oc, ok),
+                    ),
+                    'S' => {
+                        // What the arbiter moves, capped by what the purse holds.
+                        let n = effects(Action::Steal, oc).0.min(oc);
+                        (
+                            v0(self, mc, mk, oc, ok),
+                            v0(self, mc + n, mk, oc - n, ok - 1),
+                            v0(self, mc, mk - 1, oc, ok),
+                        )
+                    }
+                    'A' => (
+                        v0(self, mc - 3, mk, oc, ok),
+                        1.0,
+                        v0(self, mc - 3, mk - 1, oc, ok),
+                    ),
+                    _ => (
+                        v0(self, mc, mk, oc, ok),
+                        v0(self, mc, mk, oc, ok - 1),
+                        v0(self, mc, mk - 1, oc, ok),
+                    ),
+                };
+                options.push((Reply::EndTurn.text(), accept));
+                options.push((Reply::Challenge.text(), pl * win + (1.0 - pl) * lose));
+            }
+            _ => return self.fallback(),
+        }
+        options
+            .into_iter()
+            .filter(|(a, _)| self.legal.contains(a))
+            .fold(None::<(String, f64)>, |best, (a, e)| match best {
+                Some((ba, be)) if be >= e => Some((ba, be)),
+                _ => Some((a, e)),
+            })
+            .map(|(a, _)| a)
+            .unwrap_or_else(|| self.fallback())
+    }
+}

@@ -1,0 +1,213 @@
+//! What the seat sees: the history read from my side, my hand, the legal
+//! answers, the coins and cards of both sides, and how the opponent has
+//! answered my claims in this game ([`Ctx`], built once per decision).
+
+use super::*;
+
+/// How the opponent has answered my claims in this game.
+#[derive(Debug, Clone, Copy, Default)]
+pub(in crate::coup) struct Answers {
+    /// My turns by action letter `IFCEAST` (index of [`action_index`]).
+    pub(in crate::coup) done: [u32; 7],
+    /// Of those, how many the opponent blocked.
+    pub(in crate::coup) blocked: [u32; 7],
+    /// Of those, how many the opponent challenged.
+    pub(in crate::coup) challenged: [u32; 7],
+    /// My blocks.
+    pub(in crate::coup) blocks: u32,
+    /// My blocks the opponent challenged.
+    pub(in crate::coup) blocks_challenged: u32,
+    /// My claims (actions and blocks) made while I led the race (index 1) or
+    /// not (index 0), and how many of them the opponent challenged.
+    pub(in crate::coup) by_lead: [(u32, u32); 2],
+}
+
+impl Answers {
+    fn read(h: &History) -> Answers {
+        let mut a = Answers::default();
+        for t in &h.turns {
+            let c: Vec<char> = t.text.chars().collect();
+            let Some(&first) = c.first() else { continue };
+            if t.actor == crate::coup::history::Side::Me {
+                let Some(i) = action_index(first) else {
+                    continue;
+                };
+                let Some(&resp) = c.get(1) else { continue };
+                a.done[i] += 1;
+                match resp {
+                    'q' => a.challenged[i] += 1,
+                    'a' | 'c' | 'd' | 's' => a.blocked[i] += 1,
+                    _ => {}
+                }
+            } else if matches!(c.get(1), Some('a' | 'c' | 'd' | 's')) {
+                a.blocks += 1;
+                if c.get(2) == Some(&'q') {
+                    a.blocks_challenged += 1;
+                }
+            }
+        }
+        a
+    }
+}
+
+/// Everything a strategy looks at for one decision.
+pub(in crate::coup) struct Ctx<'a> {
+    pub(in crate::coup) answers: Answers,
+    /// This game's counts and past games' ([`crate::coup::opponent`]).
+    pub(in crate::coup) model: Model,
+    /// Past games' counts alone (zero without memory).
+    pub(in crate::coup) mem: Stats,
+    pub(in crate::coup) h: History,
+    pub(in crate::coup) line: Vec<char>,
+    pub(in crate::coup) legal: &'a [String],
+    pub(in crate::coup) hand: Vec<Character>,
+    pub(in crate::coup) mc: i64,
+    pub(in crate::coup) oc: i64,
+    pub(in crate::coup) mk: usize,
+    pub(in crate::coup) ok: usize,
+    pub(in crate::coup) p_opp: [f64; 5],
+    pub(in crate::coup) unseen: [u32; 5],
+    pub(in crate::coup) rng: ChaCha8Rng,
+}
+impl<'a> Ctx<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::coup) fn new(
+        h: History,
+        line: String,
+        legal: &'a [String],
+        hand: Vec<Character>,
+        offered: &[Character],
+        mc: i64,
+        oc: i64,
+        rng: ChaCha8Rng,
+    ) -> Ctx<'a> {
+        // A complete last line means a new turn starts: nothing of it is pending.
+        let line: Vec<char> = if line.ends_with('\n') {
+            Vec::new()
+        } else {
+            line.chars().collect()
+        };
+        let u = unseen(&h, offered);
+        let ok = h.opp.cards_left().max(1);
+        let p_opp = hand_probabilities(&h.opp, &u, ok);
+        let mk = hand.len().max(1);
+        let answers = Answers::read(&h);
+        let mut ctx = Ctx {
+            answers,
+            model: Model::default(),
+            mem: Stats::default(),
+            h,
+            line,
+            legal,
+            hand,
+            mc,
+            oc,
+            mk,
+            ok,
+            p_opp,
+            unseen: u,
+            rng,
+        };
+        ctx.learn_challenges();
+        ctx
+    }
+
+    /// Replays the coins and splits my past claims by whether I led the race
+    /// then (an opponent that challenges mostly when losing shows it here).
+    pub(in crate::coup) fn learn_challenges(&mut self) {
+        let states = self.h.replay();
+        let mut by_lead = [(0u32, 0u32); 2];
+        for (i, t) in self.h.turns.iter().enumerate() {
+            let c: Vec<char> = t.text.chars().collect();
+            let Some(&(coins, cards)) = states.get(i) else {
+                break;
+            };
+            // My action claims only: blocks have their own rate.
+            let (mine, blocking) = if t.actor == crate::coup::history::Side::Me {
+                (
+                    c.first()
+                        .is_some_and(|&a| Character::claimed_by(a).is_some()),
+                    false,
+                )
+            } else {
+                (false, true)
+            };
+            let answer = if blocking { c.get(2) } else { c.get(1) };
+            if !mine || answer.is_none() || cards[0] == 0 || cards[1] == 0 {
+                continue;
+            }
+            let lead = self.public_lead(coins[0], cards[0], coins[1], cards[1], blocking);
+            let e = &mut by_lead[lead as usize];
+            e.0 += 1;
+            if answer == Some(&'q') {
+                e.1 += 1;
+            }
+        }
+        self.answers.by_lead = by_lead;
+    }
+
+    pub(in crate::coup) fn has(&self, c: Character) -> bool {
+        self.hand.contains(&c)
+    }
+
+    /// Whether `a` is among the legal answers (compared in the arbiter's text).
+    pub(in crate::coup) fn can(&self, a: Reply) -> bool {
+        let text = a.text();
+        self.legal.contains(&text)
+    }
+
+    /// The first of `prefs` that is legal.
+    pub(in crate::coup) fn pick(&self, prefs: &[Reply]) -> Option<Reply> {
+        prefs.iter().copied().find(|&a| self.can(a))
+    }
+
+    /// The claim `c` cannot be true: all copies are in my hand or dead.
+    pub(in crate::coup) fn impossible(&self, c: Character) -> bool {
+        self.unseen[c.index()] == 0
+    }
+
+    pub(in crate::coup) fn last(&self) -> char {
+        self.line.last().copied().unwrap_or('\n')
+    }
+
+    pub(in crate::coup) fn turn_start(&self) -> bool {
+        self.line.is_empty()
+    }
+
+    /// Give up the least valuable card; returns the matching legal answer.
+    pub(in crate::coup) fn give_up(&self) -> String {
+        let mut best: Option<(f64, &String)> = None;
+        for a in self.legal {
+            let Some(ch) = a.chars().next().and_then(Character::from_held) else {
+                continue;
+            };
+            let v = card_value(ch, Some(&self.h), self.oc >= 3);
+            if best.is_none_or(|(bv, _)| v < bv) {
+                best = Some((v, a));
+            }
+        }
+        best.map(|(_, a)| a.clone())
+            .unwrap_or_else(|| safe_answer(self.legal))
+    }
+
+    pub(in crate::coup) fn fallback(&self) -> String {
+        if self.legal.iter().any(|a| {
+            a.chars()
+                .next()
+                .is_some_and(|c| Character::from_held(c).is_some())
+        }) {
+            return self.give_up();
+        }
+        safe_answer(self.legal)
+    }
+
+    // ----- the race calculator -----
+
+    pub(in crate::coup) fn opp_plan(&self) -> Plan {
+        inferred_plan(&self.h.opp)
+    }
+
+    pub(in crate::coup) fn opp_claims(&self, c: Character) -> bool {
+        self.h.opp.claims[c.index()] > 0 && !self.h.opp.surely_not.contains(&c)
+    }
+}

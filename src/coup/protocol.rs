@@ -1,0 +1,251 @@
+//! The arbiter's protocol as types: the seven actions, the replies
+//! (challenge, block, pass, reveal, give up a card, end the turn), parsing from
+//! and formatting to the arbiter's one-character codes (`specs/coup.md`,
+//! "Actions", "Responses", "Card characters"), and the coin effects of a turn,
+//! written once here for the rules, the history reader, the model and the bots.
+
+use std::fmt;
+
+use super::character::Character;
+
+/// Coins a Coup costs (`specs/coup.md`, "Actions": Coup, 7 coins).
+pub const COUP_COST: i64 = 7;
+/// Coins an Assassination costs (`specs/coup.md`, "Actions": Assassinate, 3 coins).
+pub const ASSASSINATE_COST: i64 = 3;
+
+/// An action that opens a turn (`specs/coup.md`, "Actions").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `I`, +1 coin; its answer is `"I\n"` (it ends the turn at once).
+    Income,
+    /// `F`, +2 coins; blocked by a Duke.
+    ForeignAid,
+    /// `C`, 7 coins: the opponent gives up a card.
+    Coup,
+    /// `E`, claims Ambassador: draw two, keep as many as held.
+    Exchange,
+    /// `A`, claims Assassin, 3 coins: the opponent gives up a card; blocked by a Contessa.
+    Assassinate,
+    /// `S`, claims Captain: take 2 coins (1 when the opponent has 1); blocked by
+    /// a Captain or an Ambassador.
+    Steal,
+    /// `T`, claims Duke, +3 coins.
+    Tax,
+}
+
+impl Action {
+    /// All seven actions, in the arbiter's offering order after Income.
+    pub const ALL: [Action; 7] = [
+        Action::Income,
+        Action::ForeignAid,
+        Action::Exchange,
+        Action::Tax,
+        Action::Assassinate,
+        Action::Coup,
+        Action::Steal,
+    ];
+
+    /// The one-character code: `I F C E A S T`.
+    pub fn code(self) -> char {
+        match self {
+            Action::Income => 'I',
+            Action::ForeignAid => 'F',
+            Action::Coup => 'C',
+            Action::Exchange => 'E',
+            Action::Assassinate => 'A',
+            Action::Steal => 'S',
+            Action::Tax => 'T',
+        }
+    }
+
+    /// Parses a code (`I F C E A S T`).
+    pub fn from_code(c: char) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.code() == c)
+    }
+
+    /// The character the action claims (the arbiter's `actions_dict`), if any.
+    pub fn claim(self) -> Option<Character> {
+        match self {
+            Action::Exchange => Some(Character::Ambassador),
+            Action::Assassinate => Some(Character::Assassin),
+            Action::Steal => Some(Character::Captain),
+            Action::Tax => Some(Character::Duke),
+            Action::Income | Action::ForeignAid | Action::Coup => None,
+        }
+    }
+
+    /// Coins the action costs its player: [`COUP_COST`], [`ASSASSINATE_COST`], else 0.
+    pub fn cost(self) -> i64 {
+        match self {
+            Action::Coup => COUP_COST,
+            Action::Assassinate => ASSASSINATE_COST,
+            _ => 0,
+        }
+    }
+}
+
+/// A block: the character claimed to stop an action (`specs/coup.md`, "Responses").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Block {
+    /// `d`: a Duke blocks Foreign Aid.
+    Duke,
+    /// `s`: a Contessa blocks an Assassination.
+    Contessa,
+    /// `c`: a Captain blocks a Steal.
+    Captain,
+    /// `a`: an Ambassador blocks a Steal.
+    Ambassador,
+}
+
+impl Block {
+    /// All four blocks.
+    pub const ALL: [Block; 4] = [
+        Block::Duke,
+        Block::Contessa,
+        Block::Captain,
+        Block::Ambassador,
+    ];
+
+    /// The one-character code: `d s c a`.
+    pub fn code(self) -> char {
+        match self {
+            Block::Duke => 'd',
+            Block::Contessa => 's',
+            Block::Captain => 'c',
+            Block::Ambassador => 'a',
+        }
+    }
+
+    /// Parses a code (`d s c a`).
+    pub fn from_code(c: char) -> Option<Block> {
+        Block::ALL.into_iter().find(|b| b.code() == c)
+    }
+
+    /// The character the block claims.
+    pub fn character(self) -> Character {
+        match self {
+            Block::Duke => Character::Duke,
+            Block::Contessa => Character::Contessa,
+            Block::Captain => Character::Captain,
+            Block::Ambassador => Character::Ambassador,
+        }
+    }
+}
+
+/// One answer a bot appends to the history file (`specs/coup.md`, "Responses").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reply {
+    /// An action opening the turn (Income is written `"I\n"`).
+    Act(Action),
+    /// `p`: let the action (or block) stand.
+    Pass,
+    /// `q`: challenge the last claim.
+    Challenge,
+    /// `d s c a`: block.
+    Block(Block),
+    /// `~ ^ * ! $`: reveal the challenged character (proof; it is replaced).
+    Reveal(Character),
+    /// `_ ' < = 0`: give up a card (to a Coup, an Assassination or a lost challenge).
+    GiveUp(Character),
+    /// A given-up card followed by `'\n'`: the loss that also ends the turn.
+    GiveUpEnd(Character),
+    /// `'\n'`: end the turn (accept a block, or nothing left to answer).
+    EndTurn,
+}
+
+impl Reply {
+    /// Parses one whole answer as the arbiter lists it (`"I\n"`, `"q"`, `"0\n"` ...).
+    pub fn parse(text: &str) -> Option<Reply> {
+        let mut it = text.chars();
+        let (a, b, rest) = (it.next()?, it.next(), it.next());
+        if rest.is_some() {
+            return None;
+        }
+        match (a, b) {
+            ('I', Some('\n')) => Some(Reply::Act(Action::Income)),
+            ('\n', None) => Some(Reply::EndTurn),
+            ('p', None) => Some(Reply::Pass),
+            ('q', None) => Some(Reply::Challenge),
+            (c, Some('\n')) => Character::from_held(c).map(Reply::GiveUpEnd),
+            (c, None) => Action::from_code(c)
+                .filter(|a| *a != Action::Income)
+                .map(Reply::Act)
+                .or_else(|| Block::from_code(c).map(Reply::Block))
+                .or_else(|| Character::from_revealed(c).map(Reply::Reveal))
+                .or_else(|| Character::from_held(c).map(Reply::GiveUp)),
+            _ => None,
+        }
+    }
+
+    /// The answer's text, as appended to the history file.
+    pub fn text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Reply::Act(Action::Income) => f.write_str("I\n"),
+            Reply::Act(a) => write!(f, "{}", a.code()),
+            Reply::Pass => f.write_str("p"),
+            Reply::Challenge => f.write_str("q"),
+            Reply::Block(b) => write!(f, "{}", b.code()),
+            Reply::Reveal(c) => write!(f, "{}", c.revealed()),
+            Reply::GiveUp(c) => write!(f, "{}", c.held()),
+            Reply::GiveUpEnd(c) => writeln!(f, "{}", c.held()),
+            Reply::EndTurn => f.write_str("\n"),
+        }
+    }
+}
+
+/// Coins moved when an action succeeds (unblocked, and not lost to a
+/// challenge): `(gained by its player, lost by the opponent)`, given the
+/// opponent's coins before the turn. The arbiter's `determine_turn_effects`:
+/// Income +1, Foreign Aid +2, Tax +3, Steal 2 (1 when the opponent has exactly
+/// 1 coin; the arbiter does not clamp at 0). Exchange, Coup and Assassinate
+/// move no coins here; their costs are [`Action::cost`].
+pub fn effects(action: Action, opp_coins: i64) -> (i64, i64) {
+    match action {
+        Action::Income => (1, 0),
+        Action::ForeignAid => (2, 0),
+        Action::Tax => (3, 0),
+        Action::Steal => {
+            let n = if opp_coins == 1 { 1 } else { 2 };
+            (n, n)
+        }
+        Action::Exchange | Action::Coup | Action::Assassinate => (0, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_answer_round_trips() {
+        let mut all = Vec::new();
+        all.extend(Action::ALL.map(Reply::Act));
+        all.extend([Reply::Pass, Reply::Challenge, Reply::EndTurn]);
+        all.extend(Block::ALL.map(Reply::Block));
+        for c in Character::ALL {
+            all.extend([Reply::Reveal(c), Reply::GiveUp(c), Reply::GiveUpEnd(c)]);
+        }
+        for r in all {
+            assert_eq!(Reply::parse(&r.text()), Some(r), "{r:?}");
+        }
+        assert_eq!(Reply::Act(Action::Income).text(), "I\n");
+        assert_eq!(Reply::GiveUpEnd(Character::Duke).text(), "0\n");
+        assert_eq!(Reply::parse("I"), None);
+        assert_eq!(Reply::parse("pq"), None);
+    }
+
+    #[test]
+    fn effects_follow_the_arbiter() {
+        assert_eq!(effects(Action::Steal, 1), (1, 1));
+        assert_eq!(effects(Action::Steal, 5), (2, 2));
+        assert_eq!(effects(Action::Tax, 0), (3, 0));
+        assert_eq!(Action::Coup.cost(), 7);
+        assert_eq!(Action::Steal.claim(), Some(Character::Captain));
+    }
+}
