@@ -177,7 +177,7 @@ fn tracker_follows_the_sample_with_crlf_and_extra_spaces() {
     // taker: player 3 (0-based 2), not player 2 who defended.
     assert!(t.seats_known);
     assert_eq!(t.round, None);
-    assert_eq!(t.mover_seat, 2);
+    assert_eq!(t.mover_seat.index(), 2);
     let cmd = bot.feed("BEAT").unwrap();
     assert_eq!(cmd, Some(Command::Beat));
 }

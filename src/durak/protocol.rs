@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::rules::{Answer, Event};
+use super::seat::Seat;
 use super::DurakError;
 use crate::card::{Card, Notation, Suit};
 
@@ -81,12 +82,12 @@ pub enum Line {
 
 /// The relative number (1..=4) of absolute player `player` as seen by absolute player `receiver`.
 pub fn relative(receiver: usize, player: usize) -> u8 {
-    ((player + 4 - receiver % 4) % 4 + 1) as u8
+    Seat::new(player).relative_to(Seat::new(receiver))
 }
 
 /// The absolute player (0..4) that `receiver` calls `rel` (1..=4).
 pub fn absolute(receiver: usize, rel: u8) -> usize {
-    (receiver + usize::from(rel.saturating_sub(1))) % 4
+    Seat::from_relative(Seat::new(receiver), rel).index()
 }
 
 /// The line `receiver` is sent for an event (cards drawn by others become `??`).
@@ -239,7 +240,7 @@ pub fn parse_line(text: &str) -> Result<Line, DurakError> {
 pub fn deal_lines(receiver: usize, trump: Suit, dealt: &[Vec<Card>; 4]) -> Vec<Info> {
     let mut lines = vec![Info::Trump(trump)];
     for k in 0..4 {
-        let p = (receiver + k) % 4;
+        let p = Seat::new(receiver).plus(k).index();
         for &card in &dealt[p] {
             lines.push(Info::Give {
                 player: relative(receiver, p),

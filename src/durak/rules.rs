@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use super::cards::{beats, CardSet};
 use super::legal;
 use super::protocol::Command;
+use super::seat::Seat;
 use super::DurakError;
 use crate::card::{Card, Suit};
 use crate::deck::Deck;
@@ -38,14 +39,14 @@ pub fn budget(rounds: u32) -> Duration {
     BUDGET_BASE + BUDGET_PER_ROUND * rounds
 }
 
-/// The partner of a player or seat (`p + 2 mod 4`).
+/// The partner of a player or seat (`p + 2 mod 4`, [`Seat::partner`]).
 pub fn partner(p: usize) -> usize {
-    (p + 2) % 4
+    Seat::new(p).partner().index()
 }
 
 /// The team of a player or seat: 0 for `{0, 2}`, 1 for `{1, 3}`.
 pub fn team(p: usize) -> usize {
-    p % 2
+    Seat::new(p).team()
 }
 
 /// An answer to a command: a card, or `NO` (refuse to beat / decline to throw in).
@@ -121,9 +122,9 @@ pub enum Event {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Round {
     /// The seat that attacks (its controller leads and throws in first).
-    pub attacker_seat: usize,
+    pub attacker_seat: Seat,
     /// The seat moved under (`attacker_seat + 1`).
-    pub defender_seat: usize,
+    pub defender_seat: Seat,
     /// The physical defender (the controller of the defender seat at the round's start).
     pub defender: usize,
     /// The physical player who led the round; drawing starts with him (Rules, 6).
@@ -154,7 +155,7 @@ pub struct Game {
     /// Who has left the game.
     pub out: [bool; 4],
     /// The seat that leads the current (or next) round.
-    pub mover_seat: usize,
+    pub mover_seat: Seat,
     /// The current round.
     pub round: Round,
     /// Rounds started so far (the time budget counts them).
@@ -198,7 +199,7 @@ impl Game {
             talon,
             hands,
             out: [false; 4],
-            mover_seat: first_mover % 4,
+            mover_seat: Seat::new(first_mover),
             round: Round::default(),
             rounds: 0,
             pending: Pending::Over(None),
@@ -224,11 +225,11 @@ impl Game {
 
     /// Who plays seat `seat`: its owner, or the owner's partner once the owner is out
     /// (reading "Substitution").
-    pub fn controller(&self, seat: usize) -> usize {
-        if self.out[seat] {
-            partner(seat)
+    pub fn controller(&self, seat: Seat) -> usize {
+        if self.out[seat.index()] {
+            seat.partner().index()
         } else {
-            seat
+            seat.index()
         }
     }
 
@@ -236,7 +237,7 @@ impl Game {
     /// seat's controller first, then the partner seat's controller (reading "ADD").
     pub fn throwers(&self) -> ([usize; 2], usize) {
         let a = self.controller(self.round.attacker_seat);
-        let b = self.controller(partner(self.round.attacker_seat));
+        let b = self.controller(self.round.attacker_seat.partner());
         if a == b {
             ([a, a], 1)
         } else {
@@ -302,7 +303,7 @@ impl Game {
                     return illegal("card not in hand");
                 }
                 let attacker_seat = self.mover_seat;
-                let defender_seat = (attacker_seat + 1) % 4;
+                let defender_seat = attacker_seat.next();
                 let defender = self.controller(defender_seat);
                 self.round = Round {
                     attacker_seat,
@@ -421,7 +422,8 @@ impl Game {
         if r.taking {
             self.hands[r.defender] = self.hands[r.defender].union(r.table);
         }
-        let order = [0, 3, 2, 1].map(|k| (r.first_attacker + k) % 4);
+        let first = Seat::new(r.first_attacker);
+        let order = [first, first.prev(), first.partner(), first.next()].map(Seat::index);
         for &p in &order {
             if self.out[p] {
                 continue;
@@ -438,7 +440,7 @@ impl Game {
             }
         }
         self.mover_seat = if r.taking {
-            (r.defender_seat + 1) % 4
+            r.defender_seat.next()
         } else {
             r.defender_seat
         };

@@ -1,19 +1,32 @@
-//! [`DurakBot`]: a player fed protocol lines that answers commands (`specs/durak.md`,
-//! "Protocol"). The plain-Rust type behind `durak-bot` and the C wrapper.
+//! The bot side: [`DurakBot`], a player fed protocol lines that answers commands
+//! (`specs/durak.md`, "Protocol"), the plain-Rust type behind `durak-bot` and the C wrapper,
+//! and the parts it is built from.
+//!
+//! - [`tracker`]: what one player knows, rebuilt from the lines.
+//! - [`strategy`]: random, greedy and heuristic policies.
+//! - [`search`](mod@search): determinized search with heuristic playouts (the previous contest bot).
+//! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
+//! - [`deep`]: the contest search: determinizations, playouts, exact endgames.
+
+pub mod deep;
+pub mod endgame;
+pub mod search;
+pub mod strategy;
+pub mod tracker;
 
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::deep::{deep_search, DeepConfig};
-use super::endgame::Solver;
 use super::protocol::{format_answer, parse_line, Command, Line};
 use super::rules::Answer;
-use super::search::{search, SearchConfig};
-use super::strategy::{decide, heuristic_with, Ctx, Strategy};
-use super::tracker::Tracker;
 use super::DurakError;
+use deep::{deep_search, DeepConfig};
+use endgame::Solver;
+use search::{search, SearchConfig};
+use strategy::{decide, heuristic_with, Ctx, Strategy};
+use tracker::Tracker;
 
 pub use super::rules::{budget, BUDGET_BASE, BUDGET_PER_ROUND};
 

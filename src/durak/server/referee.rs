@@ -5,9 +5,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
-use super::rules::{budget, partner, team, Event, Game, Pending, Round};
 use crate::card::Card;
+use crate::durak::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
+use crate::durak::rules::{budget, team, Event, Game, Pending, Round};
 
 /// Why a seat failed to answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,25 +103,25 @@ pub fn play_game(
 fn seat_named(ev: Event, before: &Round, after: &Round) -> Event {
     match ev {
         Event::Move { card, .. } => Event::Move {
-            by: after.attacker_seat,
-            under: after.defender_seat,
+            by: after.attacker_seat.index(),
+            under: after.defender_seat.index(),
             card,
         },
         Event::Add { card, .. } => Event::Add {
             by: if before.add_index == 0 {
-                before.attacker_seat
+                before.attacker_seat.index()
             } else {
-                partner(before.attacker_seat)
+                before.attacker_seat.partner().index()
             },
-            under: before.defender_seat,
+            under: before.defender_seat.index(),
             card,
         },
         Event::Beat { card, .. } => Event::Beat {
-            by: before.defender_seat,
+            by: before.defender_seat.index(),
             card,
         },
         Event::Take { .. } => Event::Take {
-            player: before.defender_seat,
+            player: before.defender_seat.index(),
         },
         other => other,
     }

@@ -4,12 +4,13 @@
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
-use super::cards::{beats, rank_index, value, CardSet};
-use super::legal;
-use super::protocol::Command;
-use super::rules::{Answer, Game, Pending, Round};
 use super::tracker::Tracker;
 use crate::card::{Card, Suit};
+use crate::durak::cards::{beats, rank_index, value, CardSet};
+use crate::durak::legal;
+use crate::durak::protocol::Command;
+use crate::durak::rules::{Answer, Game, Pending, Round};
+use crate::durak::seat::Seat;
 
 /// What a policy sees when it decides.
 #[derive(Debug, Clone, Copy)]
@@ -27,7 +28,7 @@ pub struct Ctx {
     /// Who the deciding player is, in the same indexing.
     pub me: usize,
     /// The seat the deciding player leads from (for `MOVE`).
-    pub mover_seat: usize,
+    pub mover_seat: Seat,
     /// Who is out.
     pub out: [bool; 4],
     /// Cards known to be in each hand (the true hands in a full game; own hand and the
@@ -242,8 +243,8 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
         Command::Move => {
             if endgame && hp.sharp_endgame {
                 // The defender's hand is known: lead the lowest card he cannot beat.
-                let d = (ctx.mover_seat + 1) % 4;
-                let d = if ctx.out[d] { (d + 2) % 4 } else { d };
+                let d = ctx.mover_seat.next();
+                let d = if ctx.out[d.index()] { d.partner() } else { d }.index();
                 if let Some(dh) = ctx.full_hand(d) {
                     let safe: CardSet = ctx
                         .hand
@@ -275,8 +276,12 @@ pub fn heuristic_with(hp: &HeuristicParams, cmd: Command, ctx: &Ctx) -> Answer {
                 if hp.sharp_endgame {
                     // Prefer a beater whose rank the attackers (if known) cannot throw in.
                     let seat = ctx.round.attacker_seat;
-                    let a1 = if ctx.out[seat] { (seat + 2) % 4 } else { seat };
-                    let a2 = (a1 + 2) % 4;
+                    let a1 = if ctx.out[seat.index()] {
+                        seat.partner()
+                    } else {
+                        seat
+                    };
+                    let (a1, a2) = (a1.index(), a1.partner().index());
                     let mut attackers = ctx.known[a1];
                     if !ctx.out[a2] {
                         attackers = attackers.union(ctx.known[a2]);

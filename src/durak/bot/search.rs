@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use rand::{Rng, RngExt};
 
 use super::deep::DeepConfig;
-use super::protocol::Command;
-use super::rules::{team, Answer, Event, Game, Pending};
 use super::strategy::{heuristic_with, Ctx, HeuristicParams};
 use super::tracker::Tracker;
+use crate::durak::protocol::Command;
+use crate::durak::rules::{team, Answer, Event, Game, Pending};
 
 /// Search settings.
 #[derive(Debug, Clone, Copy)]
@@ -23,7 +23,7 @@ pub struct SearchConfig {
     pub max_decision: Duration,
     /// Share of the game's time budget (2 s + 0.1 s per round) the bot allows itself.
     pub budget_share: f64,
-    /// The heuristic's knobs (the policy of [`Strategy::Heuristic`](super::Strategy) and of
+    /// The heuristic's knobs (the policy of [`Strategy::Heuristic`](crate::durak::Strategy) and of
     /// the playouts).
     pub heuristic: HeuristicParams,
     /// Solve exactly (perfect information, both teams optimal) once the talon is empty and at
@@ -36,7 +36,7 @@ pub struct SearchConfig {
     /// ...used in this share of the determinizations (the others model the opponents with
     /// [`SearchConfig::heuristic`], like the own team): a hedge over unknown opponents.
     pub opponent_mix: f64,
-    /// The settings of [`Strategy::Deep`](super::Strategy) (carried here so a tournament's
+    /// The settings of [`Strategy::Deep`](crate::durak::Strategy) (carried here so a tournament's
     /// in-process team spec holds every strategy's settings).
     pub deep: DeepConfig,
 }

@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
-use super::bot::DurakBot;
 use super::process::ProcessSeat;
-use super::protocol::Command;
 use super::referee::{play_game_named, GameRecord, LossReason, Naming, Seat, SeatFault};
-use super::rules::Game;
-use super::search::SearchConfig;
-use super::strategy::Strategy;
+use crate::durak::bot::search::SearchConfig;
+use crate::durak::bot::strategy::Strategy;
+use crate::durak::bot::DurakBot;
+use crate::durak::protocol::Command;
+use crate::durak::rules::Game;
 
 /// An in-process seat: a [`DurakBot`] fed the lines directly.
 #[derive(Debug, Clone)]
@@ -76,7 +76,11 @@ impl Seat for Failed {
     fn send(&mut self, _line: &str) -> Result<(), SeatFault> {
         Err(SeatFault::Crash(self.0.clone()))
     }
-    fn ask(&mut self, _c: super::protocol::Command, _t: Duration) -> Result<String, SeatFault> {
+    fn ask(
+        &mut self,
+        _c: crate::durak::protocol::Command,
+        _t: Duration,
+    ) -> Result<String, SeatFault> {
         Err(SeatFault::Crash(self.0.clone()))
     }
 }

@@ -9,11 +9,12 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::cards::{beats, CardSet, DECK_SIZE};
-use super::legal;
-use super::protocol::{Command, Info};
-use super::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
 use crate::card::{Card, Suit};
+use crate::durak::cards::{beats, CardSet, DECK_SIZE};
+use crate::durak::legal;
+use crate::durak::protocol::{Command, Info};
+use crate::durak::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
+use crate::durak::seat::Seat;
 
 /// The knowledge of player 1 (index 0) about the game so far.
 #[derive(Debug, Clone, Default)]
@@ -35,7 +36,7 @@ pub struct Tracker {
     /// The current round, while one is on the table.
     pub round: Option<Round>,
     /// The seat that leads next (meaningful once [`Tracker::seats_known`]).
-    pub mover_seat: usize,
+    pub mover_seat: Seat,
     /// Whether a round has been seen, so seats can be followed.
     pub seats_known: bool,
     /// Rounds started (`move` lines seen).
@@ -67,8 +68,8 @@ impl Tracker {
         }
     }
 
-    fn controller(&self, seat: usize) -> usize {
-        self.phys(seat)
+    fn controller(&self, seat: Seat) -> usize {
+        self.phys(seat.index())
     }
 
     fn remove_card(&mut self, p: usize, card: Card) {
@@ -93,7 +94,7 @@ impl Tracker {
                     self.known[d] = self.known[d].union(r.table);
                     self.sizes[d] += r.table.len();
                 }
-                self.mover_seat = (r.defender_seat + 1) % 4;
+                self.mover_seat = r.defender_seat.next();
             } else {
                 self.gone = self.gone.union(r.table);
                 self.mover_seat = r.defender_seat;
@@ -132,21 +133,21 @@ impl Tracker {
                 let p = self.phys(by);
                 let d = self.phys(under);
                 let attacker_seat = if self.out[by] {
-                    by
+                    Seat::new(by)
                 } else if self.out[under] {
-                    (under + 3) % 4
+                    Seat::new(under).prev()
                 } else if self.seats_known && self.controller(self.mover_seat) == p {
                     self.mover_seat
-                } else if self.controller((p + 1) % 4) == d {
-                    p
+                } else if self.controller(Seat::new(p).next()) == d {
+                    Seat::new(p)
                 } else {
-                    partner(p)
+                    Seat::new(p).partner()
                 };
                 let mut table = CardSet::EMPTY;
                 table.insert(card);
                 self.round = Some(Round {
                     attacker_seat,
-                    defender_seat: (attacker_seat + 1) % 4,
+                    defender_seat: attacker_seat.next(),
                     defender: d,
                     first_attacker: p,
                     table,
@@ -281,7 +282,8 @@ impl Tracker {
         match command {
             Command::Move => {
                 if game.controller(game.mover_seat) != 0 {
-                    game.mover_seat = if self.out[0] { 2 } else { 0 };
+                    let me = Seat::ALL[0];
+                    game.mover_seat = if self.out[0] { me.partner() } else { me };
                 }
                 game.round = Round::default();
             }

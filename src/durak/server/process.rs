@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use super::protocol::Command;
 use super::referee::{Seat, SeatFault};
 use crate::child::{self, Fault, Limits, Spec, Stderr};
+use crate::durak::protocol::Command;
 
 /// How long a program may take to exit after its input is closed at the end of a game.
 const EXIT_GRACE: Duration = Duration::from_secs(2);

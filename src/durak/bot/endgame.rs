@@ -12,8 +12,8 @@
 
 use std::time::Instant;
 
-use super::cards::{value, CardSet};
-use super::rules::{team, Answer, Event, Game, Pending};
+use crate::durak::cards::{value, CardSet};
+use crate::durak::rules::{team, Answer, Event, Game, Pending};
 
 /// Plies explored at most below the position being solved; deeper lines (only long take/take
 /// sequences get there) abort the call like the node cap.
@@ -84,10 +84,12 @@ pub fn key(g: &Game) -> u64 {
         .iter()
         .enumerate()
         .fold(0u64, |a, (i, &o)| a | (u64::from(o) << i));
-    let open = r.open.map_or(63, |c| u64::from(super::cards::index(c)));
+    let open = r
+        .open
+        .map_or(63, |c| u64::from(crate::durak::cards::index(c)));
     let small = out
-        | (g.mover_seat as u64) << 4
-        | (r.attacker_seat as u64) << 6
+        | (g.mover_seat.index() as u64) << 4
+        | (r.attacker_seat.index() as u64) << 6
         | (r.defender as u64) << 8
         | (r.attacks as u64) << 10
         | (r.limit as u64) << 14
@@ -241,13 +243,13 @@ pub fn ordered_answers(game: &Game, out: &mut [Answer; 40]) -> usize {
             }
             let same = hand.intersect(CardSet::from_iter([c]).rank_closure()).len() as i32;
             let key = 2 * i32::from(value(c, trump)) - 2 * (same - 1);
-            cards[m] = (key, super::cards::index(c));
+            cards[m] = (key, crate::durak::cards::index(c));
             m += 1;
         }
         cards[..m].sort_unstable();
         for &(_, i) in &cards[..m] {
             if n < 40 {
-                out[n] = Answer::Card(super::cards::card_at(i));
+                out[n] = Answer::Card(crate::durak::cards::card_at(i));
                 n += 1;
             }
         }
@@ -289,7 +291,7 @@ mod tests {
                 let mut got = out[..n].to_vec();
                 let ord = |a: &Answer| match a {
                     Answer::No => 99,
-                    Answer::Card(c) => super::super::cards::index(*c),
+                    Answer::Card(c) => crate::durak::cards::index(*c),
                 };
                 legal.sort_by_key(ord);
                 got.sort_by_key(ord);

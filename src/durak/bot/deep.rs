@@ -1,4 +1,4 @@
-//! The contest search ([`Strategy::Deep`](super::Strategy)): determinized search whose every
+//! The contest search ([`Strategy::Deep`](crate::durak::Strategy)): determinized search whose every
 //! determinization is evaluated to the end of the game with an exact endgame.
 //!
 //! For each decision it samples full deals consistent with what the bot has seen and inferred
@@ -21,10 +21,10 @@ use std::time::Instant;
 use rand::{Rng, RngExt};
 
 use super::endgame::Solver;
-use super::protocol::Command;
-use super::rules::{team, Answer, Event, Game};
 use super::strategy::{heuristic_with, Ctx, HeuristicParams};
 use super::tracker::Tracker;
+use crate::durak::protocol::Command;
+use crate::durak::rules::{team, Answer, Event, Game};
 
 /// Settings of the deep search; every field is a cap or a share with a stated meaning.
 #[derive(Debug, Clone, Copy, PartialEq)]
