@@ -13,7 +13,6 @@ Example: scripts/coup-agree.py --rounds 50 --seed 11
 """
 import argparse
 import json
-import math
 import os
 import subprocess
 import sys
@@ -21,16 +20,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-
-
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
+sys.path.insert(0, HERE)
+from wilson import wilson  # noqa: E402
 
 
 def main():
