@@ -563,13 +563,7 @@ pub unsafe extern "C" fn cg_rolling_stone_winner(
     unsafe {
         returning(out, || {
             let game = &ref_arg(game)?.0;
-            let winner = game
-                .winner()
-                .ok_or_else(|| fail(CgStatus::CgGameUnfinished, "no winner yet"))?;
-            Ok(CgGameResult {
-                winner: winner as u8 + 1,
-                turns: game.turns(),
-            })
+            finished(game.winner(), game.turns())
         })
     }
 }
@@ -584,6 +578,16 @@ pub unsafe extern "C" fn cg_rolling_stone_free(game: *mut CgRollingStone) {
         // SAFETY: made by `Box::into_raw` in `cg_rolling_stone_new`, freed once.
         drop(unsafe { Box::from_raw(game) });
     }
+}
+
+/// The result of a four-player game once it has a winner (0-based `winner`,
+/// as the engines report it): `CG_GAME_UNFINISHED` before.
+fn finished(winner: Option<usize>, turns: u64) -> Result<CgGameResult> {
+    let winner = winner.ok_or_else(|| fail(CgStatus::CgGameUnfinished, "no winner yet"))?;
+    Ok(CgGameResult {
+        winner: winner as u8 + 1,
+        turns,
+    })
 }
 
 // ---- Scarabs step by step ----
@@ -695,13 +699,7 @@ pub unsafe extern "C" fn cg_scarabs_winner(
     unsafe {
         returning(out, || {
             let game = &ref_arg(game)?.0;
-            let winner = game
-                .winner()
-                .ok_or_else(|| fail(CgStatus::CgGameUnfinished, "no winner yet"))?;
-            Ok(CgGameResult {
-                winner: winner as u8 + 1,
-                turns: game.turns(),
-            })
+            finished(game.winner(), game.turns())
         })
     }
 }
