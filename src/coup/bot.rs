@@ -32,6 +32,7 @@ use super::CoupError;
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 mod inference;
+mod rollout;
 mod search;
 mod view;
 
@@ -408,7 +409,10 @@ impl Ctx<'_> {
                     self.claim_ratios(),
                     true,
                 );
-                self.strong(last)
+                match self.rollout_choice() {
+                    Some((a, _)) => a,
+                    None => self.strong(last),
+                }
             }
         }
     }

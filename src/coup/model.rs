@@ -53,7 +53,8 @@ fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool
 /// Each standing claim weighs a hand without the character by its ratio
 /// (once, or once per claim up to three when `repeat`); a caught bluff rules
 /// the character out; a declined block halves a hand holding it. Exact over
-/// all hands of `k` cards from the `unseen` pool.
+/// all hands of `k` cards from the `unseen` pool: the marginals of
+/// [`hand_distribution`].
 pub fn hand_posterior(
     r: &Record,
     unseen: &[u32; 5],
@@ -61,6 +62,48 @@ pub fn hand_posterior(
     ratio: [f64; 5],
     repeat: bool,
 ) -> [f64; 5] {
+    let mut p = [0.0; 5];
+    if k == 0 {
+        return p;
+    }
+    let hands = hand_distribution(r, unseen, k, ratio, repeat);
+    let total: f64 = hands.iter().map(|h| h.1).sum();
+    if total <= 0.0 {
+        let u = unseen.map(|x| x as f64);
+        let n: f64 = u.iter().sum();
+        if n < k.min(2) as f64 {
+            // Fewer unseen cards than the hand holds (an impossible history,
+            // or more cards given than exist): the plain prior is zero too,
+            // so answer each character's share of what is left.
+            return if n > 0.0 { u.map(|x| x / n) } else { p };
+        }
+        // Evidence contradicts every hand: fall back to the plain prior,
+        // which is positive here (with the default record every hand
+        // weighs 1), so this recursion ends.
+        return hand_posterior(&Record::default(), unseen, k, ratio, repeat);
+    }
+    for (hand, w) in &hands {
+        for (i, x) in p.iter_mut().enumerate() {
+            if hand.iter().any(|c| c.index() == i) {
+                *x += w;
+            }
+        }
+    }
+    p.map(|x| (x / total).clamp(0.0, 1.0))
+}
+
+/// The joint posterior behind [`hand_posterior`]: every distinct hand of
+/// `k` cards (1 or 2; more are treated as 2) drawn from the `unseen` pool,
+/// with its unnormalized weight (hypergeometric count times the evidence
+/// weight). Hands of zero prior are left out; the weights may all be zero
+/// when the evidence contradicts every hand.
+pub fn hand_distribution(
+    r: &Record,
+    unseen: &[u32; 5],
+    k: usize,
+    ratio: [f64; 5],
+    repeat: bool,
+) -> Vec<(Vec<Character>, f64)> {
     let mut claimed = [0u32; 5];
     for c in &r.active_claims {
         claimed[c.index()] += 1;
@@ -88,18 +131,18 @@ pub fn hand_posterior(
         }
         w
     };
-    let mut p = [0.0; 5];
-    let mut total = 0.0;
     let u = unseen.map(|x| x as f64);
+    let mut out = Vec::new();
     match k {
-        0 => return p,
+        0 => {}
         1 => {
-            for i in 0..5 {
+            for (i, &c) in Character::ALL.iter().enumerate() {
+                if u[i] <= 0.0 {
+                    continue;
+                }
                 let mut has = [false; 5];
                 has[i] = true;
-                let w = u[i] * weigh(has);
-                total += w;
-                p[i] += w;
+                out.push((vec![c], u[i] * weigh(has)));
             }
         }
         _ => {
@@ -116,30 +159,15 @@ pub fn hand_posterior(
                     let mut has = [false; 5];
                     has[i] = true;
                     has[j] = true;
-                    let w = prior * weigh(has);
-                    total += w;
-                    p[i] += w;
-                    if i != j {
-                        p[j] += w;
-                    }
+                    out.push((
+                        vec![Character::ALL[i], Character::ALL[j]],
+                        prior * weigh(has),
+                    ));
                 }
             }
         }
     }
-    if total <= 0.0 {
-        let n: f64 = u.iter().sum();
-        if n < k.min(2) as f64 {
-            // Fewer unseen cards than the hand holds (an impossible history,
-            // or more cards given than exist): the plain prior is zero too,
-            // so answer each character's share of what is left.
-            return if n > 0.0 { u.map(|x| x / n) } else { p };
-        }
-        // Evidence contradicts every hand: fall back to the plain prior,
-        // which is positive here (with the default record every hand
-        // weighs 1), so this recursion ends.
-        return hand_posterior(&Record::default(), unseen, k, ratio, repeat);
-    }
-    p.map(|x| (x / total).clamp(0.0, 1.0))
+    out
 }
 
 /// How a player gains coins each turn in a race.

@@ -206,6 +206,49 @@ pub const BLOCK_PRIOR_WEIGHT: f64 = 2.0;
 /// bluffs among claims into a likelihood ratio of claiming without the card.
 pub const P_HOLD_TWO: f64 = 39.0 / 105.0;
 
+/// Prior weights of the two pure policies in the challenge mixtures of
+/// [`Model::identified_challenge_block`]: `(always, never)`. In the original
+/// field Calculator challenged every block made against it while stand-ins
+/// such as `honest`, `taxman` or `bandit` never challenge one; the rest of
+/// the weight is the Beta-rate model of [`Model::challenge_block`].
+pub const BLOCK_POLICY_PRIOR: (f64, f64) = (0.3, 0.2);
+/// As [`BLOCK_POLICY_PRIOR`] for challenges of my actions
+/// ([`Model::identified_challenge_action`]): few bots challenge every claim
+/// (the `challenger` stand-in), many never do (tax and steal spammers,
+/// honest players that only call impossible claims).
+pub const ACTION_POLICY_PRIOR: (f64, f64) = (0.1, 0.3);
+
+/// Posterior predictive of a yes/no answer under a mixture of three
+/// policies — always yes (prior weight `w.0`), never (`w.1`), and a rate
+/// with a Beta `prior` whose prediction is `rate` — after `[trials, hits]`
+/// of the same kind of answer. This is Bayesian policy identification: one
+/// answer that contradicts a pure policy rules it out, a run of answers
+/// that fits one makes it likely.
+pub fn mixture_rate(w: (f64, f64), prior: (f64, f64), e: [u32; 2], rate: f64) -> f64 {
+    let [t, k] = e;
+    let t = t.min(400);
+    let k = k.min(t);
+    // log of the Beta-binomial likelihood of the exact sequence.
+    let mut ll = 0.0;
+    for j in 0..k {
+        ll += (prior.0 + j as f64).ln();
+    }
+    for j in 0..(t - k) {
+        ll += (prior.1 + j as f64).ln();
+    }
+    for j in 0..t {
+        ll -= (prior.0 + prior.1 + j as f64).ln();
+    }
+    let wa = if k == t { w.0 } else { 0.0 };
+    let wn = if k == 0 { w.1 } else { 0.0 };
+    let wb = (1.0 - w.0 - w.1).max(0.0) * ll.exp();
+    let z = wa + wn + wb;
+    if z <= 0.0 {
+        return rate;
+    }
+    (wa + wb * rate) / z
+}
+
 /// The opponent's behaviour rates: this game's counts plus past games'.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Model {
@@ -261,6 +304,42 @@ impl Model {
             ),
             None => pooled,
         }
+    }
+
+    /// [`Model::challenge_block`] under policy identification
+    /// ([`mixture_rate`], [`BLOCK_POLICY_PRIOR`]): all its answers to my
+    /// blocks, this game and memory, decide between "challenges every
+    /// block", "never challenges one" and the rate model.
+    pub fn identified_challenge_block(&self, b: char) -> f64 {
+        let all = self
+            .stats
+            .block_challenged
+            .iter()
+            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        mixture_rate(
+            BLOCK_POLICY_PRIOR,
+            PRIOR_CHALLENGE_BLOCK,
+            all,
+            self.challenge_block(b),
+        )
+    }
+
+    /// [`Model::challenge_action`] under policy identification
+    /// ([`mixture_rate`], [`ACTION_POLICY_PRIOR`]) over all its answers to
+    /// my action claims.
+    pub fn identified_challenge_action(&self, a: char, opp_cards: usize) -> f64 {
+        let all = self
+            .stats
+            .challenged
+            .iter()
+            .flatten()
+            .fold([0, 0], |x, e| [x[0] + e[0], x[1] + e[1]]);
+        mixture_rate(
+            ACTION_POLICY_PRIOR,
+            PRIOR_CHALLENGE,
+            all,
+            self.challenge_action(a, opp_cards),
+        )
     }
 
     /// Probability that it blocks my action `a` (`FSA`) when it does not
