@@ -1,6 +1,7 @@
 //! The opponent model, the memory file and constructed positions whose right
 //! answer is known.
 
+use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
 use cardgames::coup::memory::{opponent_name, Memory, FILE_NAME, HEADER};
 use cardgames::coup::model::hand_probabilities;
@@ -275,4 +276,50 @@ fn opponent_names() {
         Some("Calculator".to_string())
     );
     assert_eq!(opponent_name("/x/hist.txt", "Ours"), None);
+}
+
+#[test]
+fn policy_mixture_identifies_pure_policies() {
+    use cardgames::coup::opponent::mixture_rate;
+    // No evidence: the prior mixture, w_always + w_rate * rate.
+    let p = mixture_rate((0.3, 0.2), (1.0, 3.0), [0, 0], 0.25);
+    assert!((p - (0.3 + 0.5 * 0.25)).abs() < 1e-12);
+    // One challenge: never is ruled out; always : rate = 0.3 : 0.5 * 1/4.
+    let p = mixture_rate((0.3, 0.2), (1.0, 3.0), [1, 1], 0.4);
+    let (wa, wb) = (0.3, 0.5 * 0.25);
+    assert!((p - (wa + wb * 0.4) / (wa + wb)).abs() < 1e-12);
+    // One block let stand: always is ruled out.
+    let p = mixture_rate((0.3, 0.2), (1.0, 3.0), [1, 0], 0.2);
+    let (wn, wb) = (0.2, 0.5 * 0.75);
+    assert!((p - wb * 0.2 / (wn + wb)).abs() < 1e-12);
+    // Twenty challenges in twenty: almost surely "always".
+    assert!(mixture_rate((0.3, 0.2), (1.0, 3.0), [20, 20], 0.9) > 0.999);
+    // Mixed answers: only the rate model is left.
+    assert!((mixture_rate((0.3, 0.2), (1.0, 3.0), [10, 4], 0.37) - 0.37).abs() < 1e-12);
+}
+
+#[test]
+fn joint_hand_distribution_sums_to_the_marginals() {
+    use cardgames::coup::model::{hand_distribution, hand_posterior};
+    let h = History::parse("Tp\nSc\n").unwrap();
+    let unseen = [3, 2, 3, 3, 2];
+    let ratio = [0.3, 0.5, 0.2, 1.0, 0.25];
+    let hands = hand_distribution(&h.opp, &unseen, 2, ratio, true);
+    // Hypergeometric weights without evidence would count C(13, 2) = 78 hands.
+    let prior: f64 = hand_distribution(&Default::default(), &unseen, 2, ratio, true)
+        .iter()
+        .map(|x| x.1)
+        .sum();
+    assert!((prior - 78.0).abs() < 1e-9);
+    let total: f64 = hands.iter().map(|x| x.1).sum();
+    let p = hand_posterior(&h.opp, &unseen, 2, ratio, true);
+    for c in Character::ALL {
+        let m: f64 = hands
+            .iter()
+            .filter(|x| x.0.contains(&c))
+            .map(|x| x.1)
+            .sum::<f64>()
+            / total;
+        assert!((m - p[c.index()]).abs() < 1e-12, "{c:?}");
+    }
 }

@@ -27,7 +27,8 @@ neither reads nor writes it.
 strategies: strong (default), calculator (a replica of the contest winner; keeps
 state.txt in its folder), random, income, honest, challenger, tax-bluffer, and
 the archetypes always-tax, always-steal, always-assassinate, challenge-all,
-never-challenge, block-all
+never-challenge, block-all; search (experimental: determinized rollouts, also
+with memory)
 ";
 
 fn main() {
@@ -97,7 +98,7 @@ fn main() {
     // opponent's past games from coup-memory.txt in the working folder,
     // updated with this game's; skipped when the opponent's name cannot be
     // read from the file name or --no-memory is given.
-    let known = if strategy == Strategy::Strong && !no_memory {
+    let known = if matches!(strategy, Strategy::Strong | Strategy::Search) && !no_memory {
         let dir = std::env::current_dir().ok();
         let me = dir
             .as_ref()

@@ -70,11 +70,15 @@ pub enum Strategy {
     NeverChallenge,
     /// Archetype: block every action it can.
     BlockAll,
+    /// Experimental: every answer played out by determinized rollouts
+    /// (`bot/rollout.rs`); weaker than `strong` against the real
+    /// Calculator so far, hence not the default.
+    Search,
 }
 
 impl Strategy {
     /// Every strategy with its command-line name.
-    pub const ALL: [(Strategy, &'static str); 13] = [
+    pub const ALL: [(Strategy, &'static str); 14] = [
         (Strategy::Strong, "strong"),
         (Strategy::Calculator, "calculator"),
         (Strategy::Random, "random"),
@@ -88,12 +92,13 @@ impl Strategy {
         (Strategy::ChallengeAll, "challenge-all"),
         (Strategy::NeverChallenge, "never-challenge"),
         (Strategy::BlockAll, "block-all"),
+        (Strategy::Search, "search"),
     ];
 
     /// Parses a command-line name (`strong`, `calculator`, `random`,
     /// `income`, `honest`, `challenger`, `tax-bluffer`, and the archetypes
     /// `always-tax`, `always-steal`, `always-assassinate`, `challenge-all`,
-    /// `never-challenge`, `block-all`).
+    /// `never-challenge`, `block-all`; the experimental `search`).
     ///
     /// # Errors
     /// [`CoupError::UnknownStrategy`].
@@ -400,7 +405,7 @@ impl Ctx<'_> {
                 let line: String = self.line.iter().collect();
                 super::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
             }
-            Strategy::Strong => {
+            Strategy::Strong | Strategy::Search => {
                 // Strong counts every repeated claim as evidence.
                 self.p_opp = super::model::hand_posterior(
                     &self.h.opp,
@@ -409,7 +414,12 @@ impl Ctx<'_> {
                     self.claim_ratios(),
                     true,
                 );
-                match self.rollout_choice() {
+                let searched = if s == Strategy::Search {
+                    self.rollout_choice()
+                } else {
+                    None
+                };
+                match searched {
                     Some((a, _)) => a,
                     None => self.strong(last),
                 }

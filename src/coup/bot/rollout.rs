@@ -87,10 +87,7 @@ struct Hand {
 
 impl Hand {
     fn new(cards: &[Character]) -> Hand {
-        let mut h = Hand {
-            c: [Duke; 2],
-            n: 0,
-        };
+        let mut h = Hand { c: [Duke; 2], n: 0 };
         for &x in cards.iter().take(2) {
             h.push(x);
         }
@@ -653,6 +650,38 @@ impl Ctx<'_> {
         out
     }
 
+    /// Likelihood ratios P(claim | lacks) / P(claim | holds) of its claims
+    /// for drawing its hand, consistent with its simulated behaviour `opp`:
+    /// per character the larger of its action-bluff rate and its block-bluff
+    /// rate over its honest block rate (Duke blocks Foreign Aid, Captain and
+    /// Ambassador block Steal, Contessa blocks Assassination); a character
+    /// whose claims were tested at least [`MODEL_MIN_TESTS`] times keeps the
+    /// learned ratio of [`Ctx::claim_ratios`].
+    fn sample_ratios(&self, opp: &Behaviour) -> [f64; 5] {
+        let learned = self.claim_ratios();
+        let s = &self.model.stats;
+        let mut out = [0.0; 5];
+        for c in Character::ALL {
+            let i = c.index();
+            if s.block_caught[i][0] + s.action_caught[i][0] >= MODEL_MIN_TESTS {
+                out[i] = learned[i];
+                continue;
+            }
+            let k = match c {
+                Duke => 0,
+                Contessa => 2,
+                Assassin => {
+                    out[i] = opp.act_bluff[i].clamp(0.02, 1.0);
+                    continue;
+                }
+                _ => 1,
+            };
+            let blocks = opp.block_bluff[k] / opp.block_honest.max(1e-9);
+            out[i] = opp.act_bluff[i].max(blocks).clamp(0.02, 1.0);
+        }
+        out
+    }
+
     /// The opponent's rate of blocking `F S A` without a blocking card:
     /// Beta(0.5, 4.5) (mean 0.1, [`STRONG_BLOCK_BLUFF`]'s order) updated by
     /// the blocks it made beyond what its hand explains (each of my
@@ -771,33 +800,33 @@ impl Ctx<'_> {
     /// card to one ([`CALC_MISFIT`] each).
     pub(in crate::coup) fn calc_weight(&self) -> f64 {
         use crate::coup::history::Side;
+        // This game's answers and memory's, from the model's counts.
+        let st = &self.model.stats;
+        let mut log_odds = (CALC_PRIOR / (1.0 - CALC_PRIOR)).ln();
+        let blocks = st
+            .block_challenged
+            .iter()
+            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        log_odds += blocks[1] as f64 * CALC_FIT.ln();
+        log_odds += (blocks[0] - blocks[1]) as f64 * CALC_MISFIT.ln();
+        let caught: u32 = st.block_caught.iter().map(|e| e[1]).sum();
+        log_odds += caught as f64 * CALC_MISFIT.ln();
+        let a2 = st.challenged[3][1][1];
+        log_odds += a2 as f64 * CALC_MISFIT.ln();
+        // Its last card given up to my Assassination (this game only).
         let states = self.h.replay();
-        let mut odds = CALC_PRIOR / (1.0 - CALC_PRIOR);
         for (i, t) in self.h.turns.iter().enumerate() {
             let c: Vec<char> = t.text.chars().collect();
-            let (Some(&x), Some(&r)) = (c.first(), c.get(1)) else {
-                continue;
-            };
             let opp_cards = states.get(i).map_or(2, |st| st.1[1]);
-            if t.actor == Side::Me {
-                if "acs".contains(r) && c.get(2) == Some(&'q') {
-                    if c.get(3).is_some_and(|&y| Character::from_held(y).is_some()) {
-                        odds *= CALC_MISFIT;
-                    }
-                } else if x == 'A' && r == 'q' && opp_cards >= 2 {
-                    odds *= CALC_MISFIT;
-                } else if x == 'A' && Character::from_held(r).is_some() && opp_cards == 1 {
-                    odds *= CALC_MISFIT;
-                }
-            } else if "acds".contains(r) {
-                match c.get(2) {
-                    Some('q') => odds *= CALC_FIT,
-                    Some(_) => odds *= CALC_MISFIT,
-                    None if t.complete => odds *= CALC_MISFIT,
-                    None => {}
-                }
+            if t.actor == Side::Me
+                && c.first() == Some(&'A')
+                && c.get(1).is_some_and(|&y| Character::from_held(y).is_some())
+                && opp_cards == 1
+            {
+                log_odds += CALC_MISFIT.ln();
             }
         }
+        let odds = log_odds.clamp(-30.0, 30.0).exp();
         odds / (1.0 + odds)
     }
 
@@ -828,14 +857,9 @@ impl Ctx<'_> {
         }
         let opp = self.opp_behaviour();
         let me = self.my_behaviour(&opp);
-        let ratios = self.claim_ratios();
-        let hands = crate::coup::model::hand_distribution(
-            &self.h.opp,
-            &self.unseen,
-            self.ok,
-            ratios,
-            true,
-        );
+        let ratios = self.sample_ratios(&opp);
+        let hands =
+            crate::coup::model::hand_distribution(&self.h.opp, &self.unseen, self.ok, ratios, true);
         let total: f64 = hands.iter().map(|h| h.1).sum();
         if total <= 0.0 {
             return None;
