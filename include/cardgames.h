@@ -117,7 +117,7 @@ typedef enum cg_notation {
 } cg_notation;
 
 /*
- An opaque Durak bot handle (the determinized-search player): create with
+ An opaque Durak bot handle (the deep search, `Strategy::Deep`): create with
  `cg_durak_bot_new`, release with `cg_durak_bot_free`.
  */
 typedef struct cg_durak_bot cg_durak_bot;

@@ -113,11 +113,17 @@ fn main() -> ExitCode {
                 );
             }
             if args.verbose {
+                let (last, cap) = bot.last_decision();
                 eprintln!(
-                    "durak-bot: decision {} work {} thought {:.3} s",
+                    "durak-bot: decision {} work {} thought {:.3} s; last: samples {} work {} cap {} talon {} hand {}",
                     bot.decisions(),
                     bot.work(),
-                    bot.thinking().as_secs_f64()
+                    bot.thinking().as_secs_f64(),
+                    last.samples,
+                    last.work,
+                    cap,
+                    bot.tracker().talon(),
+                    bot.tracker().hand.len()
                 );
             }
             if writeln!(out, "{answer}")

@@ -7,7 +7,7 @@ use super::{guard, mut_arg, returning, str_arg, write_text, CgStatus};
 use crate::durak::protocol::parse_line;
 use crate::durak::{DurakBot, Line, Strategy};
 
-/// An opaque Durak bot handle (the determinized-search player): create with
+/// An opaque Durak bot handle (the deep search, `Strategy::Deep`): create with
 /// `cg_durak_bot_new`, release with `cg_durak_bot_free`.
 pub struct CgDurakBot(DurakBot);
 
@@ -24,7 +24,7 @@ pub unsafe extern "C" fn cg_durak_bot_new(seed: u64, out: *mut *mut CgDurakBot) 
     // SAFETY: the caller's guarantee on `out`.
     unsafe {
         returning(out, || {
-            let bot = DurakBot::new(Strategy::Search, seed);
+            let bot = DurakBot::new(Strategy::Deep, seed);
             Ok(Box::into_raw(Box::new(CgDurakBot(bot))))
         })
     }

@@ -54,6 +54,8 @@ pub struct DurakBot {
     work: u64,
     decisions: u64,
     clock_cuts: u64,
+    last: deep::DecisionStats,
+    last_cap: u64,
 }
 
 impl DurakBot {
@@ -70,6 +72,8 @@ impl DurakBot {
             work: 0,
             decisions: 0,
             clock_cuts: 0,
+            last: deep::DecisionStats::default(),
+            last_cap: 0,
         }
     }
 
@@ -82,6 +86,11 @@ impl DurakBot {
     /// Work units (playout steps + solver nodes) the deep search spent in the current game.
     pub fn work(&self) -> u64 {
         self.work
+    }
+
+    /// The last deep-search decision's statistics and its work cap (for diagnostics).
+    pub fn last_decision(&self) -> (deep::DecisionStats, u64) {
+        (self.last, self.last_cap)
     }
 
     /// Decisions searched by the deep search in the current game.
@@ -181,6 +190,8 @@ impl DurakBot {
                 &mut self.rng,
             );
             a = b;
+            self.last = stats;
+            self.last_cap = cap;
             self.work += stats.work;
             self.decisions += 1;
             self.clock_cuts += u64::from(stats.clock_cut);
