@@ -153,7 +153,7 @@ impl Ctx<'_> {
         // Blocks are answered apart from actions (a caught block is cheap
         // for the challenger, a caught two-card Contessa wins it the game):
         // the Beta model of its answers to my blocks, this game and past ones.
-        self.model.identified_challenge_block(b)
+        self.model.challenge_block(b)
     }
 
     /// Probability the opponent blocks my action `a` with one of `chars`
