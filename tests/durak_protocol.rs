@@ -5,7 +5,9 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use cardgames::durak::cards::CardSet;
-use cardgames::durak::referee::{play_game, play_game_named, GameRecord, Naming, Seat, SeatFault};
+use cardgames::durak::referee::{
+    play_game, play_game_named, GameRecord, Naming, Player, SeatFault,
+};
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::tournament::BotSeat;
 use cardgames::durak::{Command, DurakBot, Game, Strategy};
@@ -20,7 +22,7 @@ fn cards(text: &str) -> Vec<Card> {
 /// A seat answering from a fixed script.
 struct Scripted(VecDeque<&'static str>);
 
-impl Seat for Scripted {
+impl Player for Scripted {
     fn send(&mut self, _line: &str) -> Result<(), SeatFault> {
         Ok(())
     }

@@ -13,7 +13,7 @@
 //!   - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //!   - [`deep`]: the contest search: determinizations, playouts, exact endgames.
 //! - [`server`]: the server side:
-//!   - [`referee`]: one refereed game over any [`referee::Seat`]s.
+//!   - [`referee`]: one refereed game over any [`referee::Player`]s.
 //!   - [`process`]: a seat played by a program over pipes (feature `cli`).
 //!   - [`tournament`]: many games, duplicate deals, the summary (feature `cli`).
 //!

@@ -1,6 +1,6 @@
 //! The server side: one refereed game, seats played by programs, tournaments.
 //!
-//! - [`referee`]: one refereed game over any [`referee::Seat`]s.
+//! - [`referee`]: one refereed game over any [`referee::Player`]s.
 //! - [`process`]: a seat played by a program over pipes (feature `cli`).
 //! - [`tournament`]: many games, duplicate deals, the summary (feature `cli`).
 

@@ -1,10 +1,10 @@
-//! A [`Seat`] backed by a program over pipes: lines to its stdin, answers from its stdout,
+//! A [`Player`] backed by a program over pipes: lines to its stdin, answers from its stdout,
 //! with the answer wait bounded by the time left in the budget. The process handling
 //! (own process group killed whole, bounded lines and output) is [`crate::child`]'s.
 
 use std::time::Duration;
 
-use super::referee::{Seat, SeatFault};
+use super::referee::{Player, SeatFault};
 use crate::child::{self, Fault, Limits, Spec, Stderr};
 use crate::durak::protocol::Command;
 
@@ -38,7 +38,7 @@ impl ProcessSeat {
     }
 }
 
-impl Seat for ProcessSeat {
+impl Player for ProcessSeat {
     fn send(&mut self, line: &str) -> Result<(), SeatFault> {
         self.child()?
             .send_line(line)

@@ -19,7 +19,7 @@ pub enum SeatFault {
 }
 
 /// A player the referee talks to: an in-process bot or a program over pipes.
-pub trait Seat {
+pub trait Player {
     /// Sends an information line (without newline).
     ///
     /// # Errors
@@ -94,7 +94,7 @@ pub enum Naming {
 pub fn play_game(
     game: Game,
     dealt: &[Vec<Card>; 4],
-    seats: &mut [&mut dyn Seat; 4],
+    seats: &mut [&mut dyn Player; 4],
     transcript: bool,
 ) -> GameRecord {
     play_game_named(game, dealt, seats, transcript, Naming::Physical)
@@ -133,7 +133,7 @@ fn seat_named(ev: Event, before: &Round, after: &Round) -> Event {
 pub fn play_game_named(
     mut game: Game,
     dealt: &[Vec<Card>; 4],
-    seats: &mut [&mut dyn Seat; 4],
+    seats: &mut [&mut dyn Player; 4],
     transcript: bool,
     naming: Naming,
 ) -> GameRecord {

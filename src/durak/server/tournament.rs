@@ -7,7 +7,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::process::ProcessSeat;
-use super::referee::{play_game_named, GameRecord, LossReason, Naming, Seat, SeatFault};
+use super::referee::{play_game_named, GameRecord, LossReason, Naming, Player, SeatFault};
 use crate::durak::bot::search::SearchConfig;
 use crate::durak::bot::strategy::Strategy;
 use crate::durak::bot::DurakBot;
@@ -18,7 +18,7 @@ use crate::durak::rules::Game;
 #[derive(Debug, Clone)]
 pub struct BotSeat(pub DurakBot);
 
-impl Seat for BotSeat {
+impl Player for BotSeat {
     fn send(&mut self, line: &str) -> Result<(), SeatFault> {
         // A bot ignores lines it cannot read, as the program does.
         let _ = self.0.feed(line);
@@ -72,7 +72,7 @@ pub fn deal_seed(seed: u64, deal: u64) -> u64 {
 
 struct Failed(String);
 
-impl Seat for Failed {
+impl Player for Failed {
     fn send(&mut self, _line: &str) -> Result<(), SeatFault> {
         Err(SeatFault::Crash(self.0.clone()))
     }
@@ -85,7 +85,7 @@ impl Seat for Failed {
     }
 }
 
-fn make_seat(spec: &TeamSpec, seed: u64) -> Box<dyn Seat> {
+fn make_seat(spec: &TeamSpec, seed: u64) -> Box<dyn Player> {
     match spec {
         TeamSpec::InProcess(s, cfg) => Box::new(BotSeat(DurakBot::new(*s, seed).with_config(*cfg))),
         TeamSpec::Program(cmd) => {
@@ -110,7 +110,7 @@ pub fn play_one(
 ) -> TournamentGame {
     let s = deal_seed(seed, deal);
     let (game, dealt) = Game::new(s);
-    let mut seats: Vec<Box<dyn Seat>> = (0..4u64)
+    let mut seats: Vec<Box<dyn Player>> = (0..4u64)
         .map(|i| {
             let a_here = (i % 2 == 0) != swapped;
             make_seat(
