@@ -249,6 +249,13 @@ pub fn mixture_rate(w: (f64, f64), prior: (f64, f64), e: [u32; 2], rate: f64) ->
     (wa + wb * rate) / z
 }
 
+/// `[trials, hits]` counts summed over kinds.
+pub(in crate::coup) fn pooled<'a>(counts: impl IntoIterator<Item = &'a [u32; 2]>) -> [u32; 2] {
+    counts
+        .into_iter()
+        .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]])
+}
+
 /// The opponent's behaviour rates: this game's counts plus past games'.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Model {
@@ -279,10 +286,7 @@ impl Model {
             PRIOR_CHALLENGE
         };
         let both = self.stats.challenged[k];
-        let pooled = beta_mean(
-            PRIOR_CHALLENGE,
-            [both[0][0] + both[1][0], both[0][1] + both[1][1]],
-        );
+        let pooled = beta_mean(PRIOR_CHALLENGE, pooled(&both));
         let here = both[(opp_cards >= 2) as usize];
         let m = 0.5 * (prior.0 / (prior.0 + prior.1)) + 0.5 * pooled;
         beta_mean((2.0 * m, 2.0 * (1.0 - m)), here)
@@ -291,12 +295,7 @@ impl Model {
     /// Probability that it challenges my block `b` (`acds`): its rate for
     /// this kind of block with its rate for all blocks as a prior worth two.
     pub fn challenge_block(&self, b: char) -> f64 {
-        let all = self
-            .stats
-            .block_challenged
-            .iter()
-            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
-        let pooled = beta_mean(PRIOR_CHALLENGE_BLOCK, all);
+        let pooled = beta_mean(PRIOR_CHALLENGE_BLOCK, pooled(&self.stats.block_challenged));
         match BLOCK_KINDS.find(b) {
             Some(k) => beta_mean(
                 (2.0 * pooled, 2.0 * (1.0 - pooled)),
@@ -311,15 +310,10 @@ impl Model {
     /// blocks, this game and memory, decide between "challenges every
     /// block", "never challenges one" and the rate model.
     pub fn identified_challenge_block(&self, b: char) -> f64 {
-        let all = self
-            .stats
-            .block_challenged
-            .iter()
-            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
         mixture_rate(
             BLOCK_POLICY_PRIOR,
             PRIOR_CHALLENGE_BLOCK,
-            all,
+            pooled(&self.stats.block_challenged),
             self.challenge_block(b),
         )
     }
@@ -328,16 +322,10 @@ impl Model {
     /// ([`mixture_rate`], [`ACTION_POLICY_PRIOR`]) over all its answers to
     /// my action claims.
     pub fn identified_challenge_action(&self, a: char, opp_cards: usize) -> f64 {
-        let all = self
-            .stats
-            .challenged
-            .iter()
-            .flatten()
-            .fold([0, 0], |x, e| [x[0] + e[0], x[1] + e[1]]);
         mixture_rate(
             ACTION_POLICY_PRIOR,
             PRIOR_CHALLENGE,
-            all,
+            pooled(self.stats.challenged.iter().flatten()),
             self.challenge_action(a, opp_cards),
         )
     }
@@ -371,8 +359,7 @@ impl Model {
     }
 
     fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
-        let all = tests.iter().fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
-        let pooled = beta_mean(prior, all);
+        let pooled = beta_mean(prior, pooled(tests));
         let f = beta_mean((2.0 * pooled, 2.0 * (1.0 - pooled)), tests[c.index()]);
         let odds = P_HOLD_TWO / (1.0 - P_HOLD_TWO);
         (f / (1.0 - f).max(1e-9) * odds).clamp(1e-3, 50.0)
@@ -380,12 +367,7 @@ impl Model {
 
     /// Overall share of bluffs among its challenged action claims.
     pub fn action_bluff_share(&self) -> f64 {
-        let all = self
-            .stats
-            .action_caught
-            .iter()
-            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
-        beta_mean(PRIOR_ACTION_BLUFF, all)
+        beta_mean(PRIOR_ACTION_BLUFF, pooled(&self.stats.action_caught))
     }
 }
 

@@ -249,11 +249,7 @@ impl Ctx<'_> {
     /// Share of bluffs among its challenged action claims: the prior 0.3 of
     /// [`crate::coup::model::bluff_rate`] with this game's and past games' tests.
     pub(in crate::coup) fn bluff_share(&self) -> f64 {
-        let m = self
-            .mem
-            .action_caught
-            .iter()
-            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        let m = crate::coup::opponent::pooled(&self.mem.action_caught);
         let r = &self.h.opp;
         (0.6 + (r.caught + m[1]) as f64) / (2.0 + (r.caught + r.proved + m[0]) as f64)
     }

@@ -28,12 +28,6 @@ pub(in crate::coup) const ROLLOUTS: usize = 160;
 const MAX_TURNS: u32 = 60;
 /// Value of a draw (the benchmark and the contest score only wins).
 const DRAW_VALUE: f64 = 0.0;
-/// Whether answers to the opponent's actions and blocks are simulated too
-/// (else only the choice of my action).
-const RESPONSES: bool = true;
-/// Whether my seat plays the race calculator's rule in the simulations
-/// (answering blocks by my model of the opponent), else [`Ctx::my_behaviour`].
-const MY_CALC: bool = true;
 /// My simulated bluffs of an action: always while the opponent challenges
 /// it at most `BLUFF_UNTIL - BLUFF_RAMP` of the time, never from
 /// `BLUFF_UNTIL` up, in proportion between. A Tax bluff gains 3 coins or
@@ -803,10 +797,7 @@ impl Ctx<'_> {
         // This game's answers and memory's, from the model's counts.
         let st = &self.model.stats;
         let mut log_odds = (CALC_PRIOR / (1.0 - CALC_PRIOR)).ln();
-        let blocks = st
-            .block_challenged
-            .iter()
-            .fold([0, 0], |a, e| [a[0] + e[0], a[1] + e[1]]);
+        let blocks = crate::coup::opponent::pooled(&st.block_challenged);
         log_odds += blocks[1] as f64 * CALC_FIT.ln();
         log_odds += (blocks[0] - blocks[1]) as f64 * CALC_MISFIT.ln();
         let caught: u32 = st.block_caught.iter().map(|e| e[1]).sum();
@@ -835,13 +826,12 @@ impl Ctx<'_> {
     /// position is not one the simulation starts from (a card to give up).
     pub(in crate::coup) fn rollout_choice(&mut self) -> Option<(String, Vec<(String, f64)>)> {
         // Where the turn stands: the actor and the answers given so far.
-        let line: Vec<char> = self.line.clone();
+        // My action, or my answer to its action or to its block.
+        let line = &self.line;
         let (first, prefix): (usize, Vec<char>) = match line.len() {
             0 => (0, vec![]),
-            1 if RESPONSES && "FTESA".contains(line[0]) => (1, line.clone()),
-            2 if RESPONSES && "FSA".contains(line[0]) && "acds".contains(line[1]) => {
-                (0, line.clone())
-            }
+            1 if "FTESA".contains(line[0]) => (1, line.clone()),
+            2 if "FSA".contains(line[0]) && "acds".contains(line[1]) => (0, line.clone()),
             _ => return None,
         };
         let mut cands: Vec<String> = Vec::new();
@@ -900,7 +890,9 @@ impl Ctx<'_> {
                     deck: deck.clone(),
                     dead,
                     beh: [&me, &opp],
-                    calc: [MY_CALC, calc_draw < w_calc],
+                    // My seat plays the race calculator's rule, answering
+                    // blocks by my model of the opponent.
+                    calc: [true, calc_draw < w_calc],
                     used,
                     rng: Rng(seed),
                     script,

@@ -298,7 +298,8 @@ pub fn deep_search<R: Rng + ?Sized>(
     let mut score = vec![0u64; n];
     let mut sample_score = vec![0u64; n];
     let mut evals: Vec<Option<Eval>> = vec![None; n];
-    // Every determinization's scores, row by row, for the paired tests of the rejection step.
+    // Every determinization's scores, row by row, for the paired tests of the rejection step
+    // (kept only when it is on).
     let mut rows: Vec<u8> = Vec::new();
     let mut alive = vec![true; n];
     let mut events = Vec::with_capacity(64);
@@ -352,13 +353,15 @@ pub fn deep_search<R: Rng + ?Sized>(
         for (total, s) in score.iter_mut().zip(&sample_score) {
             *total += s;
         }
-        rows.extend(sample_score.iter().map(|&s| s as u8));
         stats.samples += 1;
-        if cfg.reject_z > 0.0 && stats.samples >= next_check {
-            next_check *= 2;
-            reject(&rows, n, &mut alive, cfg.reject_z);
-            if alive.iter().filter(|&&x| x).count() == 1 {
-                break;
+        if cfg.reject_z > 0.0 {
+            rows.extend(sample_score.iter().map(|&s| s as u8));
+            if stats.samples >= next_check {
+                next_check *= 2;
+                reject(&rows, n, &mut alive, cfg.reject_z);
+                if alive.iter().filter(|&&x| x).count() == 1 {
+                    break;
+                }
             }
         }
     }
