@@ -76,8 +76,9 @@ fn a_beat_with_a_dear_card_rules_out_the_cheaper_beaters() {
 }
 
 #[test]
-fn a_throw_by_the_partner_and_a_round_let_end_rule_out_plain_throw_ins() {
+fn beliefs_hold_for_the_cards_held_when_they_were_formed() {
     let mut bot = dealt();
+    let round_one = set("8S 9S TS JS QS KS AS 6H 7H 8H 9H");
     feed(
         &mut bot,
         &[
@@ -91,17 +92,17 @@ fn a_throw_by_the_partner_and_a_round_let_end_rule_out_plain_throw_ins() {
             "beat 3 JS",
         ],
     );
-    assert_eq!(
-        bot.tracker().lacks[1],
-        CardSet::EMPTY,
-        "cleared by the draw"
-    );
+    // The card player 2 drew may be anything: one of his five slots is free.
+    assert_eq!(bot.tracker().lacks[1], round_one);
+    assert_eq!(bot.tracker().lacks_free[1], 1);
     // Player 4 throws in the JC: player 2, asked first, declined, so he holds no plain 9 or J;
     // player 4 holds no cheaper card of those ranks (the plain nines).
     feed(&mut bot, &["add 4 3 JC"]);
-    assert_eq!(bot.tracker().lacks[1], set("9S 9D 9C JS JD JC"));
-    assert_eq!(bot.tracker().lacks[3], set("9S 9D 9C"));
-    // Player 3 beats it; the round ends, both throwers draw: what they lacked may have come.
+    let t = bot.tracker();
+    assert_eq!(t.lacks[1], round_one.union(set("9S 9D 9C JS JD JC")));
+    assert_eq!(t.lacks[3], set("9S 9D 9C"));
+    // Player 3 beats it; nobody throws in again, so at the round's end neither thrower holds
+    // a plain 9, J or Q; then both draw a card.
     feed(
         &mut bot,
         &[
@@ -113,19 +114,27 @@ fn a_throw_by_the_partner_and_a_round_let_end_rule_out_plain_throw_ins() {
         ],
     );
     let t = bot.tracker();
-    assert_eq!(t.lacks[1], CardSet::EMPTY, "player 2 drew");
-    assert_eq!(t.lacks[3], CardSet::EMPTY, "player 4 drew");
+    let plain_9jq = set("9S 9D 9C JS JD JC QS QD QC");
+    assert_eq!(t.lacks[3], plain_9jq);
+    assert_eq!(t.lacks_free[3], 1);
+    assert_eq!(t.lacks_free[1], 2);
     // Player 3 leads at player 4, who beats the 6C with the 8C: the 7C would have done. The
     // attackers (3 and 1) are this tracker's team: their declines are not read.
     feed(&mut bot, &["move 3 4 6C", "beat 4 8C"]);
     let t = bot.tracker();
-    assert_eq!(t.lacks[3], set("7C"));
-    feed(&mut bot, &["give 3 ??", "give 4 ??"]);
-    assert_eq!(
-        bot.tracker().lacks[2],
-        CardSet::EMPTY,
-        "the partner is not read"
-    );
+    assert_eq!(t.lacks[3], plain_9jq.union(set("7C")));
+    assert_eq!(t.lacks[2], CardSet::EMPTY, "the partner is not read");
+    // Player 2's six cards: at most his two drawn ones are among what he is believed to lack,
+    // and that happens.
+    let unseen = t.unseen();
+    let mut most = 0;
+    for seed in 0..300 {
+        let g = t
+            .sample_with(Command::Add, &PLAY, &mut ChaCha8Rng::seed_from_u64(seed))
+            .unwrap();
+        most = most.max(g.hands[1].intersect(t.lacks[1]).intersect(unseen).len());
+    }
+    assert_eq!(most, 2);
 }
 
 #[test]

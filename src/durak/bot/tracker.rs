@@ -51,9 +51,13 @@ pub struct Tracker {
     /// cheaply (lower in the suit, or plain instead of a trump); after a throw-in, the cheaper
     /// cards of the table's ranks; after a round he let end below its limit without throwing
     /// in, or a throw-in by his partner that he was asked before, the plain cards of the
-    /// table's ranks. Cleared
-    /// when he draws. A belief used to weight determinizations, never for legality.
+    /// table's ranks. Each belief holds for the cards he held when it was formed: cards he
+    /// drew since ([`Tracker::lacks_free`]) may be any. A belief used to weight
+    /// determinizations, never for legality.
     pub lacks: [CardSet; 4],
+    /// Cards each opponent drew since [`Tracker::lacks`] was first formed (the hand's slots
+    /// the belief does not cover).
+    pub lacks_free: [usize; 4],
 }
 
 /// What a determinization assumes beyond the hard facts ([`Tracker::sample_with`]).
@@ -114,6 +118,17 @@ impl Tracker {
         }
     }
 
+    /// Adds the belief that `p` holds none of `cards` now; beliefs that no longer cover any
+    /// of his unknown cards are dropped first.
+    fn believe(&mut self, p: usize, cards: CardSet) {
+        let hidden = self.sizes[p].saturating_sub(self.known[p].len());
+        if self.lacks_free[p] >= hidden {
+            self.lacks[p] = CardSet::EMPTY;
+            self.lacks_free[p] = 0;
+        }
+        self.lacks[p] = self.lacks[p].union(cards);
+    }
+
     /// Ends the current round, if any: the table goes to the taker or leaves the game.
     pub fn resolve_round(&mut self) {
         if let Some(r) = self.round.take() {
@@ -127,7 +142,7 @@ impl Tracker {
                 for seat in [r.attacker_seat, r.attacker_seat.partner()] {
                     let t = self.controller(seat);
                     if team(t) != 0 && !self.out[t] {
-                        self.lacks[t] = self.lacks[t].union(plain);
+                        self.believe(t, plain);
                     }
                 }
             }
@@ -161,7 +176,9 @@ impl Tracker {
                 let p = self.phys(ix(player));
                 self.gives += 1;
                 self.banned[p] = CardSet::EMPTY;
-                self.lacks[p] = CardSet::EMPTY;
+                if !self.lacks[p].is_empty() {
+                    self.lacks_free[p] += 1;
+                }
                 if p == 0 {
                     if let Some(c) = card {
                         self.hand.insert(c);
@@ -221,12 +238,12 @@ impl Tracker {
                         .filter(|&c| value(c, trump) < value(card, trump))
                         .collect();
                     if team(p) != 0 {
-                        self.lacks[p] = self.lacks[p].union(cheaper);
+                        self.believe(p, cheaper);
                     }
                     let first = self.controller(r.attacker_seat);
                     if first != p && team(first) != 0 && !self.out[first] {
                         let plain = ranks.minus(CardSet::suit(trump));
-                        self.lacks[first] = self.lacks[first].union(plain);
+                        self.believe(first, plain);
                     }
                 }
                 if let Some(r) = self.round.as_mut() {
@@ -240,16 +257,17 @@ impl Tracker {
             Info::Beat { by, card } => {
                 let p = self.phys(ix(by));
                 self.remove_card(p, card);
-                if let Some(r) = self.round.as_mut() {
-                    if let (Some(open), Some(trump)) = (r.open, self.trump) {
-                        if team(p) != 0 {
-                            let cheaper: CardSet = CardSet::ALL
-                                .iter()
-                                .filter(|&c| beats(open, c, trump) && beats(c, card, trump))
-                                .collect();
-                            self.lacks[p] = self.lacks[p].union(cheaper);
-                        }
+                let open = self.round.and_then(|r| r.open);
+                if let (Some(open), Some(trump)) = (open, self.trump) {
+                    if team(p) != 0 {
+                        let cheaper: CardSet = CardSet::ALL
+                            .iter()
+                            .filter(|&c| beats(open, c, trump) && beats(c, card, trump))
+                            .collect();
+                        self.believe(p, cheaper);
                     }
+                }
+                if let Some(r) = self.round.as_mut() {
                     r.table.insert(card);
                     r.open = None;
                 }
@@ -354,21 +372,15 @@ impl Tracker {
         order.sort_by_key(|&p| std::cmp::Reverse(avoid[p].len()));
         for p in order {
             hands[p] = self.known[p];
-            let mut missing = self.sizes[p].saturating_sub(self.known[p].len());
-            let mut i = 0;
-            while missing > 0 && i < pool.len() {
-                if avoid[p].contains(pool[i]) {
-                    i += 1;
-                } else {
-                    hands[p].insert(pool.swap_remove(i));
-                    missing -= 1;
-                }
-            }
-            while missing > 0 {
-                let Some(c) = pool.pop() else { break };
-                hands[p].insert(c);
-                missing -= 1;
-            }
+            let missing = self.sizes[p].saturating_sub(self.known[p].len());
+            // The slots drawn since the play beliefs were formed only obey the take beliefs.
+            let free = if beliefs.play {
+                self.lacks_free[p].min(missing)
+            } else {
+                0
+            };
+            deal(&mut pool, &mut hands[p], missing - free, avoid[p]);
+            deal(&mut pool, &mut hands[p], free, self.banned[p]);
         }
         let mut talon: Vec<Card> = Vec::with_capacity(talon_len);
         talon.extend(bottom);
@@ -410,5 +422,25 @@ impl Tracker {
             }
         }
         Some(game)
+    }
+}
+
+/// Moves `n` cards from `pool` into `hand`, the first ones in pool order that are not in
+/// `avoid`; when too few are, the rest from the pool's end regardless.
+fn deal(pool: &mut Vec<Card>, hand: &mut CardSet, n: usize, avoid: CardSet) {
+    let mut missing = n;
+    let mut i = 0;
+    while missing > 0 && i < pool.len() {
+        if avoid.contains(pool[i]) {
+            i += 1;
+        } else {
+            hand.insert(pool.swap_remove(i));
+            missing -= 1;
+        }
+    }
+    while missing > 0 {
+        let Some(c) = pool.pop() else { break };
+        hand.insert(c);
+        missing -= 1;
     }
 }
