@@ -179,12 +179,16 @@ impl Ctx<'_> {
         } else {
             p_has + (1.0 - p_has) * bluffs
         };
+        let i = action_index(a).unwrap_or(0);
         if all >= MODEL_MIN_TESTS {
             // The hand model already carries this game's blocks as claims;
-            // counts of blocks over many hands would blur it.
-            return prior.clamp(0.0, 1.0);
+            // counts of blocks over many hands would blur it. This game's
+            // answers to `a` come from the hand it holds now (mostly): they
+            // update the prior, worth one observation.
+            let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
+            return ((prior.clamp(0.0, 1.0) + self.answers.blocked[i] as f64) / (1.0 + n))
+                .clamp(0.0, 1.0);
         }
-        let i = action_index(a).unwrap_or(0);
         let [mn, mb] = crate::coup::opponent::BLOCKABLE
             .find(a)
             .map_or([0, 0], |k| self.mem.blocked[k]);
@@ -199,16 +203,26 @@ impl Ctx<'_> {
     /// actions; a Contessa block with two cards (a caught bluff loses both)
     /// least, with one card (nothing left to lose) most.
     pub(in crate::coup) fn p_lack_claim(&self, c: Character) -> f64 {
+        self.p_lack_as(c, self.last(), true)
+    }
+
+    /// [`Ctx::p_lack_claim`] for a claim of `c` of kind `last` (the
+    /// character it is written as: an action letter or a block `acds`);
+    /// `made`: the claim is already in the history (it is taken out of the
+    /// hand model first), else it is a claim the opponent may make next,
+    /// e.g. its block of the action I am weighing.
+    pub(in crate::coup) fn p_lack_as(&self, c: Character, last: char, made: bool) -> f64 {
         if self.impossible(c) {
             return 1.0;
         }
         let mut r = self.h.opp.clone();
-        if let Some(i) = r.active_claims.iter().rposition(|&x| x == c) {
-            r.active_claims.remove(i);
+        if made {
+            if let Some(i) = r.active_claims.iter().rposition(|&x| x == c) {
+                r.active_claims.remove(i);
+            }
         }
         let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
         let base = self.bluff_share();
-        let last = self.last();
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
         if "acds".contains(last) && tests(&self.model.stats.block_caught) >= MODEL_MIN_TESTS {
             // Enough of its blocks were tested (this game and past ones): the
@@ -297,31 +311,55 @@ impl Ctx<'_> {
         if mk == 0 {
             return 0.0;
         }
-        if my_next && ok == 1 && mc >= COUP_COST {
+        if my_next && ok == 1 && mc >= COUP_COST && self.my_turns_left(true) >= 1.0 {
             // A Coup of its last card, which nothing can stop (rules: Coup
             // cannot be blocked or challenged).
             return 1.0;
         }
         let plan = self.my_value_plan();
-        let mut me = crate::coup::model::smooth_turns(mc, plan, ok, oc);
-        if plan.gain == Gain::Tax && !self.has(Duke) {
-            // Future Taxes would be bluffs, each with its own risk: count
-            // them as a slower gain so that taxing now is not put off.
-            let k = ok as f64;
-            let cost = if plan.assassinate {
-                ASSASSINATE_COST
+        // Each kill of my plan: a Coup at 7, or Assassinations at 3 that
+        // its Contessa blocks (at the rate I expect) until one gets
+        // through: 1/(1-pb) attempts, each a turn and 3 coins; the Coup when
+        // that costs more. (Blocks I might challenge are left out.)
+        let (kill_cost, kill_turns) = if plan.assassinate {
+            let pb = self.opp_block_prob('A', &[Contessa]).clamp(0.0, 0.99);
+            let tries = 1.0 / (1.0 - pb);
+            let cost = ASSASSINATE_COST as f64 * tries;
+            if cost < COUP_COST as f64 {
+                (cost, tries)
             } else {
-                COUP_COST
-            } as f64;
-            me = k + (k * cost - mc as f64).max(0.0) / STRONG_BLUFF_TAX_GAIN;
-        }
+                (COUP_COST as f64, 1.0)
+            }
+        } else {
+            (COUP_COST as f64, 1.0)
+        };
+        let gain = match plan.gain {
+            Gain::Tax if !self.has(Duke) => {
+                // Future Taxes would be bluffs, each with its own risk: count
+                // them as a slower gain so that taxing now is not put off.
+                STRONG_BLUFF_TAX_GAIN
+            }
+            Gain::Tax => 3.0,
+            Gain::Income => 1.0,
+            Gain::ForeignAid => 2.0,
+            Gain::Steal if oc >= 2 => 2.0,
+            Gain::Steal => 1.5,
+        };
+        let k = ok as f64;
+        let mut me = k * kill_turns + (k * kill_cost - mc as f64).max(0.0) / gain;
         if self.opp_plan().gain == Gain::Steal && !self.has(Captain) && !self.has(Ambassador) {
             // Its Steals drain my coins too: about a third more turns.
             me *= STRONG_STEAL_DRAIN;
         }
         let op = self.opp_turns(oc, mk);
         let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
-        sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
+        let race =
+            sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64));
+        // The arbiter ends the game as a draw after MAX_CALLS calls, and a
+        // draw scores nothing (`specs/coup.md`): a race won too late is not
+        // won. The turns I need against the turns left, on the same
+        // logistic scale as the race itself.
+        race * sigmoid(STRONG_SCALE * (self.my_turns_left(my_next) - me))
     }
 
     /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
@@ -361,7 +399,11 @@ impl Ctx<'_> {
         // survive it, unless a Steal I cannot block with a card I hold takes
         // me below the Coup's price.
         let can_block_steal = self.has(Captain) || self.has(Ambassador);
-        if ok == 1 && mk == 2 && (mc >= COUP_COST + 2 || (mc >= COUP_COST && can_block_steal)) {
+        if ok == 1
+            && mk == 2
+            && (mc >= COUP_COST + 2 || (mc >= COUP_COST && can_block_steal))
+            && self.my_turns_left(false) >= 1.0
+        {
             return 1.0;
         }
         if STRONG_PLY2 == 0 {
