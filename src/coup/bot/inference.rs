@@ -317,36 +317,18 @@ impl Ctx<'_> {
             return 1.0;
         }
         let plan = self.my_value_plan();
-        // Each kill of my plan: a Coup at 7, or Assassinations at 3 that
-        // its Contessa blocks (at the rate I expect) until one gets
-        // through: 1/(1-pb) attempts, each a turn and 3 coins; the Coup when
-        // that costs more. (Blocks I might challenge are left out.)
-        let (kill_cost, kill_turns) = if plan.assassinate {
-            let pb = self.opp_block_prob('A', &[Contessa]).clamp(0.0, 0.99);
-            let tries = 1.0 / (1.0 - pb);
-            let cost = ASSASSINATE_COST as f64 * tries;
-            if cost < COUP_COST as f64 {
-                (cost, tries)
+        let mut me = crate::coup::model::smooth_turns(mc, plan, ok, oc);
+        if plan.gain == Gain::Tax && !self.has(Duke) {
+            // Future Taxes would be bluffs, each with its own risk: count
+            // them as a slower gain so that taxing now is not put off.
+            let k = ok as f64;
+            let cost = if plan.assassinate {
+                ASSASSINATE_COST
             } else {
-                (COUP_COST as f64, 1.0)
-            }
-        } else {
-            (COUP_COST as f64, 1.0)
-        };
-        let gain = match plan.gain {
-            Gain::Tax if !self.has(Duke) => {
-                // Future Taxes would be bluffs, each with its own risk: count
-                // them as a slower gain so that taxing now is not put off.
-                STRONG_BLUFF_TAX_GAIN
-            }
-            Gain::Tax => 3.0,
-            Gain::Income => 1.0,
-            Gain::ForeignAid => 2.0,
-            Gain::Steal if oc >= 2 => 2.0,
-            Gain::Steal => 1.5,
-        };
-        let k = ok as f64;
-        let mut me = k * kill_turns + (k * kill_cost - mc as f64).max(0.0) / gain;
+                COUP_COST
+            } as f64;
+            me = k + (k * cost - mc as f64).max(0.0) / STRONG_BLUFF_TAX_GAIN;
+        }
         if self.opp_plan().gain == Gain::Steal && !self.has(Captain) && !self.has(Ambassador) {
             // Its Steals drain my coins too: about a third more turns.
             me *= STRONG_STEAL_DRAIN;

@@ -78,12 +78,11 @@ impl Ctx<'_> {
                         } else {
                             (pc, self.opp_block_prob('A', &[Contessa]))
                         };
-                        // Its Contessa block accepted, or challenged (a
-                        // caught Contessa bluff loses both its cards) when I
-                        // doubt it as I would once the block is made.
-                        let pl = self.p_lack_as(Contessa, 's', false);
-                        let after_block = v0(self, mc - 3, mk, oc, ok)
-                            .max(pl + (1.0 - pl) * v0(self, mc - 3, mk - 1, oc, ok));
+                        let post = p_con / pb.max(1e-9);
+                        let after_block = v0(self, mc - 3, mk, oc, ok).max(
+                            (1.0 - post.min(1.0))
+                                + post.min(1.0) * v0(self, mc - 3, mk - 1, oc, ok),
+                        );
                         let unchallenged =
                             pb * after_block + (1.0 - pb) * v0(self, mc - 3, mk, oc, ok - 1);
                         if self.has(Assassin) {
