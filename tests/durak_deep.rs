@@ -153,3 +153,33 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     assert_eq!(cut, default);
     assert!(cut_stats.clock_cut && cut_stats.samples == 0);
 }
+
+#[test]
+fn deep_search_keeps_the_heuristic_answer_without_evidence_against_it() {
+    let bot = opening();
+    let legal = bot.tracker().legal(Command::Move);
+    let run = |default, keep_z| {
+        let cfg = DeepConfig {
+            keep_z,
+            ..DeepConfig::default()
+        };
+        deep_search(
+            bot.tracker(),
+            Command::Move,
+            &legal,
+            default,
+            &cfg,
+            &mut Solver::new(),
+            u64::MAX,
+            None,
+            &mut ChaCha8Rng::seed_from_u64(5),
+        )
+        .0
+    };
+    // With the bar out of reach every default stands; without it the samples choose, and
+    // some default is overruled (six leads cannot all score best on the same samples).
+    for &d in &legal {
+        assert_eq!(run(d, 1e9), d);
+    }
+    assert!(legal.iter().any(|&d| run(d, 0.0) != d));
+}

@@ -7,13 +7,13 @@
 //! accepted (an out player's number is mapped to his partner).
 
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use crate::card::{Card, Suit};
-use crate::durak::cards::{beats, CardSet, DECK_SIZE};
+use crate::durak::cards::{beats, value, CardSet, DECK_SIZE};
 use crate::durak::legal;
 use crate::durak::protocol::{Command, Info};
-use crate::durak::rules::{partner, Answer, Game, Pending, Round, ROUND_LIMIT};
+use crate::durak::rules::{partner, team, Answer, Game, Pending, Round, ROUND_LIMIT};
 use crate::durak::seat::Seat;
 
 /// The knowledge of player 1 (index 0) about the game so far.
@@ -46,6 +46,38 @@ pub struct Tracker {
     /// the talon, when a player may take on purpose to keep a high trump). Cleared when the
     /// player draws. A belief used to weight determinizations, never for legality.
     pub banned: [CardSet; 4],
+    /// Cards each opponent is believed not to hold from how he played
+    /// ([`Beliefs::play`]): after a beat, the cards that would have beaten the same card more
+    /// cheaply (lower in the suit, or plain instead of a trump); after a throw-in, the cheaper
+    /// cards of the table's ranks; after a round he let end below its limit without throwing
+    /// in, or a throw-in by his partner that he was asked before, the plain cards of the
+    /// table's ranks. Cleared
+    /// when he draws. A belief used to weight determinizations, never for legality.
+    pub lacks: [CardSet; 4],
+}
+
+/// What a determinization assumes beyond the hard facts ([`Tracker::sample_with`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Beliefs {
+    /// Keep [`Tracker::lacks`] out of the opponents' hands: opponents beat with their cheapest
+    /// beater and throw in the plain cards they can (what `bot_greedy.py`'s and
+    /// `bot_smart.py`'s rules do, and this project's heuristic).
+    pub play: bool,
+    /// Probability that the talon's bottom card is a trump, i.e. that the server announces the
+    /// bottom card's suit as trump (the usual deal, `referee.py`'s reading) rather than a suit
+    /// drawn apart from the deck (`specs/durak.md`'s adopted reading, where nothing is known
+    /// about the bottom card). A determinization puts an unseen trump at the bottom with this
+    /// probability while the talon is not empty.
+    pub bottom_trump: f64,
+}
+
+impl Beliefs {
+    /// The facts and the take beliefs only ([`Tracker::banned`]): what
+    /// [`Tracker::sample_game`] assumes.
+    pub const TAKES: Beliefs = Beliefs {
+        play: false,
+        bottom_trump: 0.0,
+    };
 }
 
 impl Tracker {
@@ -85,6 +117,20 @@ impl Tracker {
     /// Ends the current round, if any: the table goes to the taker or leaves the game.
     pub fn resolve_round(&mut self) {
         if let Some(r) = self.round.take() {
+            if r.attacks < r.limit {
+                // Every thrower still in declined at the final table (`specs/durak.md`,
+                // "ADD": the round ends when nobody throws in).
+                let plain = match self.trump {
+                    Some(t) => r.table.rank_closure().minus(CardSet::suit(t)),
+                    None => CardSet::EMPTY,
+                };
+                for seat in [r.attacker_seat, r.attacker_seat.partner()] {
+                    let t = self.controller(seat);
+                    if team(t) != 0 && !self.out[t] {
+                        self.lacks[t] = self.lacks[t].union(plain);
+                    }
+                }
+            }
             if r.taking {
                 let d = r.defender;
                 if d == 0 {
@@ -115,6 +161,7 @@ impl Tracker {
                 let p = self.phys(ix(player));
                 self.gives += 1;
                 self.banned[p] = CardSet::EMPTY;
+                self.lacks[p] = CardSet::EMPTY;
                 if p == 0 {
                     if let Some(c) = card {
                         self.hand.insert(c);
@@ -164,6 +211,24 @@ impl Tracker {
             Info::Add { by, card, .. } => {
                 let p = self.phys(ix(by));
                 self.remove_card(p, card);
+                if let (Some(r), Some(trump)) = (self.round, self.trump) {
+                    // The thrower holds no cheaper card of the table's ranks; a throw by the
+                    // attacker's partner means the attacker, asked first, declined
+                    // (`specs/durak.md`, "ADD").
+                    let ranks = r.table.rank_closure();
+                    let cheaper: CardSet = ranks
+                        .iter()
+                        .filter(|&c| value(c, trump) < value(card, trump))
+                        .collect();
+                    if team(p) != 0 {
+                        self.lacks[p] = self.lacks[p].union(cheaper);
+                    }
+                    let first = self.controller(r.attacker_seat);
+                    if first != p && team(first) != 0 && !self.out[first] {
+                        let plain = ranks.minus(CardSet::suit(trump));
+                        self.lacks[first] = self.lacks[first].union(plain);
+                    }
+                }
                 if let Some(r) = self.round.as_mut() {
                     r.table.insert(card);
                     r.attacks += 1;
@@ -176,6 +241,15 @@ impl Tracker {
                 let p = self.phys(ix(by));
                 self.remove_card(p, card);
                 if let Some(r) = self.round.as_mut() {
+                    if let (Some(open), Some(trump)) = (r.open, self.trump) {
+                        if team(p) != 0 {
+                            let cheaper: CardSet = CardSet::ALL
+                                .iter()
+                                .filter(|&c| beats(open, c, trump) && beats(c, card, trump))
+                                .collect();
+                            self.lacks[p] = self.lacks[p].union(cheaper);
+                        }
+                    }
                     r.table.insert(card);
                     r.open = None;
                 }
@@ -238,22 +312,52 @@ impl Tracker {
     /// A full game consistent with everything seen (a determinization): unknown cards dealt at
     /// random to the others' unknown slots and the talon, waiting for player 0's `command`.
     /// Returns `None` before the trump is known or if player 0 cannot be the one asked.
+    /// Assumes [`Beliefs::TAKES`].
     pub fn sample_game<R: Rng + ?Sized>(&self, command: Command, rng: &mut R) -> Option<Game> {
+        self.sample_with(command, &Beliefs::TAKES, rng)
+    }
+
+    /// [`Tracker::sample_game`] under the given `beliefs`.
+    pub fn sample_with<R: Rng + ?Sized>(
+        &self,
+        command: Command,
+        beliefs: &Beliefs,
+        rng: &mut R,
+    ) -> Option<Game> {
         let trump = self.trump?;
         let mut pool: Vec<Card> = self.unseen().iter().collect();
         pool.shuffle(rng);
+        let talon_len = self.talon().min(pool.len());
+        // The bottom card, set aside before the deal: the first trump of the shuffled pool.
+        let bottom = if talon_len > 0
+            && beliefs.bottom_trump > 0.0
+            && rng.random_bool(beliefs.bottom_trump.min(1.0))
+        {
+            pool.iter()
+                .position(|c| c.suit == trump)
+                .map(|i| pool.swap_remove(i))
+        } else {
+            None
+        };
         let mut hands = [CardSet::EMPTY; 4];
         hands[0] = self.hand;
+        let avoid: [CardSet; 4] = std::array::from_fn(|p| {
+            if beliefs.play {
+                self.banned[p].union(self.lacks[p])
+            } else {
+                self.banned[p]
+            }
+        });
         // Players with beliefs about missing cards are served first, from the cards they may
         // hold; if the beliefs cannot all hold, the rest is dealt without them.
         let mut order: Vec<usize> = (1..4).collect();
-        order.sort_by_key(|&p| std::cmp::Reverse(self.banned[p].len()));
+        order.sort_by_key(|&p| std::cmp::Reverse(avoid[p].len()));
         for p in order {
             hands[p] = self.known[p];
             let mut missing = self.sizes[p].saturating_sub(self.known[p].len());
             let mut i = 0;
             while missing > 0 && i < pool.len() {
-                if self.banned[p].contains(pool[i]) {
+                if avoid[p].contains(pool[i]) {
                     i += 1;
                 } else {
                     hands[p].insert(pool.swap_remove(i));
@@ -266,8 +370,10 @@ impl Tracker {
                 missing -= 1;
             }
         }
-        let talon_len = self.talon().min(pool.len());
-        let talon: Vec<Card> = pool.split_off(pool.len() - talon_len);
+        let mut talon: Vec<Card> = Vec::with_capacity(talon_len);
+        talon.extend(bottom);
+        let rest = talon_len - talon.len();
+        talon.extend(pool.drain(pool.len().saturating_sub(rest)..));
         let round = self.round.unwrap_or_default();
         let mut game = Game {
             trump,

@@ -1,0 +1,178 @@
+//! What the Durak tracker infers from how the others play, and how determinizations use it
+//! (`Tracker::lacks`, `Beliefs`): lines written by hand in the protocol of `specs/durak.md`,
+//! with the inferences worked out from the rules.
+
+use cardgames::card::Suit;
+use cardgames::durak::cards::CardSet;
+use cardgames::durak::protocol::parse_answer;
+use cardgames::durak::tracker::{Beliefs, Tracker};
+use cardgames::durak::{Answer, Command, DurakBot, Strategy};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn set(text: &str) -> CardSet {
+    text.split_whitespace()
+        .map(|c| match parse_answer(c).unwrap() {
+            Answer::Card(card) => card,
+            Answer::No => panic!("not a card: {c}"),
+        })
+        .collect()
+}
+
+/// Trump hearts; player 1 (the tracker's owner) holds 7S 6D 8D 9C TC JD, the others six
+/// unknown cards each.
+fn dealt() -> DurakBot {
+    let mut bot = DurakBot::new(Strategy::Greedy, 1);
+    for line in ["trump H"]
+        .into_iter()
+        .map(String::from)
+        .chain(["7S", "6D", "8D", "9C", "TC", "JD"].map(|c| format!("give 1 {c}")))
+        .chain((2..=4).flat_map(|p| (0..6).map(move |_| format!("give {p} ??"))))
+    {
+        bot.feed(&line).unwrap();
+    }
+    bot
+}
+
+fn feed(bot: &mut DurakBot, lines: &[&str]) {
+    for l in lines {
+        bot.feed(l).unwrap();
+    }
+}
+
+const PLAY: Beliefs = Beliefs {
+    play: true,
+    bottom_trump: 0.0,
+};
+
+/// Cards dealt to `player` (0-based) over `n` determinizations for `cmd`.
+fn dealt_to(t: &Tracker, cmd: Command, beliefs: &Beliefs, player: usize, n: u64) -> CardSet {
+    let mut seen = CardSet::EMPTY;
+    for seed in 0..n {
+        let g = t
+            .sample_with(cmd, beliefs, &mut ChaCha8Rng::seed_from_u64(seed))
+            .unwrap();
+        seen = seen.union(g.hands[player]);
+    }
+    seen
+}
+
+#[test]
+fn a_beat_with_a_dear_card_rules_out_the_cheaper_beaters() {
+    let mut bot = dealt();
+    // Player 2 beats the 7S with the ten of trumps: he holds no higher spade and no trump
+    // below the ten (6H-9H), or he would have beaten with it.
+    feed(&mut bot, &["move 1 2 7S", "beat 2 TH"]);
+    let t = bot.tracker();
+    let expected = set("8S 9S TS JS QS KS AS 6H 7H 8H 9H");
+    assert_eq!(t.lacks[1], expected);
+    assert_eq!(t.lacks[2], CardSet::EMPTY, "the partner's play is not read");
+    // Determinizations keep those cards out of his hand (26 unseen cards are enough to fill
+    // his five unknown slots without them); without the belief they do reach him.
+    let with = dealt_to(t, Command::Add, &PLAY, 1, 300);
+    assert!(with.intersect(expected).is_empty());
+    let without = dealt_to(t, Command::Add, &Beliefs::TAKES, 1, 300);
+    assert_eq!(without.intersect(expected), expected);
+}
+
+#[test]
+fn a_throw_by_the_partner_and_a_round_let_end_rule_out_plain_throw_ins() {
+    let mut bot = dealt();
+    feed(
+        &mut bot,
+        &[
+            "move 1 2 7S",
+            "beat 2 TH",
+            // Drawing starts with the attacker: player 1, then player 2 (the others hold 6).
+            "give 1 QD",
+            "give 2 ??",
+            // Player 2 (who beat) leads against player 3; player 3 beats with the jack.
+            "move 2 3 9S",
+            "beat 3 JS",
+        ],
+    );
+    assert_eq!(
+        bot.tracker().lacks[1],
+        CardSet::EMPTY,
+        "cleared by the draw"
+    );
+    // Player 4 throws in the JC: player 2, asked first, declined, so he holds no plain 9 or J;
+    // player 4 holds no cheaper card of those ranks (the plain nines).
+    feed(&mut bot, &["add 4 3 JC"]);
+    assert_eq!(bot.tracker().lacks[1], set("9S 9D 9C JS JD JC"));
+    assert_eq!(bot.tracker().lacks[3], set("9S 9D 9C"));
+    // Player 3 beats it; the round ends, both throwers draw: what they lacked may have come.
+    feed(
+        &mut bot,
+        &[
+            "beat 3 QC",
+            "give 2 ??",
+            "give 4 ??",
+            "give 3 ??",
+            "give 3 ??",
+        ],
+    );
+    let t = bot.tracker();
+    assert_eq!(t.lacks[1], CardSet::EMPTY, "player 2 drew");
+    assert_eq!(t.lacks[3], CardSet::EMPTY, "player 4 drew");
+    // Player 3 leads at player 4, who beats the 6C with the 8C: the 7C would have done. The
+    // attackers (3 and 1) are this tracker's team: their declines are not read.
+    feed(&mut bot, &["move 3 4 6C", "beat 4 8C"]);
+    let t = bot.tracker();
+    assert_eq!(t.lacks[3], set("7C"));
+    feed(&mut bot, &["give 3 ??", "give 4 ??"]);
+    assert_eq!(
+        bot.tracker().lacks[2],
+        CardSet::EMPTY,
+        "the partner is not read"
+    );
+}
+
+#[test]
+fn an_attacker_who_keeps_his_cards_lacks_the_table_ranks() {
+    let mut bot = dealt();
+    // Player 2 leads the 9S at player 3, who beats with the JS; nobody throws in. Player 2
+    // then draws but player 4 (his partner, who never played) does not.
+    feed(
+        &mut bot,
+        &["move 2 3 9S", "beat 3 JS", "give 2 ??", "give 3 ??"],
+    );
+    let t = bot.tracker();
+    assert_eq!(t.lacks[3], set("9S 9D 9C JS JD JC"));
+    // Of those, 9D and JC are unseen: the determinizations keep them from player 4.
+    let unseen = set("9D JC");
+    assert!(dealt_to(t, Command::Move, &PLAY, 3, 300)
+        .intersect(unseen)
+        .is_empty());
+    assert_eq!(
+        dealt_to(t, Command::Move, &Beliefs::TAKES, 3, 300).intersect(unseen),
+        unseen
+    );
+}
+
+#[test]
+fn the_bottom_card_is_a_trump_with_the_stated_probability() {
+    let bot = dealt();
+    let t = bot.tracker();
+    let bottoms = |p: f64| -> Vec<Suit> {
+        let b = Beliefs {
+            play: true,
+            bottom_trump: p,
+        };
+        (0..200)
+            .map(|s| {
+                let g = t
+                    .sample_with(Command::Move, &b, &mut ChaCha8Rng::seed_from_u64(s))
+                    .unwrap();
+                assert_eq!(g.talon.len(), 12);
+                // The talon's next card is its last element: the bottom card is the first.
+                g.talon[0].suit
+            })
+            .collect()
+    };
+    assert!(bottoms(1.0).iter().all(|&s| s == Suit::Hearts));
+    let free = bottoms(0.0);
+    let hearts = free.iter().filter(|&&s| s == Suit::Hearts).count();
+    // Without the belief the bottom is any unseen card: 9 hearts among 30 unseen cards.
+    assert!((30..=95).contains(&hearts), "{hearts} of 200");
+}
