@@ -112,9 +112,12 @@ fn every_strategy_answers_as_before_the_refactor() {
 /// The hash of the answers (commit e3cc854; updated on purpose in issue 13:
 /// the new `search` strategy joins the table; the strong bot answers as at
 /// e11eaa8, its policy-mixture estimate of block challenges having been
-/// reverted after it cost 16 points against the independent `honest` stand-in).
-const GOLDEN: u64 = 0x0ba1_4a4c_631b_78b7;
+/// reverted after it cost 16 points against the independent `honest` stand-in;
+/// then, on purpose, issue 13 session d: the strong bot's draw horizon,
+/// turn-start block valuations consistent with its answer to the block, and
+/// this game's blocks in the block rate).
+const GOLDEN: u64 = 0x910c_a141_e114_361c;
 
 /// The hash of the strong bot's answers with memory (commit e3cc854; updated
-/// on purpose in issue 13 with [`GOLDEN`]).
-const GOLDEN_MEMORY: u64 = 0x24b8_de2b_bdb2_b5ed;
+/// on purpose in issue 13 with [`GOLDEN`], twice).
+const GOLDEN_MEMORY: u64 = 0xe91a_dfd4_cf6c_a76e;

@@ -163,6 +163,27 @@ fn never_bluff_blocks_against_a_block_challenger() {
     assert!(d.answer != "c" && d.answer != "a", "{}", d.answer);
 }
 
+#[test]
+fn challenges_a_doubtful_block_when_accepting_it_is_a_certain_draw() {
+    // I Couped its Ambassador, each of us took Income once, then both
+    // sides' Foreign Aid was blocked by a Duke 59 times (3 calls a turn).
+    // Now its Duke blocks my Foreign Aid again with 196 of the arbiter's 200
+    // calls made: accepting leaves 3 calls, too few for the 6 coins I lack,
+    // so it ends the game as a draw (which scores nothing, `specs/coup.md`);
+    // a challenge wins unless its last card is a Duke (I hold one of the three).
+    let mut hist = String::from("Tp\nFd\nTp\nFd\nC_\nI\nI\n");
+    for _ in 0..59 {
+        hist.push_str("Fd\n");
+    }
+    hist.push_str("Fd");
+    assert_eq!(cardgames::coup::history::calls_made(&hist), 196);
+    let h = cardgames::coup::History::parse(&hist).expect("parse");
+    assert!(h.i_went_first && h.opp.lost == vec![Ambassador]);
+    let legal = legal(&["q", "\n"]);
+    let d = decide(Strategy::Strong, &hist, 2, 1, "$!", &legal);
+    assert_eq!(d.answer, "q");
+}
+
 fn legal_steal() -> Vec<String> {
     legal(&["a", "c", "p", "q"])
 }

@@ -376,3 +376,45 @@ fn quirk_first_turn_list_and_lax_append() {
         Some(Outcome::Forfeit { .. })
     ));
 }
+
+/// The history reader's count of calls (`history::calls_made`) against the
+/// table's own counter (one per call, as the arbiter's move loop) over
+/// random legal games, every Exchange keeping the first cards offered.
+/// Each game also gets a stray card before one newline that ends a turn,
+/// as the real Calculator writes (`Scq'=\n`): no extra call.
+#[test]
+fn calls_made_counts_every_call_of_random_games() {
+    use cardgames::coup::history::calls_made;
+    use cardgames::coup::rules::last_line;
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut checked = 0;
+    for game in 0..300u64 {
+        let mut t = Table::new(game, true);
+        let mut stray = false;
+        loop {
+            assert_eq!(calls_made(&t.history), t.calls, "history {:?}", t.history);
+            checked += 1;
+            let Ok(call) = t.next_call() else { break };
+            let a = call.legal[rng.random_range(0..call.legal.len())].clone();
+            let keep = if call.exchange {
+                let n = call.cards.len() - 2;
+                call.cards[..n].iter().map(|c| c.revealed()).collect()
+            } else {
+                String::new()
+            };
+            // A stray card before an end-of-turn newline (quirk mode accepts it).
+            let text = if a == "\n" && !stray && last_line(&t.history).len() >= 3 {
+                stray = true;
+                format!("{}={a}", t.history)
+            } else {
+                format!("{}{a}", t.history)
+            };
+            if t.apply_file(&call, &text, &keep).is_some() {
+                break;
+            }
+        }
+        assert_eq!(calls_made(&t.history), t.calls);
+    }
+    assert!(checked > 3000, "{checked} positions checked");
+}

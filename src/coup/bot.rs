@@ -229,6 +229,7 @@ pub fn decide_with(
             let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
+            ctx.set_horizon(history);
             let a = ctx.choose(strategy);
             if legal.contains(&a) {
                 a
@@ -488,6 +489,13 @@ const STRONG_LEAD_W: f64 = 0.18;
 
 /// Weight of each Assassination of mine seen when the opponent has one card.
 const STRONG_A1_SEEN: f64 = 1.0;
+
+/// Calls per turn assumed before any turn of the game is complete: an
+/// action, its answer and the closing newline (`Tp\n`, `Fd\n`, `C=\n`;
+/// `specs/coup.md`, "History file").
+const HORIZON_CALLS_PER_TURN: f64 = 3.0;
+/// Weight of [`HORIZON_CALLS_PER_TURN`] in turns against this game's pace.
+const HORIZON_PRIOR_TURNS: f64 = 2.0;
 
 /// Tests of its blocks (challenges, this game and past ones) from which the
 /// learned block-bluff ratio replaces the prior ratios.

@@ -136,6 +136,40 @@ pub fn event_len(line: &str) -> usize {
     c[..n].iter().map(|x| x.len_utf8()).sum()
 }
 
+/// How many calls (invocations) of the two bots wrote `text`, the history
+/// so far: the arbiter alternates the players, one answer per call, and
+/// ends a game with no winner after [`crate::coup::rules::MAX_CALLS`] calls
+/// (`specs/coup.md`, "Arbiter behaviour worth knowing").
+///
+/// Every event character of a line is one call and so is the newline that
+/// ends it, except where the newline belongs to the same answer as the
+/// character before it (`specs/coup.md`, "History file"): Income (`I\n`),
+/// and the card a turn player gives up on its own turn after a caught
+/// action bluff (`Tq'\n`) or after losing a challenge of a block
+/// (`Asq!'\n`). A stray character written before a newline (read past by
+/// [`event_len`]) belongs to the newline's call.
+pub fn calls_made(text: &str) -> usize {
+    let mut raw: Vec<&str> = text.split('\n').collect();
+    let last = raw.pop().unwrap_or("");
+    let mut calls = last.chars().count();
+    for line in raw {
+        let c: Vec<char> = line[..event_len(line)].chars().collect();
+        let held = |i: usize| c.get(i).is_some_and(|&x| Character::from_held(x).is_some());
+        let shown = |i: usize| {
+            c.get(i)
+                .is_some_and(|&x| Character::from_revealed(x).is_some())
+        };
+        let glued = match c.len() {
+            1 => c[0] == 'I',
+            3 => c[1] == 'q' && held(2),
+            5 => c[2] == 'q' && shown(3) && held(4),
+            _ => false,
+        };
+        calls += c.len() + 1 - glued as usize;
+    }
+    calls
+}
+
 /// Index of an action letter in [`Record::actions`].
 pub fn action_index(c: char) -> Option<usize> {
     "IFCEAST".find(c)

@@ -179,12 +179,16 @@ impl Ctx<'_> {
         } else {
             p_has + (1.0 - p_has) * bluffs
         };
+        let i = action_index(a).unwrap_or(0);
         if all >= MODEL_MIN_TESTS {
             // The hand model already carries this game's blocks as claims;
-            // counts of blocks over many hands would blur it.
-            return prior.clamp(0.0, 1.0);
+            // counts of blocks over many hands would blur it. This game's
+            // answers to `a` come from the hand it holds now (mostly): they
+            // update the prior, worth one observation.
+            let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
+            return ((prior.clamp(0.0, 1.0) + self.answers.blocked[i] as f64) / (1.0 + n))
+                .clamp(0.0, 1.0);
         }
-        let i = action_index(a).unwrap_or(0);
         let [mn, mb] = crate::coup::opponent::BLOCKABLE
             .find(a)
             .map_or([0, 0], |k| self.mem.blocked[k]);
@@ -199,16 +203,26 @@ impl Ctx<'_> {
     /// actions; a Contessa block with two cards (a caught bluff loses both)
     /// least, with one card (nothing left to lose) most.
     pub(in crate::coup) fn p_lack_claim(&self, c: Character) -> f64 {
+        self.p_lack_as(c, self.last(), true)
+    }
+
+    /// [`Ctx::p_lack_claim`] for a claim of `c` of kind `last` (the
+    /// character it is written as: an action letter or a block `acds`);
+    /// `made`: the claim is already in the history (it is taken out of the
+    /// hand model first), else it is a claim the opponent may make next,
+    /// e.g. its block of the action I am weighing.
+    pub(in crate::coup) fn p_lack_as(&self, c: Character, last: char, made: bool) -> f64 {
         if self.impossible(c) {
             return 1.0;
         }
         let mut r = self.h.opp.clone();
-        if let Some(i) = r.active_claims.iter().rposition(|&x| x == c) {
-            r.active_claims.remove(i);
+        if made {
+            if let Some(i) = r.active_claims.iter().rposition(|&x| x == c) {
+                r.active_claims.remove(i);
+            }
         }
         let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
         let base = self.bluff_share();
-        let last = self.last();
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
         if "acds".contains(last) && tests(&self.model.stats.block_caught) >= MODEL_MIN_TESTS {
             // Enough of its blocks were tested (this game and past ones): the
@@ -297,7 +311,7 @@ impl Ctx<'_> {
         if mk == 0 {
             return 0.0;
         }
-        if my_next && ok == 1 && mc >= COUP_COST {
+        if my_next && ok == 1 && mc >= COUP_COST && self.my_turns_left(true) >= 1.0 {
             // A Coup of its last card, which nothing can stop (rules: Coup
             // cannot be blocked or challenged).
             return 1.0;
@@ -321,7 +335,13 @@ impl Ctx<'_> {
         }
         let op = self.opp_turns(oc, mk);
         let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
-        sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64))
+        let race =
+            sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64));
+        // The arbiter ends the game as a draw after MAX_CALLS calls, and a
+        // draw scores nothing (`specs/coup.md`): a race won too late is not
+        // won. The turns I need against the turns left, on the same
+        // logistic scale as the race itself.
+        race * sigmoid(STRONG_SCALE * (self.my_turns_left(my_next) - me))
     }
 
     /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
@@ -361,7 +381,11 @@ impl Ctx<'_> {
         // survive it, unless a Steal I cannot block with a card I hold takes
         // me below the Coup's price.
         let can_block_steal = self.has(Captain) || self.has(Ambassador);
-        if ok == 1 && mk == 2 && (mc >= COUP_COST + 2 || (mc >= COUP_COST && can_block_steal)) {
+        if ok == 1
+            && mk == 2
+            && (mc >= COUP_COST + 2 || (mc >= COUP_COST && can_block_steal))
+            && self.my_turns_left(false) >= 1.0
+        {
             return 1.0;
         }
         if STRONG_PLY2 == 0 {

@@ -19,9 +19,11 @@ impl Ctx<'_> {
                     Some(Reply::Act(Action::Coup)) => v0(self, mc - COUP_COST, mk, oc, ok - 1),
                     Some(Reply::Act(Action::ForeignAid)) => {
                         let pb = self.opp_block_prob('F', &[Duke]);
-                        let post = (self.p_opp[Duke.index()] / pb.max(1e-9)).min(1.0);
-                        let chal = (1.0 - post) * v0(self, mc + 2, mk, oc, ok - 1)
-                            + post * v0(self, mc, mk - 1, oc, ok);
+                        // Its Duke block challenged, lacking the Duke as I
+                        // would judge it once the block is made.
+                        let pl = self.p_lack_as(Duke, 'd', false);
+                        let chal = pl * v0(self, mc + 2, mk, oc, ok - 1)
+                            + (1.0 - pl) * v0(self, mc, mk - 1, oc, ok);
                         (1.0 - pb) * v0(self, mc + 2, mk, oc, ok)
                             + pb * v0(self, mc, mk, oc, ok).max(chal)
                     }
@@ -38,7 +40,15 @@ impl Ctx<'_> {
                         let n = effects(Action::Steal, oc).0.min(oc);
                         let pb = self.opp_block_prob('S', &[Captain, Ambassador]);
                         let through = v0(self, mc + n, mk, oc - n, ok);
-                        let blocked = v0(self, mc, mk, oc, ok);
+                        // Its block accepted, or challenged when I doubt it
+                        // (the likelier of its two blocking cards).
+                        let pl = self
+                            .p_lack_as(Captain, 'c', false)
+                            .min(self.p_lack_as(Ambassador, 'a', false));
+                        let blocked = v0(self, mc, mk, oc, ok).max(
+                            pl * v0(self, mc + n, mk, oc - n, ok - 1)
+                                + (1.0 - pl) * v0(self, mc, mk - 1, oc, ok),
+                        );
                         let unchallenged = pb * blocked + (1.0 - pb) * through;
                         if self.has(Captain) {
                             pc * v0(self, mc + n, mk, oc - n, ok - 1) + (1.0 - pc) * unchallenged

@@ -68,6 +68,13 @@ pub(in crate::coup) struct Ctx<'a> {
     pub(in crate::coup) p_opp: [f64; 5],
     pub(in crate::coup) unseen: [u32; 5],
     pub(in crate::coup) rng: ChaCha8Rng,
+    /// Calls the arbiter still makes before it ends the game as a draw,
+    /// this one included: [`crate::coup::rules::MAX_CALLS`] minus
+    /// [`crate::coup::history::calls_made`] of the history.
+    pub(in crate::coup) calls_left: usize,
+    /// Mean calls per complete turn of this game so far, with a prior of
+    /// [`HORIZON_CALLS_PER_TURN`] worth [`HORIZON_PRIOR_TURNS`] turns.
+    pub(in crate::coup) calls_per_turn: f64,
 }
 impl<'a> Ctx<'a> {
     #[allow(clippy::too_many_arguments)]
@@ -107,6 +114,8 @@ impl<'a> Ctx<'a> {
             p_opp,
             unseen: u,
             rng,
+            calls_left: crate::coup::rules::MAX_CALLS,
+            calls_per_turn: HORIZON_CALLS_PER_TURN,
         };
         ctx.learn_challenges();
         ctx
@@ -144,6 +153,32 @@ impl<'a> Ctx<'a> {
             }
         }
         self.answers.by_lead = by_lead;
+    }
+
+    /// Sets the horizon from the history's full text (see
+    /// [`Ctx::calls_left`] and [`Ctx::calls_per_turn`]).
+    pub(in crate::coup) fn set_horizon(&mut self, history: &str) {
+        let made = crate::coup::history::calls_made(history);
+        self.calls_left = crate::coup::rules::MAX_CALLS.saturating_sub(made);
+        let done = self.h.turns.iter().filter(|t| t.complete).count();
+        let in_done = if done == self.h.turns.len() {
+            made
+        } else {
+            // The unfinished last line: one call per character so far.
+            let last = self.h.turns.last().map_or(0, |t| t.text.chars().count());
+            made.saturating_sub(last)
+        };
+        self.calls_per_turn = (in_done as f64 + HORIZON_CALLS_PER_TURN * HORIZON_PRIOR_TURNS)
+            / (done as f64 + HORIZON_PRIOR_TURNS);
+    }
+
+    /// My turns before the draw, with me (`my_next`) or the opponent to
+    /// move next: half the turns the remaining calls allow at this game's
+    /// pace, the half-turn of who starts included.
+    pub(in crate::coup) fn my_turns_left(&self, my_next: bool) -> f64 {
+        let turns = self.calls_left as f64 / self.calls_per_turn.max(1.0);
+        let start = if my_next { 0.5 } else { -0.5 };
+        (turns / 2.0 + start).max(0.0)
     }
 
     pub(in crate::coup) fn has(&self, c: Character) -> bool {
