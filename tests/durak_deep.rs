@@ -1,7 +1,7 @@
 //! The deep search: its exact endgame solver against a plain exhaustive minimax, its answers
 //! always legal, and a short in-process tournament that replays exactly from its seed.
 
-use cardgames::durak::deep::{deep_search, DeepConfig};
+use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig};
 use cardgames::durak::endgame::Solver;
 use cardgames::durak::protocol::Command;
 use cardgames::durak::referee::Naming;
@@ -10,7 +10,7 @@ use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::{heuristic, Ctx};
 use cardgames::durak::tournament::{play_one, TeamSpec};
 use cardgames::durak::DurakBot;
-use cardgames::durak::{Event, Game, Pending, Strategy};
+use cardgames::durak::{Answer, Event, Game, Pending, Strategy};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -121,6 +121,30 @@ fn opening() -> DurakBot {
     bot
 }
 
+/// The deep search's answer to `bot`'s `MOVE` with a fresh solver and the rng seeded by
+/// `seed`.
+fn search_move(
+    bot: &DurakBot,
+    default: Answer,
+    cfg: &DeepConfig,
+    work_cap: u64,
+    deadline: Option<std::time::Instant>,
+    seed: u64,
+) -> (Answer, DecisionStats) {
+    let legal = bot.tracker().legal(Command::Move);
+    deep_search(
+        bot.tracker(),
+        Command::Move,
+        &legal,
+        default,
+        cfg,
+        &mut Solver::new(),
+        work_cap,
+        deadline,
+        &mut ChaCha8Rng::seed_from_u64(seed),
+    )
+}
+
 #[test]
 fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     let bot = opening();
@@ -128,20 +152,8 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     let default = legal[0];
     let cfg = DeepConfig::default();
     let run = |stop_now: bool, seed: u64| {
-        let mut solver = Solver::new();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let deadline = stop_now.then(std::time::Instant::now);
-        deep_search(
-            bot.tracker(),
-            Command::Move,
-            &legal,
-            default,
-            &cfg,
-            &mut solver,
-            20_000,
-            deadline,
-            &mut rng,
-        )
+        search_move(&bot, default, &cfg, 20_000, deadline, seed)
     };
     let (a, stats) = run(false, 3);
     assert!(legal.contains(&a));
@@ -163,18 +175,7 @@ fn deep_search_keeps_the_heuristic_answer_without_evidence_against_it() {
             keep_z,
             ..DeepConfig::default()
         };
-        deep_search(
-            bot.tracker(),
-            Command::Move,
-            &legal,
-            default,
-            &cfg,
-            &mut Solver::new(),
-            u64::MAX,
-            None,
-            &mut ChaCha8Rng::seed_from_u64(5),
-        )
-        .0
+        search_move(&bot, default, &cfg, u64::MAX, None, 5).0
     };
     // With the bar out of reach every default stands; without it the samples choose, and
     // some default is overruled (six leads cannot all score best on the same samples).
