@@ -321,8 +321,8 @@ pub fn deep_search<R: Rng + ?Sized>(
     let mut score = vec![0u64; n];
     let mut sample_score = vec![0u64; n];
     let mut evals: Vec<Option<Eval>> = vec![None; n];
-    // Every determinization's scores, row by row, for the paired tests of the rejection step
-    // (kept only when it is on).
+    // Every determinization's scores, row by row, for the paired tests of the rejection and
+    // keep rules (recorded only when one of them is on).
     let mut rows: Vec<u8> = Vec::new();
     let mut alive = vec![true; n];
     let mut events = Vec::with_capacity(64);
@@ -391,20 +391,20 @@ pub fn deep_search<R: Rng + ?Sized>(
     if stats.samples == 0 {
         return (default, stats);
     }
-    let mut best = legal
+    let kept = legal
         .iter()
         .position(|&a| a == default)
-        .filter(|&i| alive[i])
-        .or_else(|| alive.iter().position(|&x| x))
-        .unwrap_or(0);
-    let keep = best;
+        .filter(|&i| alive[i]);
+    let mut best = kept.or_else(|| alive.iter().position(|&x| x)).unwrap_or(0);
     for i in 0..n {
         if alive[i] && score[i] > score[best] {
             best = i;
         }
     }
-    if cfg.keep_z > 0.0 && legal[keep] == default && paired_z(&rows, n, best, keep) < cfg.keep_z {
-        best = keep;
+    if let Some(k) = kept.filter(|_| cfg.keep_z > 0.0) {
+        if paired_z(&rows, n, best, k) < cfg.keep_z {
+            best = k;
+        }
     }
     (legal[best], stats)
 }

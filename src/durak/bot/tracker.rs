@@ -260,9 +260,9 @@ impl Tracker {
                 let open = self.round.and_then(|r| r.open);
                 if let (Some(open), Some(trump)) = (open, self.trump) {
                     if team(p) != 0 {
-                        let cheaper: CardSet = CardSet::ALL
+                        let cheaper: CardSet = legal::beaters(CardSet::ALL, Some(open), trump)
                             .iter()
-                            .filter(|&c| beats(open, c, trump) && beats(c, card, trump))
+                            .filter(|&c| beats(c, card, trump))
                             .collect();
                         self.believe(p, cheaper);
                     }
@@ -278,10 +278,7 @@ impl Tracker {
                     if let Some(open) = r.open {
                         let d = r.defender;
                         let trumps = CardSet::suit(trump);
-                        let mut ban: CardSet = CardSet::ALL
-                            .iter()
-                            .filter(|&c| beats(open, c, trump))
-                            .collect();
+                        let mut ban = legal::beaters(CardSet::ALL, Some(open), trump);
                         if talon >= 10 {
                             ban = ban.minus(trumps);
                         }
