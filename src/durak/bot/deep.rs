@@ -121,7 +121,8 @@ impl Default for DeepConfig {
 
 impl DeepConfig {
     /// Reads `key=value` pairs separated by commas over the defaults (keys: the field names
-    /// other than the heuristics').
+    /// other than the heuristics'; `own.<knob>` and `opp.<knob>` set a knob of
+    /// [`DeepConfig::heuristic`] and [`DeepConfig::opponent`], see [`HeuristicParams::set`]).
     ///
     /// # Errors
     /// A message naming the first unknown key or bad number.
@@ -150,6 +151,8 @@ impl DeepConfig {
                 "keep_z" => c.keep_z = x,
                 "play_beliefs" => c.beliefs.play = x != 0.0,
                 "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
+                _ if k.starts_with("own.") => c.heuristic.set(&k[4..], x as i64)?,
+                _ if k.starts_with("opp.") => c.opponent.set(&k[4..], x as i64)?,
                 _ => return Err(format!("unknown deep search parameter {k:?}")),
             }
         }
@@ -506,5 +509,26 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, [4, 6, 1]);
+    }
+
+    #[test]
+    fn knobs_reach_the_playout_policies_and_unknown_ones_are_refused() {
+        let c = DeepConfig::parse("keep_z=2,opp.lead_pair=0,own.take_talon=12").unwrap();
+        assert_eq!(c.keep_z, 2.0);
+        assert_eq!(c.opponent.lead_pair, 0);
+        assert_eq!(
+            c.opponent.take_trump_rank,
+            HeuristicParams::plain().take_trump_rank
+        );
+        assert_eq!(c.heuristic.take_talon, 12);
+        assert_eq!(c.heuristic.lead_pair, HeuristicParams::default().lead_pair);
+        for bad in [
+            "opp.nonsense=1",
+            "own.throw_late=300",
+            "keep_z=-1",
+            "samples=3",
+        ] {
+            assert!(DeepConfig::parse(bad).is_err(), "{bad} accepted");
+        }
     }
 }

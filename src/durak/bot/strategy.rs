@@ -208,22 +208,31 @@ impl HeuristicParams {
                 .split_once('=')
                 .ok_or_else(|| format!("expected key=value, got {item:?}"))?;
             let n: i64 = v.parse().map_err(|_| format!("bad number in {item:?}"))?;
-            let u8v = || u8::try_from(n).map_err(|_| format!("out of range: {item:?}"));
-            match k {
-                "take_trump_rank" => p.take_trump_rank = u8v()?,
-                "take_talon" => p.take_talon = n.max(0) as usize,
-                "take_table_value" => p.take_table_value = n.max(0) as u32,
-                "throw_early" => p.throw_early = u8v()?,
-                "throw_late" => p.throw_late = u8v()?,
-                "throw_taking_early" => p.throw_taking_early = u8v()?,
-                "throw_taking_late" => p.throw_taking_late = u8v()?,
-                "throw_trump_end" => p.throw_trump_end = u8v()?,
-                "lead_pair" => p.lead_pair = n as i32,
-                "sharp_endgame" => p.sharp_endgame = n != 0,
-                _ => return Err(format!("unknown heuristic parameter {k:?}")),
-            }
+            p.set(k, n)?;
         }
         Ok(p)
+    }
+
+    /// Sets the knob named `key` (a field name) to `n`.
+    ///
+    /// # Errors
+    /// A message naming an unknown key or a value out of the field's range.
+    pub fn set(&mut self, key: &str, n: i64) -> Result<(), String> {
+        let u8v = || u8::try_from(n).map_err(|_| format!("out of range: {key}={n}"));
+        match key {
+            "take_trump_rank" => self.take_trump_rank = u8v()?,
+            "take_talon" => self.take_talon = n.max(0) as usize,
+            "take_table_value" => self.take_table_value = n.max(0) as u32,
+            "throw_early" => self.throw_early = u8v()?,
+            "throw_late" => self.throw_late = u8v()?,
+            "throw_taking_early" => self.throw_taking_early = u8v()?,
+            "throw_taking_late" => self.throw_taking_late = u8v()?,
+            "throw_trump_end" => self.throw_trump_end = u8v()?,
+            "lead_pair" => self.lead_pair = n as i32,
+            "sharp_endgame" => self.sharp_endgame = n != 0,
+            _ => return Err(format!("unknown heuristic parameter {key:?}")),
+        }
+        Ok(())
     }
 }
 
