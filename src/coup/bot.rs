@@ -31,6 +31,7 @@ use super::CoupError;
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
+pub(in crate::coup) mod identify;
 mod inference;
 mod rollout;
 mod search;
