@@ -115,11 +115,9 @@ fn every_strategy_answers_as_before_the_refactor() {
 /// reverted after it cost 16 points against the independent `honest` stand-in;
 /// then, on purpose, issue 13 session d: the strong bot's draw horizon,
 /// turn-start block valuations consistent with its answer to the block, and
-/// this game's blocks in the block rate; then, on purpose, issue 13 session
-/// e: the challenge of a two-card opponent's Assassination from the
-/// behaviour types of `bot/identify.rs`, in the turn choice and the plan).
-const GOLDEN: u64 = 0x68e3_adbf_284b_d339;
+/// this game's blocks in the block rate).
+const GOLDEN: u64 = 0x910c_a141_e114_361c;
 
 /// The hash of the strong bot's answers with memory (commit e3cc854; updated
-/// on purpose in issue 13 with [`GOLDEN`], three times).
-const GOLDEN_MEMORY: u64 = 0x6ccd_68d8_0850_fbf1;
+/// on purpose in issue 13 with [`GOLDEN`], twice).
+const GOLDEN_MEMORY: u64 = 0xe91a_dfd4_cf6c_a76e;

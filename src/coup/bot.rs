@@ -31,7 +31,6 @@ use super::CoupError;
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
-pub(in crate::coup) mod identify;
 mod inference;
 mod rollout;
 mod search;

@@ -283,14 +283,14 @@ impl Ctx<'_> {
         // evaluation's kill cost low enough to press an opponent that blocks.
         Plan {
             gain,
-            // A bluffed Assassination only while the opponent's behaviour
-            // types (`bot/identify.rs`: the replica never challenges one with
-            // two cards; the rate model's prior with one card is 0.5) say it
-            // rarely challenges them with as many cards as it holds now.
+            // A bluffed Assassination only while the opponent's model says it
+            // rarely challenges them with as many cards as it holds now (with
+            // one card left it has nothing to lose by challenging: prior 0.5).
             // Not while it more likely than not holds a Contessa (its block
             // would take the 3 coins, again and again).
             assassinate: (self.has(Assassin)
-                || self.identified_challenge_assassin() < STRONG_BLUFF_ASSASSIN)
+                || (self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN
+                    && self.model.challenge_action('A', self.ok) < STRONG_BLUFF_ASSASSIN))
                 && self.p_opp[Contessa.index()] < 0.5,
         }
     }

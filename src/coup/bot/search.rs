@@ -11,14 +11,7 @@ impl Ctx<'_> {
             let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.reply_val(c, k, o, ko);
             let mut best: Option<(f64, String)> = None;
             for a in self.legal.iter() {
-                let first = a.chars().next().unwrap_or('I');
-                // An Assassination's challenge as the plan of the evaluation
-                // expects it (the behaviour types of `bot/identify.rs`).
-                let pc = if first == 'A' && self.ok >= 2 {
-                    self.identified_challenge_assassin()
-                } else {
-                    self.opp_challenge_action(first)
-                };
+                let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
                 let e = match Reply::parse(a) {
                     Some(Reply::Act(Action::Income)) => {
                         v0(self, mc + effects(Action::Income, oc).0, mk, oc, ok)

@@ -75,8 +75,6 @@ pub(in crate::coup) struct Ctx<'a> {
     /// Mean calls per complete turn of this game so far, with a prior of
     /// [`HORIZON_CALLS_PER_TURN`] worth [`HORIZON_PRIOR_TURNS`] turns.
     pub(in crate::coup) calls_per_turn: f64,
-    /// Cache of [`Ctx::type_weights`] (computed once per decision).
-    pub(in crate::coup) replica_w: std::cell::Cell<Option<[f64; 3]>>,
 }
 impl<'a> Ctx<'a> {
     #[allow(clippy::too_many_arguments)]
@@ -118,7 +116,6 @@ impl<'a> Ctx<'a> {
             rng,
             calls_left: crate::coup::rules::MAX_CALLS,
             calls_per_turn: HORIZON_CALLS_PER_TURN,
-            replica_w: std::cell::Cell::new(None),
         };
         ctx.learn_challenges();
         ctx
