@@ -39,6 +39,8 @@ def main():
     ap.add_argument('--opponents', default=None, help='comma-separated subset (default: all available)')
     ap.add_argument('--fresh', action='store_true', help='fresh working folder for our bot in every game (no memory)')
     ap.add_argument('--jobs', type=int, default=1, help='opponents run in parallel')
+    ap.add_argument('--log-calls', default=None,
+                    help='record every call of our bot (history and arguments) as JSON lines in this file (scripts/coup-calls.py)')
     ap.add_argument('--keep', default=None, help='keep the work folder here')
     a = ap.parse_args()
 
@@ -51,6 +53,9 @@ def main():
         print('coup-bench: %s not found: build it first (cargo build --release)' % a.bot, file=sys.stderr)
         return 1
     ours = [a.bot] + a.bot_args.split()
+    if a.log_calls:
+        os.environ['COUP_CALLS_LOG'] = os.path.abspath(a.log_calls)
+        ours = [sys.executable, '-S', os.path.join(HERE, 'coup-calls.py')] + ours
     if a.fresh:
         ours = [sys.executable, '-S', os.path.join(HERE, 'coup-fresh.py')] + ours
     opps = {}
