@@ -151,9 +151,11 @@ impl DeepConfig {
                 "keep_z" => c.keep_z = x,
                 "play_beliefs" => c.beliefs.play = x != 0.0,
                 "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
-                _ if k.starts_with("own.") => c.heuristic.set(&k[4..], x as i64)?,
-                _ if k.starts_with("opp.") => c.opponent.set(&k[4..], x as i64)?,
-                _ => return Err(format!("unknown deep search parameter {k:?}")),
+                _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
+                    (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
+                    (_, Some(knob)) => c.opponent.set(knob, x as i64)?,
+                    _ => return Err(format!("unknown deep search parameter {k:?}")),
+                },
             }
         }
         Ok(c)
