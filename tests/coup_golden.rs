@@ -115,9 +115,15 @@ fn every_strategy_answers_as_before_the_refactor() {
 /// reverted after it cost 16 points against the independent `honest` stand-in;
 /// then, on purpose, issue 13 session d: the strong bot's draw horizon,
 /// turn-start block valuations consistent with its answer to the block, and
-/// this game's blocks in the block rate).
-const GOLDEN: u64 = 0x910c_a141_e114_361c;
+/// this game's blocks in the block rate; then, on purpose, issue 13 session
+/// f: the block-frequency floor on the bluff rate of its blocks, the block
+/// probability from the hand model, and the two-card Contessa block's
+/// challenge rate as a Beta posterior; the record of its last-card Contessa
+/// blocks changes answers with memory only; then the two-card Assassination
+/// challenge prior Beta(1, 9) and the two-card Contessa block's challenge
+/// prior mean 0.5).
+const GOLDEN: u64 = 0x8738_6e42_c893_8e05;
 
 /// The hash of the strong bot's answers with memory (commit e3cc854; updated
-/// on purpose in issue 13 with [`GOLDEN`], twice).
-const GOLDEN_MEMORY: u64 = 0xe91a_dfd4_cf6c_a76e;
+/// on purpose in issue 13 with [`GOLDEN`], four times).
+const GOLDEN_MEMORY: u64 = 0xa0b5_27de_ed60_257e;

@@ -89,7 +89,15 @@ fn stats_read_from_a_history() {
     );
     assert_eq!(s.challenged[2][1], [1, 0], "Steal not challenged");
     assert_eq!(s.blocked[1], [1, 1], "Steal blocked");
+    assert_eq!(s.first_blocked[1], [1, 1], "my first Steal blocked");
+    assert_eq!(s.first_blocked[0], [0, 0], "no Foreign Aid");
     assert_eq!(s.block_challenged[3], [1, 1], "Contessa block challenged");
+    // Its last-card Contessa block, challenged and caught (it gave up its
+    // Duke): one test of such blocks.
+    let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAsq0").unwrap();
+    let s = Stats::from_history(&h);
+    assert_eq!(s.last_contessa, [1, 1]);
+    assert_eq!(s.block_caught[Contessa.index()], [1, 1]);
     // An accepted block (the line ends with it) is a block not challenged.
     let h = History::parse("Sc\nI\nI\n").unwrap();
     let s = Stats::from_history(&h);
@@ -161,6 +169,76 @@ fn never_bluff_blocks_against_a_block_challenger() {
         Some(&mem),
     );
     assert!(d.answer != "c" && d.answer != "a", "{}", d.answer);
+}
+
+#[test]
+fn challenges_the_contessa_block_of_an_opponent_that_blocks_every_assassination() {
+    // In 20 past games it blocked my first Assassination every time as
+    // Contessa; a two-card hand holds a Contessa 39 times in 105, so most
+    // of those blocks were bluffs, and a caught two-card Contessa bluff
+    // loses it both cards. It blocks my Assassination again: challenge.
+    let hist = "Tp\nTp\nTp\nTp\nAs";
+    let mut mem = Stats::default();
+    mem.first_blocked[2] = [20, 20];
+    let d = decide_with(
+        Strategy::Strong,
+        hist,
+        7,
+        4,
+        "$~",
+        &legal(&["\n", "q"]),
+        Some(&mem),
+    );
+    assert_eq!(d.answer, "q");
+    // An opponent that blocked 7 of 20 (about as often as it can hold a
+    // Contessa) is believed: its block stands.
+    mem.first_blocked[2] = [20, 7];
+    let d = decide_with(
+        Strategy::Strong,
+        hist,
+        7,
+        4,
+        "$~",
+        &legal(&["\n", "q"]),
+        Some(&mem),
+    );
+    assert_eq!(d.answer, "\n");
+}
+
+#[test]
+fn last_card_contessa_blocks_are_judged_by_their_own_record() {
+    // I Couped its Ambassador; now I assassinate its last card and it
+    // blocks as Contessa. Its past last-card Contessa blocks decide: all
+    // ten challenged were caught (it blocks in despair): challenge, and
+    // win. All ten were proved (it keeps a Contessa last): accept.
+    let hist = "Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAs";
+    let h = History::parse(hist).unwrap();
+    assert_eq!(h.opp.lost.len(), 1);
+    let mut mem = Stats {
+        last_contessa: [10, 10],
+        ..Stats::default()
+    };
+    let d = decide_with(
+        Strategy::Strong,
+        hist,
+        5,
+        0,
+        "$~",
+        &legal(&["\n", "q"]),
+        Some(&mem),
+    );
+    assert_eq!(d.answer, "q");
+    mem.last_contessa = [10, 0];
+    let d = decide_with(
+        Strategy::Strong,
+        hist,
+        5,
+        0,
+        "$~",
+        &legal(&["\n", "q"]),
+        Some(&mem),
+    );
+    assert_eq!(d.answer, "\n");
 }
 
 #[test]
@@ -256,13 +334,18 @@ fn memory_ignores_corruption_and_truncation() {
     assert_eq!(m2.opponents.len(), 1);
     assert_eq!(m2.opponents["Calc"], m.opponents["Calc"]);
     // A line with hits above trials, or a wrong count of numbers, is dropped.
-    let bad = format!("{HEADER}\nX 1 1,2\nY 1 {}\n", vec!["0"; 50].join(","));
+    let bad = format!(
+        "{HEADER}\nX 1 1,2\nY 1 {}\n",
+        vec!["0"; Stats::LEN].join(",")
+    );
     std::fs::write(d.join(FILE_NAME), bad).unwrap();
     let m3 = Memory::load(&d);
     assert_eq!(m3.opponents.keys().collect::<Vec<_>>(), vec!["Y"]);
-    // A wrong header: ignored entirely.
-    std::fs::write(d.join(FILE_NAME), text.replace("v1", "v0")).unwrap();
-    assert!(Memory::load(&d).opponents.is_empty());
+    // A wrong header, or the first format's (fewer counters): ignored entirely.
+    for old in ["coup-memory v0", "coup-memory v1"] {
+        std::fs::write(d.join(FILE_NAME), text.replace(HEADER, old)).unwrap();
+        assert!(Memory::load(&d).opponents.is_empty());
+    }
 }
 
 #[test]

@@ -36,11 +36,23 @@ pub struct Stats {
     pub action_caught: [[u32; 2]; 5],
     /// Its blocks I challenged, by character: `[challenged, caught bluffing]`.
     pub block_caught: [[u32; 2]; 5],
+    /// My first action of each [`BLOCKABLE`] kind in the game that it did
+    /// not challenge while it held two cards (so, mostly, against the hand
+    /// it was dealt): `[1, blocked]` per game. One draw per two-card hand:
+    /// repeated actions against the same hand (an honest blocker holding
+    /// the card blocks them all), or a last card kept because it blocks,
+    /// would overstate how often hands block.
+    pub first_blocked: [[u32; 2]; 3],
+    /// Its Contessa blocks of my Assassination of its last card that I
+    /// challenged: `[challenged, caught bluffing]` (with one card left a
+    /// player without a Contessa may block in despair, or keep a Contessa
+    /// as its last card: how honest such blocks are differs by player).
+    pub last_contessa: [u32; 2],
 }
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -61,15 +73,24 @@ impl Stats {
                 }
                 if let Some(k) = BLOCKABLE.find(first) {
                     if second != 'q' {
+                        let b = BLOCK_KINDS.contains(second) as u32;
                         s.blocked[k][0] += 1;
-                        s.blocked[k][1] += BLOCK_KINDS.contains(second) as u32;
+                        s.blocked[k][1] += b;
+                        if s.first_blocked[k][0] == 0 && opp_cards >= 2 {
+                            s.first_blocked[k] = [1, b];
+                        }
                     }
                 }
                 if let (Some(ch), Some('q')) = (Character::claimed_by(second), c.get(2)) {
                     if let Some(&ans) = c.get(3) {
+                        let caught = Character::from_held(ans).is_some() as u32;
                         let e = &mut s.block_caught[ch.index()];
                         e[0] += 1;
-                        e[1] += Character::from_held(ans).is_some() as u32;
+                        e[1] += caught;
+                        if second == 's' && opp_cards == 1 {
+                            s.last_contessa[0] += 1;
+                            s.last_contessa[1] += caught;
+                        }
                     }
                 }
             } else {
@@ -108,6 +129,8 @@ impl Stats {
             .chain(&self.blocked)
             .chain(&self.action_caught)
             .chain(&self.block_caught)
+            .chain(&self.first_blocked)
+            .chain(std::iter::once(&self.last_contessa))
         {
             v.extend_from_slice(e);
         }
@@ -133,6 +156,8 @@ impl Stats {
             .chain(&mut s.blocked)
             .chain(&mut s.action_caught)
             .chain(&mut s.block_caught)
+            .chain(&mut s.first_blocked)
+            .chain(std::iter::once(&mut s.last_contessa))
         {
             *e = it.next()?;
         }
@@ -183,6 +208,13 @@ fn beta_mean(prior: (f64, f64), e: [u32; 2]) -> f64 {
 /// cards: Beta(1, 4), mean 0.2 (a challenge risks a card; most players in the
 /// original field challenged a minority of claims).
 pub const PRIOR_CHALLENGE: (f64, f64) = (1.0, 4.0);
+/// Prior of a challenge of my Assassination while the opponent holds two
+/// cards: Beta(1, 9), mean 0.1. A lost challenge of an Assassination costs
+/// the challenger both cards (the challenge and the Assassination), the game,
+/// so a player challenges one only when it believes a bluff more likely than
+/// not; before any evidence, half as often as other claims
+/// ([`PRIOR_CHALLENGE`]).
+pub const PRIOR_CHALLENGE_ASSASSIN_TWO: (f64, f64) = (1.0, 9.0);
 /// Prior of a challenge of my Assassination while the opponent holds one
 /// card: Beta(1, 1), mean 0.5 (it loses the game unless it blocks or
 /// challenges, so either answer is as likely a priori).
@@ -282,6 +314,8 @@ impl Model {
         };
         let prior = if a == 'A' && opp_cards <= 1 {
             PRIOR_CHALLENGE_ASSASSIN_LAST
+        } else if a == 'A' {
+            PRIOR_CHALLENGE_ASSASSIN_TWO
         } else {
             PRIOR_CHALLENGE
         };
@@ -389,6 +423,19 @@ mod tests {
     fn priors_are_the_stated_means() {
         let m = Model::default();
         assert!((m.challenge_action('T', 2) - 0.2).abs() < 1e-12);
+        // A two-card Assassination: half its own prior mean (0.1), half the
+        // pooled Assassination rate under the claims' prior (0.2).
+        assert!((m.challenge_action('A', 2) - 0.15).abs() < 1e-12);
+        // Its last card: half 0.5, half 0.2.
+        assert!((m.challenge_action('A', 1) - 0.35).abs() < 1e-12);
+        // Four two-card Assassinations let stand: the pooled rate is
+        // Beta(1, 4) after [4, 0] = 1/9, the prior mean m = 0.05 + 0.5 / 9,
+        // worth two claims, then [4, 0]: 2m / 6.
+        let mut s = Stats::default();
+        s.challenged[ACTION_KINDS.find('A').unwrap()][1] = [4, 0];
+        let m = Model::new(&s, None);
+        let want = 2.0 * (0.05 + 0.5 / 9.0) / 6.0;
+        assert!((m.challenge_action('A', 2) - want).abs() < 1e-12);
         assert!((m.challenge_block('c') - 0.25).abs() < 1e-12);
         assert!((m.action_bluff_share() - 0.3).abs() < 1e-12);
     }

@@ -145,7 +145,14 @@ impl Ctx<'_> {
             .map_or([0, 0], |k| {
                 self.model.stats.challenged[k][(self.ok >= 2) as usize]
             });
-        (self.opp_challenge_rate() + k as f64) / (1.0 + n as f64)
+        // A two-card Assassination has its own prior (a lost challenge
+        // loses the game): not the rate at which it challenges other claims.
+        let prior = if a == 'A' && self.ok >= 2 {
+            self.model.challenge_action('A', self.ok)
+        } else {
+            self.opp_challenge_rate()
+        };
+        (prior + k as f64) / (1.0 + n as f64)
     }
 
     /// The opponent's rate of challenging my block `b` (`acds`).
@@ -156,9 +163,16 @@ impl Ctx<'_> {
         self.model.challenge_block(b)
     }
 
-    /// Probability the opponent blocks my action `a` with one of `chars`
-    /// when it does not challenge: the card model as a prior worth two
-    /// observations, then how often it blocked `a` in this game.
+    /// Probability the opponent blocks my action `a` (`FSA`) with one of
+    /// `chars` when it does not challenge: a hand holding a blocking card
+    /// (the hand model's probability, which carries this game's blocks as
+    /// claims) blocks with [`STRONG_BLOCK_HONEST`]; a hand without one at
+    /// the bluff rate (learned from its tested blocks, else the prior), at
+    /// least the rate its block frequency implies
+    /// ([`Ctx::block_bluff_rate_floor`]). This game's answers to `a` come
+    /// from the hand it holds now (mostly): they update that prediction,
+    /// worth one observation. (Counts over many past hands would blur the
+    /// hand model; they enter through the floor.)
     pub(in crate::coup) fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
@@ -174,26 +188,11 @@ impl Ctx<'_> {
         } else {
             (STRONG_BLOCK_BLUFF + 0.5 * crate::coup::model::bluff_rate(&self.h.opp) * 0.5).min(0.5)
         };
-        let prior = if all >= MODEL_MIN_TESTS {
-            STRONG_BLOCK_HONEST * p_has + (1.0 - p_has) * bluffs
-        } else {
-            p_has + (1.0 - p_has) * bluffs
-        };
+        let bluffs = bluffs.max(self.block_bluff_rate_floor(a));
+        let prior = STRONG_BLOCK_HONEST * p_has + (1.0 - p_has) * bluffs;
         let i = action_index(a).unwrap_or(0);
-        if all >= MODEL_MIN_TESTS {
-            // The hand model already carries this game's blocks as claims;
-            // counts of blocks over many hands would blur it. This game's
-            // answers to `a` come from the hand it holds now (mostly): they
-            // update the prior, worth one observation.
-            let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
-            return ((prior.clamp(0.0, 1.0) + self.answers.blocked[i] as f64) / (1.0 + n))
-                .clamp(0.0, 1.0);
-        }
-        let [mn, mb] = crate::coup::opponent::BLOCKABLE
-            .find(a)
-            .map_or([0, 0], |k| self.mem.blocked[k]);
-        let n = (self.answers.done[i] - self.answers.challenged[i] + mn) as f64;
-        (prior + (self.answers.blocked[i] + mb) as f64) / (1.0 + n)
+        let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
+        ((prior.clamp(0.0, 1.0) + self.answers.blocked[i] as f64) / (1.0 + n)).clamp(0.0, 1.0)
     }
 
     /// My plan for the evaluation: honest gains and Assassination.
@@ -223,23 +222,70 @@ impl Ctx<'_> {
         }
         let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
         let base = self.bluff_share();
+        if last == 's' && self.ok == 1 {
+            // A Contessa block of its last card: the prior ratio
+            // [`STRONG_BETA_CONTESSA1`] gives a prior probability that it
+            // lacks the card, worth two of its tested last-card Contessa
+            // blocks (this game and past ones), each caught or proved.
+            let p_prior = 1.0 - p0 / (p0 + (1.0 - p0) * STRONG_BETA_CONTESSA1).max(1e-9);
+            let [n, k] = self.model.stats.last_contessa;
+            return (2.0 * p_prior + k as f64) / (2.0 + n as f64);
+        }
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
         if "acds".contains(last) && tests(&self.model.stats.block_caught) >= MODEL_MIN_TESTS {
             // Enough of its blocks were tested (this game and past ones): the
             // learned likelihood ratio of a block without the card.
-            let beta = self.model.block_bluff_ratio(c);
+            // At least the ratio its block frequency implies.
+            let beta = self
+                .model
+                .block_bluff_ratio(c)
+                .max(self.block_bluff_floor(last));
             return 1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9);
         }
+        let floor = self.block_bluff_floor(last);
         let beta = match last {
-            's' if self.ok >= 2 => STRONG_BETA_CONTESSA2,
-            's' => STRONG_BETA_CONTESSA1,
-            'a' | 'c' | 'd' => base * STRONG_BETA_BLOCK,
+            's' if self.ok >= 2 => STRONG_BETA_CONTESSA2.max(floor),
+            's' => STRONG_BETA_CONTESSA1.max(floor),
+            'a' | 'c' | 'd' => (base * STRONG_BETA_BLOCK).max(floor),
             // A failed challenge of an Assassination loses both cards: only
             // a rare claim is worth doubting.
             'A' => base * STRONG_BETA_ASSASSIN,
             _ => base * STRONG_BETA_ACTION,
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
+    }
+
+    /// Least likelihood ratio P(block | lacks the card) / P(block | holds
+    /// it) for a block `b` (`acds`) that its block frequency implies: the
+    /// rate floor of [`Ctx::block_bluff_rate_floor`] for the action `b`
+    /// answers (`F` for `d`, `S` for `a c`, `A` for `s`) over
+    /// [`STRONG_BLOCK_HONEST`].
+    pub(in crate::coup) fn block_bluff_floor(&self, b: char) -> f64 {
+        let a = match b {
+            'd' => 'F',
+            'a' | 'c' => 'S',
+            's' => 'A',
+            _ => return 0.0,
+        };
+        self.block_bluff_rate_floor(a) / STRONG_BLOCK_HONEST
+    }
+
+    /// The least rate at which hands without a blocking card block my
+    /// action `a` (`FSA`), from how often past games' hands blocked my first
+    /// such action ([`frequency_floor`]; a fresh two-card hand holds a Duke,
+    /// or a Contessa, with [`crate::coup::opponent::P_HOLD_TWO`], a Captain
+    /// or an Ambassador with 69/105). This game's blocks are evidence about
+    /// the hand it holds, which the hand model weighs.
+    pub(in crate::coup) fn block_bluff_rate_floor(&self, a: char) -> f64 {
+        let p = match a {
+            'F' | 'A' => crate::coup::opponent::P_HOLD_TWO,
+            'S' => 69.0 / 105.0,
+            _ => return 0.0,
+        };
+        let past = crate::coup::opponent::BLOCKABLE
+            .find(a)
+            .map_or([0, 0], |i| self.mem.first_blocked[i]);
+        frequency_floor(past, p)
     }
 
     /// Likelihood ratios of its claims per character for the hand posterior:
@@ -422,5 +468,39 @@ impl Ctx<'_> {
         let min = replies.iter().copied().fold(f64::INFINITY, f64::min);
         let mean = replies.iter().sum::<f64>() / replies.len().max(1) as f64;
         STRONG_REPLY_MIN * min + (1.0 - STRONG_REPLY_MIN) * mean
+    }
+}
+
+/// The least rate of a claim by hands that lack its card, from `[hands,
+/// claims]` (one chance per hand): `f`, the share of hands that claimed,
+/// Beta-smoothed toward `p` (the chance that a hand holds the card, worth
+/// [`crate::coup::opponent::BLOCK_PRIOR_WEIGHT`] hands). A hand with the
+/// card claims at most always, so at least `(f - p) / (1 - p)` of the hands
+/// without it claimed too; no evidence gives 0.
+pub(super) fn frequency_floor(hands: [u32; 2], p: f64) -> f64 {
+    let w = crate::coup::opponent::BLOCK_PRIOR_WEIGHT;
+    let f = (w * p + hands[1] as f64) / (w + hands[0] as f64);
+    ((f - p) / (1.0 - p)).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::frequency_floor;
+    use crate::coup::opponent::P_HOLD_TWO;
+
+    #[test]
+    fn frequency_floor_by_hand() {
+        let p = P_HOLD_TWO;
+        // No evidence, or a frequency at or below the holding chance: no floor.
+        assert_eq!(frequency_floor([0, 0], p), 0.0);
+        assert_eq!(frequency_floor([30, 11], p), 0.0);
+        // Always (20 hands of 20): f = (2p + 20) / 22, floor (f - p) / (1 - p).
+        let f = (2.0 * p + 20.0) / 22.0;
+        let want = (f - p) / (1.0 - p);
+        assert!((frequency_floor([20, 20], p) - want).abs() < 1e-12);
+        assert!(want > 0.9, "{want}");
+        // Half of 10 hands: f = (2p + 5) / 12.
+        let f = (2.0 * p + 5.0) / 12.0;
+        assert!((frequency_floor([10, 5], p) - (f - p) / (1.0 - p)).abs() < 1e-12);
     }
 }

@@ -167,7 +167,13 @@ impl Ctx<'_> {
                 // a challenge more often than for other blocks.
                 let pc_s = tilt(pc, self.implausibility(Contessa));
                 let pc_s = if mk >= 2 {
-                    pc_s.max(STRONG_PC_CONTESSA)
+                    // At least the Beta posterior of its answers to my
+                    // Contessa blocks with [`STRONG_PC_CONTESSA`] as the
+                    // prior mean, worth [`STRONG_PC_CONTESSA_W`] blocks: an
+                    // opponent seen to let them all stand loses the floor.
+                    let [n, k] = self.model.stats.block_challenged[3];
+                    let w = STRONG_PC_CONTESSA_W;
+                    pc_s.max((w * STRONG_PC_CONTESSA + k as f64) / (w + n as f64))
                 } else {
                     pc_s
                 };
