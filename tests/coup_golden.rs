@@ -121,9 +121,10 @@ fn every_strategy_answers_as_before_the_refactor() {
 /// challenge rate as a Beta posterior; the record of its last-card Contessa
 /// blocks changes answers with memory only; then the two-card Assassination
 /// challenge prior Beta(1, 9) and the two-card Contessa block's challenge
-/// prior mean 0.5).
+/// prior mean 0.5; with memory only, the floor that the frequency of its
+/// opening claims puts on its claims' bluff ratio).
 const GOLDEN: u64 = 0x8738_6e42_c893_8e05;
 
 /// The hash of the strong bot's answers with memory (commit e3cc854; updated
-/// on purpose in issue 13 with [`GOLDEN`], four times).
-const GOLDEN_MEMORY: u64 = 0xa0b5_27de_ed60_257e;
+/// on purpose in issue 13 with [`GOLDEN`], four times, and once alone).
+const GOLDEN_MEMORY: u64 = 0xfbb4_aea7_934b_25fe;

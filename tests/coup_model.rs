@@ -92,12 +92,20 @@ fn stats_read_from_a_history() {
     assert_eq!(s.first_blocked[1], [1, 1], "my first Steal blocked");
     assert_eq!(s.first_blocked[0], [0, 0], "no Foreign Aid");
     assert_eq!(s.block_challenged[3], [1, 1], "Contessa block challenged");
+    // Its first turn (line 1, Tax) came after it lost a card: not the
+    // hand it was dealt, so no opening is counted.
+    assert_eq!(s.first_action, [[0, 0]; 4]);
     // Its last-card Contessa block, challenged and caught (it gave up its
     // Duke): one test of such blocks.
     let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAsq0").unwrap();
     let s = Stats::from_history(&h);
     assert_eq!(s.last_contessa, [1, 1]);
     assert_eq!(s.block_caught[Contessa.index()], [1, 1]);
+    assert_eq!(s.first_action, [[1, 0]; 4], "opened with Income");
+    // Opened with Tax holding both cards: `[1, 1]` for Tax (ETSA order).
+    let h = History::parse("I\nTp\nI\nI\n").unwrap();
+    let s = Stats::from_history(&h);
+    assert_eq!(s.first_action, [[1, 0], [1, 1], [1, 0], [1, 0]]);
     // An accepted block (the line ends with it) is a block not challenged.
     let h = History::parse("Sc\nI\nI\n").unwrap();
     let s = Stats::from_history(&h);
@@ -203,6 +211,37 @@ fn challenges_the_contessa_block_of_an_opponent_that_blocks_every_assassination(
         Some(&mem),
     );
     assert_eq!(d.answer, "\n");
+}
+
+#[test]
+fn challenges_the_tax_of_an_opponent_that_opens_with_tax_in_every_game() {
+    // We traded Taxes, I Stole and was blocked as Contessa on my
+    // Assassination; it claims Tax a third time, which would bring it to 8
+    // coins (a Coup next turn). In 20 past games it opened with Tax every
+    // time; a dealt hand holds a Duke 39 times in 105, so most of those
+    // were bluffs and its Taxes say little about its hand: challenge. An
+    // opponent that opened with Tax in 7 of 20 (about as often as hands
+    // hold a Duke), or one never met, is believed.
+    let hist = "Tp\nTp\nSp\nTp\nAs\nT";
+    let answer = |first_tax: Option<[u32; 2]>| {
+        let mem = first_tax.map(|t| Stats {
+            first_action: [[20, 0], t, [20, 0], [20, 0]],
+            ..Stats::default()
+        });
+        decide_with(
+            Strategy::Strong,
+            hist,
+            5,
+            3,
+            "*$",
+            &legal(&["p", "q"]),
+            mem.as_ref(),
+        )
+        .answer
+    };
+    assert_eq!(answer(Some([20, 20])), "q");
+    assert_eq!(answer(Some([20, 7])), "p");
+    assert_eq!(answer(None), "p");
 }
 
 #[test]

@@ -48,23 +48,41 @@ pub struct Stats {
     /// player without a Contessa may block in despair, or keep a Contessa
     /// as its last card: how honest such blocks are differs by player).
     pub last_contessa: [u32; 2],
+    /// Its first action of the game (its first turn, holding the two cards
+    /// it was dealt), per [`ACTION_KINDS`]: `[1, taken]` per game. One draw
+    /// per dealt hand: how often hands open with a claim, against how
+    /// often a dealt hand holds the card, bounds how often it is claimed
+    /// without it ([`crate::coup::opponent::P_HOLD_TWO`]); repeated claims
+    /// within a game come from the same hand and say less.
+    pub first_action: [[u32; 2]; 4],
 }
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
     pub fn from_history(h: &History) -> Stats {
         let mut s = Stats::default();
         let states = h.replay();
+        let mut opened = false;
         for (i, t) in h.turns.iter().enumerate() {
             let c: Vec<char> = t.text.chars().collect();
+            let opp_cards = states.get(i).map_or(2, |st| st.1[1]);
+            if t.actor != Side::Me && !opened {
+                if let Some(&first) = c.first() {
+                    opened = true;
+                    if opp_cards >= 2 {
+                        for (k, a) in ACTION_KINDS.chars().enumerate() {
+                            s.first_action[k] = [1, (first == a) as u32];
+                        }
+                    }
+                }
+            }
             let (Some(&first), Some(&second)) = (c.first(), c.get(1)) else {
                 continue;
             };
-            let opp_cards = states.get(i).map_or(2, |st| st.1[1]);
             if t.actor == Side::Me {
                 if let Some(k) = ACTION_KINDS.find(first) {
                     let e = &mut s.challenged[k][(opp_cards >= 2) as usize];
@@ -131,6 +149,7 @@ impl Stats {
             .chain(&self.block_caught)
             .chain(&self.first_blocked)
             .chain(std::iter::once(&self.last_contessa))
+            .chain(&self.first_action)
         {
             v.extend_from_slice(e);
         }
@@ -158,6 +177,7 @@ impl Stats {
             .chain(&mut s.block_caught)
             .chain(&mut s.first_blocked)
             .chain(std::iter::once(&mut s.last_contessa))
+            .chain(&mut s.first_action)
         {
             *e = it.next()?;
         }

@@ -249,8 +249,8 @@ impl Ctx<'_> {
             'a' | 'c' | 'd' => (base * STRONG_BETA_BLOCK).max(floor),
             // A failed challenge of an Assassination loses both cards: only
             // a rare claim is worth doubting.
-            'A' => base * STRONG_BETA_ASSASSIN,
-            _ => base * STRONG_BETA_ACTION,
+            'A' => (base * STRONG_BETA_ASSASSIN).max(self.action_bluff_floor(c)),
+            _ => (base * STRONG_BETA_ACTION).max(self.action_bluff_floor(c)),
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
     }
@@ -288,6 +288,29 @@ impl Ctx<'_> {
         frequency_floor(past, p)
     }
 
+    /// Least likelihood ratio P(claim | lacks the card) / P(claim | holds
+    /// it) of its action claiming `c` (Tax for a Duke, Exchange, Steal,
+    /// Assassinate), from how often past games' dealt hands opened with that
+    /// action ([`Stats::first_action`](crate::coup::opponent::Stats),
+    /// [`frequency_floor`] with a two-card hand holding the card with
+    /// [`crate::coup::opponent::P_HOLD_TWO`]): an opponent that opens with
+    /// Tax in every game claims a Duke without one about as often as with
+    /// one, so its Tax says little about its hand. A holder claims at most
+    /// always, so the rate floor is also a floor on the ratio.
+    pub(in crate::coup) fn action_bluff_floor(&self, c: Character) -> f64 {
+        let a = match c {
+            Ambassador => 'E',
+            Duke => 'T',
+            Captain => 'S',
+            Assassin => 'A',
+            Contessa => return 0.0,
+        };
+        let past = crate::coup::opponent::ACTION_KINDS
+            .find(a)
+            .map_or([0, 0], |k| self.mem.first_action[k]);
+        frequency_floor(past, crate::coup::opponent::P_HOLD_TWO)
+    }
+
     /// Likelihood ratios of its claims per character for the hand posterior:
     /// the pooled bluff share of its actions as before
     /// ([`crate::coup::model::bluff_rate`] with past games), except Contessa (only
@@ -302,6 +325,10 @@ impl Ctx<'_> {
             if c == Contessa && all >= MODEL_MIN_TESTS || tested(c) >= MODEL_MIN_TESTS {
                 r[c.index()] = self.model.block_bluff_ratio(c).min(1.0);
             }
+        }
+        // At least what the frequency of its opening claims implies.
+        for c in [Ambassador, Duke, Captain, Assassin] {
+            r[c.index()] = r[c.index()].max(self.action_bluff_floor(c)).min(1.0);
         }
         r
     }
