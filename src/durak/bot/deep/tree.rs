@@ -18,7 +18,7 @@ use rand::{Rng, RngExt};
 use super::{eval_score, evaluate, DeepConfig};
 use crate::durak::bot::endgame::Solver;
 use crate::durak::bot::strategy::{heuristic_with, Ctx, HeuristicParams};
-use crate::durak::rules::{team, Answer, Event, Game};
+use crate::durak::rules::{team, Answer, Event, Game, Pending};
 
 /// No child node yet.
 const NONE: u32 = u32::MAX;
@@ -40,6 +40,8 @@ struct Edge {
 #[derive(Debug, Default)]
 pub(super) struct Tree {
     nodes: Vec<Vec<Edge>>,
+    /// The last iteration's path (node, edge), kept for its allocation.
+    path: Vec<(u32, usize)>,
 }
 
 /// What one iteration needs besides the tree.
@@ -49,6 +51,18 @@ pub(super) struct Iteration<'a> {
     pub solver: &'a mut Solver,
     pub root_cap: u64,
     pub events: &'a mut Vec<Event>,
+}
+
+/// Whether `answer` is legal at `game`'s pending decision (what [`Game::legal_answers`]
+/// lists, without building the list).
+fn legal_now(game: &Game, answer: Answer) -> bool {
+    match (game.pending, answer) {
+        (Pending::Move(p), Answer::Card(c)) => game.hands[p].contains(c),
+        (Pending::Beat(p), Answer::Card(c)) => game.beaters(p).contains(c),
+        (Pending::Add(p), Answer::Card(c)) => !game.out[p] && game.throwable(p).contains(c),
+        (Pending::Beat(_) | Pending::Add(_), Answer::No) => true,
+        _ => false,
+    }
 }
 
 impl Tree {
@@ -122,7 +136,8 @@ impl Tree {
     ) -> (u8, u64) {
         let cfg = it.cfg;
         let mut work = 0u64;
-        let mut path: Vec<(u32, usize)> = Vec::new();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
         let mut node = node;
         let mut depth = 0usize;
         let score = loop {
@@ -131,8 +146,15 @@ impl Tree {
             };
             let p = ctx.me;
             let hp = if team(p) == 0 { &cfg.heuristic } else { it.opp };
-            let legal = game.legal_answers();
-            let branching = (team(p) == 0 || cfg.tree_opp) && legal.len() > 1;
+            // The answers are listed only where the tree may branch; the policy's answer
+            // elsewhere is checked directly (a playout step's cost).
+            let may_branch = team(p) == 0 || cfg.tree_opp;
+            let legal = if may_branch {
+                game.legal_answers()
+            } else {
+                Vec::new()
+            };
+            let branching = may_branch && legal.len() > 1;
             if branching && depth >= cfg.tree_depth {
                 break self.leaf(game, it, &mut work);
             }
@@ -141,8 +163,8 @@ impl Tree {
                 self.select(node, p, &legal, hp, cmd, &ctx, cfg.ucb_c, rng)
             } else {
                 let mut a = heuristic_with(hp, cmd, &ctx);
-                if !legal.contains(&a) {
-                    a = legal.first().copied().unwrap_or(Answer::No);
+                if !legal_now(&game, a) {
+                    a = game.legal_answers().first().copied().unwrap_or(Answer::No);
                 }
                 match self.edge(node, p, a) {
                     Some(e) => (e, false),
@@ -168,6 +190,7 @@ impl Tree {
             edge.sum += u64::from(score);
             edge.sq += u64::from(score) * u64::from(score);
         }
+        self.path = path;
         (score, work)
     }
 
@@ -229,5 +252,34 @@ impl Tree {
             }
         }
         (best.1, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legal_now_agrees_with_the_listed_answers() {
+        let mut checked = 0;
+        for seed in 0..100u64 {
+            let (mut g, _) = Game::new(seed);
+            let mut events = Vec::new();
+            let mut i = 0usize;
+            while !g.is_over() {
+                let legal = g.legal_answers();
+                let candidates = crate::durak::cards::CardSet::ALL
+                    .iter()
+                    .map(Answer::Card)
+                    .chain([Answer::No]);
+                for a in candidates {
+                    assert_eq!(legal_now(&g, a), legal.contains(&a), "seed {seed}: {a:?}");
+                    checked += 1;
+                }
+                i += 1;
+                g.apply(legal[i % legal.len()], &mut events).unwrap();
+            }
+        }
+        assert!(checked > 10_000);
     }
 }
