@@ -12,6 +12,11 @@
 //! unless [`DeepConfig::tree_opp`] lets them choose by UCB1 for their team too. Every
 //! iteration adds at most one node and evaluates the position reached like the flat search
 //! evaluates an answer: heuristic playout to the empty talon, then the exact solver.
+//!
+//! What is left of the determinizations' clairvoyance: the evaluation below a tree's leaves
+//! (the playout policy and the solver see the determinized cards), and the nodes' keys,
+//! which are the answers only (cards the bot draws differ between determinizations and are
+//! not part of the key; the availability counts absorb the answers they make legal or not).
 
 use rand::{Rng, RngExt};
 
@@ -46,10 +51,15 @@ pub(super) struct Tree {
 
 /// What one iteration needs besides the tree.
 pub(super) struct Iteration<'a> {
+    /// The search's settings.
     pub cfg: &'a DeepConfig,
+    /// The opponents' policy in this determinization.
     pub opp: &'a HeuristicParams,
+    /// The exact solver (its table shared with the rest of the game).
     pub solver: &'a mut Solver,
+    /// Node cap of an exact solve of a leaf with few cards (as the flat search's root solve).
     pub root_cap: u64,
+    /// Scratch space for [`Game::apply`].
     pub events: &'a mut Vec<Event>,
 }
 
