@@ -117,9 +117,10 @@ pub struct DeepConfig {
     ///
     /// Measured (`durak-bot` seed 1, tournament seed 777, duplicate deals, 800 games each),
     /// flat / 1: 85.2% / 89.4% vs `inproc:greedy` and 60.8% / 72.4% vs `inproc:search` under
-    /// `durak-server`, 66.6% / 73.8% vs `bot_smart.py` under `referee.py`; in 400 games vs
+    /// `durak-server`, 66.6% / 73.8% vs `bot_smart.py` under `referee.py`; at seed 9001
+    /// 87.2% / 90.1% vs greedy; 1 against flat, 400 games: 56.8%. In 400 games vs
     /// greedy, 2 scored 87.5%, 2 with [`DeepConfig::tree_opp`] 85.2% and 1 with it 87.2%
-    /// where 1 scored 91.5%. Trees cost about 1.5 times the flat search's thinking time
+    /// where 1 scored 91.5%. Trees cost 1.5 to 2 times the flat search's thinking time
     /// (more work per decision, and a tree step costs more than a playout step).
     pub tree: u8,
     /// UCB1's exploration constant in the trees (scores scaled to 0..1). Measured vs
