@@ -1,6 +1,7 @@
 //! The deep search: its exact endgame solver against a plain exhaustive minimax, its answers
 //! always legal, and a short in-process tournament that replays exactly from its seed.
 
+use cardgames::durak::cards::CardSet;
 use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig};
 use cardgames::durak::endgame::Solver;
 use cardgames::durak::protocol::Command;
@@ -9,6 +10,7 @@ use cardgames::durak::rules::team;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::{heuristic, Ctx};
 use cardgames::durak::tournament::{play_one, TeamSpec};
+use cardgames::durak::tracker::Tracker;
 use cardgames::durak::DurakBot;
 use cardgames::durak::{Answer, Event, Game, Pending, Strategy};
 use rand::SeedableRng;
@@ -183,4 +185,91 @@ fn deep_search_keeps_the_heuristic_answer_without_evidence_against_it() {
         assert_eq!(run(d, 1e9), d);
     }
     assert!(legal.iter().any(|&d| run(d, 0.0) != d));
+}
+
+/// A tracker that knows every card of `game` (player 0 to lead, talon empty): the own hand,
+/// the others' hands as if seen taken, the rest gone. Its determinizations are `game` itself.
+fn open_tracker(game: &Game) -> Tracker {
+    let mut t = Tracker::new();
+    t.trump = Some(game.trump);
+    t.hand = game.hands[0];
+    t.sizes = game.hands.map(|h| h.len());
+    t.known = game.hands;
+    t.known[0] = CardSet::EMPTY;
+    let held = game.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
+    t.gone = CardSet::ALL.minus(held);
+    t.gives = 36;
+    t.out = game.out;
+    t.mover_seat = game.mover_seat;
+    t.seats_known = true;
+    t.rounds = game.rounds;
+    t
+}
+
+/// Empty-talon positions of seeded heuristic games where player 0 leads, at most 10 cards are
+/// in play, and the exact solver finds exactly one winning lead, which is not the heuristic's.
+fn only_winning_leads(want: usize) -> Vec<(Game, Answer, Answer)> {
+    let mut found = Vec::new();
+    let mut solver = Solver::new();
+    for seed in 0..2000u64 {
+        let (mut g, _) = Game::new(seed);
+        let mut events: Vec<Event> = Vec::new();
+        while let Some((cmd, ctx)) = Ctx::from_game(&g) {
+            let in_play: usize = g.hands.iter().map(|h| h.len()).sum();
+            let h = heuristic(cmd, &ctx);
+            if g.talon.is_empty() && in_play <= 10 && g.pending == Pending::Move(0) {
+                let legal = g.legal_answers();
+                solver.clear();
+                let values = solver.solve_answers(&g, &legal, &mut u64::MAX.clone());
+                let wins: Vec<Answer> = legal
+                    .iter()
+                    .zip(&values)
+                    .filter(|(_, v)| **v == Some(true))
+                    .map(|(a, _)| *a)
+                    .collect();
+                if legal.len() >= 3 && wins.len() == 1 && wins[0] != h {
+                    found.push((g.clone(), wins[0], h));
+                    break;
+                }
+            }
+            g.apply(h, &mut events).unwrap();
+        }
+        if found.len() == want {
+            break;
+        }
+    }
+    found
+}
+
+#[test]
+fn information_set_searches_find_the_only_winning_lead() {
+    let positions = only_winning_leads(4);
+    assert_eq!(positions.len(), 4, "too few test positions");
+    for (g, win, heuristic_lead) in &positions {
+        let tracker = open_tracker(g);
+        let legal = tracker.legal(Command::Move);
+        assert!(legal.contains(win) && legal.contains(heuristic_lead));
+        // The flat search solves each lead exactly; the trees, with the opponents choosing by
+        // UCB1 too, must find the lead that wins against every defence.
+        for tree in [0, 1, 2] {
+            let cfg = DeepConfig {
+                tree,
+                tree_opp: true,
+                ..DeepConfig::default()
+            };
+            let (a, stats) = deep_search(
+                &tracker,
+                Command::Move,
+                &legal,
+                *heuristic_lead,
+                &cfg,
+                &mut Solver::new(),
+                200_000,
+                None,
+                &mut ChaCha8Rng::seed_from_u64(1),
+            );
+            assert_eq!(a, *win, "tree {tree}, {stats:?}, position {g:?}");
+            assert!(stats.samples > 0 && !stats.clock_cut);
+        }
+    }
 }

@@ -6,7 +6,8 @@
 //! - [`strategy`]: random, greedy and heuristic policies.
 //! - [`search`](mod@search): determinized search with heuristic playouts (the previous contest bot).
 //! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
-//! - [`deep`]: the contest search: determinizations, playouts, exact endgames.
+//! - [`deep`]: the contest search: determinizations, information-set trees, playouts, exact
+//!   endgames.
 
 pub mod deep;
 pub mod endgame;
