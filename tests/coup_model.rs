@@ -185,32 +185,24 @@ fn challenges_the_contessa_block_of_an_opponent_that_blocks_every_assassination(
     // Contessa; a two-card hand holds a Contessa 39 times in 105, so most
     // of those blocks were bluffs, and a caught two-card Contessa bluff
     // loses it both cards. It blocks my Assassination again: challenge.
-    let hist = "Tp\nTp\nTp\nTp\nAs";
-    let mut mem = Stats::default();
-    mem.first_blocked[2] = [20, 20];
-    let d = decide_with(
-        Strategy::Strong,
-        hist,
-        7,
-        4,
-        "$~",
-        &legal(&["\n", "q"]),
-        Some(&mem),
-    );
-    assert_eq!(d.answer, "q");
+    let answer = |first_assassination: [u32; 2]| {
+        let mut mem = Stats::default();
+        mem.first_blocked[2] = first_assassination;
+        decide_with(
+            Strategy::Strong,
+            "Tp\nTp\nTp\nTp\nAs",
+            7,
+            4,
+            "$~",
+            &legal(&["\n", "q"]),
+            Some(&mem),
+        )
+        .answer
+    };
+    assert_eq!(answer([20, 20]), "q");
     // An opponent that blocked 7 of 20 (about as often as it can hold a
     // Contessa) is believed: its block stands.
-    mem.first_blocked[2] = [20, 7];
-    let d = decide_with(
-        Strategy::Strong,
-        hist,
-        7,
-        4,
-        "$~",
-        &legal(&["\n", "q"]),
-        Some(&mem),
-    );
-    assert_eq!(d.answer, "\n");
+    assert_eq!(answer([20, 7]), "\n");
 }
 
 #[test]
@@ -253,31 +245,24 @@ fn last_card_contessa_blocks_are_judged_by_their_own_record() {
     let hist = "Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAs";
     let h = History::parse(hist).unwrap();
     assert_eq!(h.opp.lost.len(), 1);
-    let mut mem = Stats {
-        last_contessa: [10, 10],
-        ..Stats::default()
+    let answer = |last_contessa: [u32; 2]| {
+        let mem = Stats {
+            last_contessa,
+            ..Stats::default()
+        };
+        decide_with(
+            Strategy::Strong,
+            hist,
+            5,
+            0,
+            "$~",
+            &legal(&["\n", "q"]),
+            Some(&mem),
+        )
+        .answer
     };
-    let d = decide_with(
-        Strategy::Strong,
-        hist,
-        5,
-        0,
-        "$~",
-        &legal(&["\n", "q"]),
-        Some(&mem),
-    );
-    assert_eq!(d.answer, "q");
-    mem.last_contessa = [10, 0];
-    let d = decide_with(
-        Strategy::Strong,
-        hist,
-        5,
-        0,
-        "$~",
-        &legal(&["\n", "q"]),
-        Some(&mem),
-    );
-    assert_eq!(d.answer, "\n");
+    assert_eq!(answer([10, 10]), "q");
+    assert_eq!(answer([10, 0]), "\n");
 }
 
 #[test]

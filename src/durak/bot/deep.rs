@@ -396,20 +396,17 @@ pub fn deep_search<R: Rng + ?Sized>(
     let mut events = Vec::with_capacity(64);
     let mut next_check = cfg.min_samples.max(2);
     while stats.samples < cfg.max_samples {
-        if stats.work >= work_cap && stats.samples >= cfg.min_samples {
+        let Some((base, opp)) = next_sample(
+            tracker,
+            cmd,
+            cfg,
+            &mut stats,
+            work_cap,
+            cfg.min_samples,
+            deadline,
+            rng,
+        ) else {
             break;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            stats.clock_cut = true;
-            break;
-        }
-        let Some(base) = tracker.sample_with(cmd, &cfg.beliefs, rng) else {
-            break;
-        };
-        let opp = if rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
-            cfg.opponent
-        } else {
-            cfg.heuristic
         };
         let live = alive.iter().filter(|&&x| x).count() as u64;
         // A root solve may use what is left of the decision's cap, within its own cap.
@@ -492,6 +489,37 @@ pub fn deep_search<R: Rng + ?Sized>(
     (legal[best], stats)
 }
 
+/// The next determinization of a decision and the opponents' playout policy in it (the
+/// alternative model in [`DeepConfig::opponent_mix`] of them), or `None` when the decision
+/// ends: the work cap is spent after at least `min_samples` samples, the wall-clock safety net
+/// fired (`stats.clock_cut`), or no deal fits what the bot knows and believes.
+#[allow(clippy::too_many_arguments)]
+fn next_sample<R: Rng + ?Sized>(
+    tracker: &Tracker,
+    cmd: Command,
+    cfg: &DeepConfig,
+    stats: &mut DecisionStats,
+    work_cap: u64,
+    min_samples: usize,
+    deadline: Option<Instant>,
+    rng: &mut R,
+) -> Option<(Game, HeuristicParams)> {
+    if stats.work >= work_cap && stats.samples >= min_samples {
+        return None;
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        stats.clock_cut = true;
+        return None;
+    }
+    let base = tracker.sample_with(cmd, &cfg.beliefs, rng)?;
+    let opp = if rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
+        cfg.opponent
+    } else {
+        cfg.heuristic
+    };
+    Some((base, opp))
+}
+
 /// [`DeepConfig::tree`] 2: single-observer ISMCTS from the bot's information set, one
 /// determinization per iteration, at most [`DeepConfig::max_samples`] x answers iterations
 /// and `work_cap` work units (after [`DeepConfig::min_samples`] x answers iterations). The
@@ -518,20 +546,17 @@ fn tree_search<R: Rng + ?Sized>(
     let max_iterations = cfg.max_samples.saturating_mul(n);
     let min_iterations = cfg.min_samples.saturating_mul(n);
     while stats.samples < max_iterations {
-        if stats.work >= work_cap && stats.samples >= min_iterations {
+        let Some((base, opp)) = next_sample(
+            tracker,
+            cmd,
+            cfg,
+            &mut stats,
+            work_cap,
+            min_iterations,
+            deadline,
+            rng,
+        ) else {
             break;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            stats.clock_cut = true;
-            break;
-        }
-        let Some(base) = tracker.sample_with(cmd, &cfg.beliefs, rng) else {
-            break;
-        };
-        let opp = if rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
-            cfg.opponent
-        } else {
-            cfg.heuristic
         };
         let left = work_cap.saturating_sub(stats.work) / n as u64;
         let root_cap = cfg.root_nodes.min(left.max(cfg.leaf_nodes));
