@@ -315,3 +315,24 @@ fn team_win_needs_both_partners_out() {
     play(&mut g, "AS");
     assert_eq!(g.winner(), Some(0));
 }
+
+#[test]
+fn is_legal_agrees_with_the_listed_answers() {
+    // Every card and NO, at every decision of 100 games played through varied legal answers.
+    let mut checked = 0;
+    for seed in 0..100u64 {
+        let (mut g, _) = Game::new(seed);
+        let mut events = Vec::new();
+        let mut i = 0usize;
+        while !g.is_over() {
+            let legal = g.legal_answers();
+            for a in CardSet::ALL.iter().map(Answer::Card).chain([Answer::No]) {
+                assert_eq!(g.is_legal(a), legal.contains(&a), "seed {seed}: {a:?}");
+                checked += 1;
+            }
+            i += 1;
+            g.apply(legal[i % legal.len()], &mut events).unwrap();
+        }
+    }
+    assert!(checked > 10_000);
+}

@@ -30,16 +30,24 @@ pub fn throwable(hand: CardSet, round: &Round) -> CardSet {
     hand.intersect(round.table.rank_closure())
 }
 
+/// The cards that answer `cmd` legally for a player holding `hand` with `round` on the
+/// table (`NO` aside).
+pub fn cards(cmd: Command, hand: CardSet, round: &Round, trump: Suit) -> CardSet {
+    match cmd {
+        Command::Move => hand,
+        Command::Beat => beaters(hand, round.open, trump),
+        Command::Add => throwable(hand, round),
+    }
+}
+
 /// Every legal answer to `cmd` for a player holding `hand` with `round` on the table: the
 /// cards in index order, then `NO` for `BEAT` and `ADD` (so `NO` is always offered where the
 /// rules allow it, and a `MOVE` with an empty hand has no legal answer).
 pub fn answers(cmd: Command, hand: CardSet, round: &Round, trump: Suit) -> Vec<Answer> {
-    let cards = match cmd {
-        Command::Move => hand,
-        Command::Beat => beaters(hand, round.open, trump),
-        Command::Add => throwable(hand, round),
-    };
-    let mut v: Vec<Answer> = cards.iter().map(Answer::Card).collect();
+    let mut v: Vec<Answer> = cards(cmd, hand, round, trump)
+        .iter()
+        .map(Answer::Card)
+        .collect();
     if cmd != Command::Move {
         v.push(Answer::No);
     }

@@ -262,16 +262,38 @@ impl Game {
     /// Every legal answer to the pending decision (empty when the game is over), as
     /// [`legal::answers`] gives them.
     pub fn legal_answers(&self) -> Vec<Answer> {
-        let (cmd, p) = match self.pending {
-            Pending::Move(p) => (Command::Move, p),
-            Pending::Beat(p) => (Command::Beat, p),
-            Pending::Add(p) => (Command::Add, p),
-            Pending::Over(_) => return Vec::new(),
+        let Some((cmd, p)) = self.decision() else {
+            return Vec::new();
         };
         if cmd == Command::Add && self.out[p] {
             return vec![Answer::No];
         }
         legal::answers(cmd, self.hands[p], &self.round, self.trump)
+    }
+
+    /// Whether `answer` is among [`Game::legal_answers`], without building the list.
+    pub fn is_legal(&self, answer: Answer) -> bool {
+        let Some((cmd, p)) = self.decision() else {
+            return false;
+        };
+        match answer {
+            Answer::No => cmd != Command::Move,
+            Answer::Card(c) => {
+                !(cmd == Command::Add && self.out[p])
+                    && legal::cards(cmd, self.hands[p], &self.round, self.trump).contains(c)
+            }
+        }
+    }
+
+    /// The pending decision as the command its player is asked and the player; `None` once
+    /// the game is over.
+    fn decision(&self) -> Option<(Command, usize)> {
+        match self.pending {
+            Pending::Move(p) => Some((Command::Move, p)),
+            Pending::Beat(p) => Some((Command::Beat, p)),
+            Pending::Add(p) => Some((Command::Add, p)),
+            Pending::Over(_) => None,
+        }
     }
 
     /// The winning team once the game is over.

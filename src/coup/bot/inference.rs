@@ -298,15 +298,10 @@ impl Ctx<'_> {
     /// one, so its Tax says little about its hand. A holder claims at most
     /// always, so the rate floor is also a floor on the ratio.
     pub(in crate::coup) fn action_bluff_floor(&self, c: Character) -> f64 {
-        let a = match c {
-            Ambassador => 'E',
-            Duke => 'T',
-            Captain => 'S',
-            Assassin => 'A',
-            Contessa => return 0.0,
-        };
+        // The action that claims `c`, from the one table of claims.
         let past = crate::coup::opponent::ACTION_KINDS
-            .find(a)
+            .chars()
+            .position(|a| Character::claimed_by(a) == Some(c))
             .map_or([0, 0], |k| self.mem.first_action[k]);
         frequency_floor(past, crate::coup::opponent::P_HOLD_TWO)
     }

@@ -386,9 +386,8 @@ pub fn deep_search<R: Rng + ?Sized>(
         Vec::new()
     };
     let mut score = vec![0u64; n];
+    // This determinization's scores (answers not evaluated score 0).
     let mut sample_score = vec![0u64; n];
-    // This determinization's scores (None: not evaluated; such answers score 0).
-    let mut row: Vec<Option<u8>> = vec![None; n];
     // Every determinization's scores, row by row, for the paired tests of the rejection and
     // keep rules (recorded only when one of them is on).
     let mut rows: Vec<u8> = Vec::new();
@@ -415,7 +414,7 @@ pub fn deep_search<R: Rng + ?Sized>(
         // The safety net is polled before every answer's evaluation (one evaluation costs at
         // most a root solve's cap plus a playout); a determinization cut short is dropped so
         // every answer is scored on the same determinizations.
-        row.iter_mut().for_each(|e| *e = None);
+        sample_score.iter_mut().for_each(|e| *e = 0);
         for (i, &a) in legal.iter().enumerate() {
             if !alive[i] {
                 continue;
@@ -439,19 +438,16 @@ pub fn deep_search<R: Rng + ?Sized>(
                     events: &mut events,
                 };
                 let (s, w) = trees.iterate(roots[i], g, &mut it, rng);
-                row[i] = Some(s);
+                sample_score[i] = u64::from(s);
                 stats.work += w;
             } else {
                 let (e, w) = evaluate(cfg, &opp, solver, g, root_cap, &mut events);
-                row[i] = Some(eval_score(&e));
+                sample_score[i] = u64::from(eval_score(&e));
                 stats.work += w;
             }
         }
         if stats.clock_cut {
             break;
-        }
-        for (o, r) in sample_score.iter_mut().zip(&row) {
-            *o = r.map_or(0, u64::from);
         }
         for (total, s) in score.iter_mut().zip(&sample_score) {
             *total += s;
