@@ -23,7 +23,7 @@ STATIC_LIB  := $(C_LIB_DIR)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree
+.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long
 
 ## The checker's rules.
 build:
@@ -234,6 +234,14 @@ JOBS   ?= 2
 coup-bench:
 	$(CARGO) build --release --quiet --bin coup-bot --bin coup-arbiter
 	nice -n 10 scripts/coup-bench.py --rounds $(ROUNDS) --seed $(SEED) --jobs $(JOBS) $(COUP_BENCH_ARGS)
+
+# Long runs with memory kept (coup-arbiter --keep-bot-dirs): LONG_ROUNDS rounds per opponent,
+# seed LONG_SEED, and each row's win rate by tenth of the run (a drifting memory shows there).
+LONG_ROUNDS ?= 500
+LONG_SEED   ?= 3
+coup-long:
+	$(CARGO) build --release --quiet --bin coup-bot --bin coup-arbiter
+	nice -n 10 scripts/coup-long $(LONG_ROUNDS) $(LONG_SEED) $(JOBS)
 
 # The Rust coup-arbiter against arbiter3.py: same bots, win rates within each other's intervals.
 coup-agree:

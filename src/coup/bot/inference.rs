@@ -401,6 +401,15 @@ impl Ctx<'_> {
             // Its Steals drain my coins too: about a third more turns.
             me *= STRONG_STEAL_DRAIN;
         }
+        // Each of my turns claims a character I hold (when I hold one the
+        // plan can use): the opponent challenges it at its learned rate and
+        // loses a card each time, on top of the race's pace of `ok` cards
+        // in `me` turns.
+        let pc = self.honest_claim_challenge(oc);
+        if pc > 0.0 && me > 0.0 {
+            let k = ok as f64;
+            me = k / (k / me + pc);
+        }
         let op = self.opp_turns(oc, mk);
         let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
         let race =
@@ -410,6 +419,23 @@ impl Ctx<'_> {
         // won. The turns I need against the turns left, on the same
         // logistic scale as the race itself.
         race * sigmoid(STRONG_SCALE * (self.my_turns_left(my_next) - me))
+    }
+
+    /// The opponent's rate of challenging the honest claim I would make on
+    /// my turns: the most challenged of Tax (Duke), Steal (Captain, while
+    /// it has coins), Exchange (Ambassador) and Assassinate (Assassin) that
+    /// my hand allows ([`Ctx::opp_challenge_action_base`]); 0 without one.
+    pub(in crate::coup) fn honest_claim_challenge(&self, oc: i64) -> f64 {
+        [
+            ('T', Duke),
+            ('S', Captain),
+            ('E', Ambassador),
+            ('A', Assassin),
+        ]
+        .into_iter()
+        .filter(|&(a, c)| self.has(c) && (a != 'S' || oc > 0))
+        .map(|(a, _)| self.opp_challenge_action_base(a))
+        .fold(0.0, f64::max)
     }
 
     /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
@@ -495,14 +521,20 @@ impl Ctx<'_> {
 
 /// The least rate of a claim by hands that lack its card, from `[hands,
 /// claims]` (one chance per hand): `f`, the share of hands that claimed,
-/// Beta-smoothed toward `p` (the chance that a hand holds the card, worth
-/// [`crate::coup::opponent::BLOCK_PRIOR_WEIGHT`] hands). A hand with the
-/// card claims at most always, so at least `(f - p) / (1 - p)` of the hands
-/// without it claimed too; no evidence gives 0.
+/// its Beta posterior with the prior mean `p` (the chance that a hand holds
+/// the card, worth [`crate::coup::opponent::BLOCK_PRIOR_WEIGHT`] hands),
+/// taken one posterior standard deviation `sd` below its mean. A hand with
+/// the card claims at most always, so at least `(f - sd - p) / (1 - p)` of
+/// the hands without it claimed too; no evidence gives 0. The deviation
+/// keeps an honest claimer, whose share only wanders around `p`, from
+/// being credited with bluffs half of the time.
 pub(super) fn frequency_floor(hands: [u32; 2], p: f64) -> f64 {
     let w = crate::coup::opponent::BLOCK_PRIOR_WEIGHT;
-    let f = (w * p + hands[1] as f64) / (w + hands[0] as f64);
-    ((f - p) / (1.0 - p)).max(0.0)
+    let a = w * p + hands[1] as f64;
+    let b = w * (1.0 - p) + (hands[0] - hands[1].min(hands[0])) as f64;
+    let f = a / (a + b);
+    let sd = (a * b / ((a + b) * (a + b) * (a + b + 1.0))).sqrt();
+    ((f - sd - p) / (1.0 - p)).max(0.0)
 }
 
 #[cfg(test)]
@@ -513,16 +545,24 @@ mod tests {
     #[test]
     fn frequency_floor_by_hand() {
         let p = P_HOLD_TWO;
-        // No evidence, or a frequency at or below the holding chance: no floor.
+        let floor = |n: f64, k: f64| {
+            // Beta(2p + k, 2(1 - p) + n - k): mean minus one deviation.
+            let (a, b) = (2.0 * p + k, 2.0 * (1.0 - p) + n - k);
+            let f = a / (a + b);
+            let sd = (a * b / ((a + b).powi(2) * (a + b + 1.0))).sqrt();
+            ((f - sd - p) / (1.0 - p)).max(0.0)
+        };
+        // No evidence, a share at the holding chance, or a little above it
+        // (an honest claimer's noise): no floor.
         assert_eq!(frequency_floor([0, 0], p), 0.0);
         assert_eq!(frequency_floor([30, 11], p), 0.0);
-        // Always (20 hands of 20): f = (2p + 20) / 22, floor (f - p) / (1 - p).
-        let f = (2.0 * p + 20.0) / 22.0;
-        let want = (f - p) / (1.0 - p);
+        assert_eq!(frequency_floor([30, 13], p), 0.0);
+        // Always (20 hands of 20): nearly every hand without it claims.
+        let want = floor(20.0, 20.0);
         assert!((frequency_floor([20, 20], p) - want).abs() < 1e-12);
-        assert!(want > 0.9, "{want}");
-        // Half of 10 hands: f = (2p + 5) / 12.
-        let f = (2.0 * p + 5.0) / 12.0;
-        assert!((frequency_floor([10, 5], p) - (f - p) / (1.0 - p)).abs() < 1e-12);
+        assert!(want > 0.8, "{want}");
+        // Two thirds of 60 hands.
+        assert!((frequency_floor([60, 40], p) - floor(60.0, 40.0)).abs() < 1e-12);
+        assert!(floor(60.0, 40.0) > 0.3);
     }
 }

@@ -243,6 +243,20 @@ impl Ctx<'_> {
             }
             _ => return self.fallback(),
         }
+        if std::env::var_os("COUP_DEBUG").is_some() {
+            // The line, my coins and cards, its coins and cards, and the
+            // value of each answer (as `search`'s rollouts print theirs).
+            eprintln!(
+                "strong {:?} {}{} {} vs {}{} opts {:?}",
+                self.line,
+                mc,
+                mk,
+                self.hand.iter().map(|c| c.revealed()).collect::<String>(),
+                oc,
+                ok,
+                options
+            );
+        }
         options
             .into_iter()
             .filter(|(a, _)| self.legal.contains(a))
