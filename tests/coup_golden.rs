@@ -129,7 +129,5 @@ fn every_strategy_answers_as_before_the_refactor() {
 const GOLDEN: u64 = 0x9135_e787_5729_8952;
 
 /// The hash of the strong bot's answers with memory (commit e3cc854; updated
-/// on purpose in issue 13 with [`GOLDEN`], five times, and twice alone: the
-/// second, session g, when last-card Contessa blocks left the two-card block
-/// record).
+/// on purpose in issue 13 with [`GOLDEN`], five times, and once alone).
 const GOLDEN_MEMORY: u64 = 0x0cd0_407d_85f2_1b36;

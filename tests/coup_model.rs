@@ -96,12 +96,11 @@ fn stats_read_from_a_history() {
     // hand it was dealt, so no opening is counted.
     assert_eq!(s.first_action, [[0, 0]; 4]);
     // Its last-card Contessa block, challenged and caught (it gave up its
-    // Duke): one test of such blocks, kept apart from its two-card blocks
-    // (a last-card block is forced, not a sign of how honestly it blocks).
+    // Duke): one test of such blocks.
     let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAsq0").unwrap();
     let s = Stats::from_history(&h);
     assert_eq!(s.last_contessa, [1, 1]);
-    assert_eq!(s.block_caught[Contessa.index()], [0, 0]);
+    assert_eq!(s.block_caught[Contessa.index()], [1, 1]);
     assert_eq!(s.first_action, [[1, 0]; 4], "opened with Income");
     // Opened with Tax holding both cards: `[1, 1]` for Tax (ETSA order).
     let h = History::parse("I\nTp\nI\nI\n").unwrap();

@@ -13,7 +13,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use cardgames::coup::bot::replica_decision;
 use cardgames::coup::memory::{opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::{decide_with, Strategy};
+use cardgames::coup::{decide_with, History, Strategy};
 
 const HELP: &str = "\
 usage: coup-bot [--no-memory] [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
@@ -135,11 +135,10 @@ fn main() {
             past.as_ref(),
         )
     };
-    if let (Some((dir, (opp, game))), Some(m), Some(stats)) = (
-        &known,
-        memory.as_mut(),
-        Stats::with_answer(&history, &d.answer),
-    ) {
+    if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
+        (&known, memory.as_mut(), History::parse(&history))
+    {
+        let stats = Stats::from_history(&h);
         let unchanged = m
             .opponents
             .get(opp)

@@ -61,34 +61,6 @@ impl Stats {
     /// Number of counters in [`Stats::to_vec`].
     pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8;
 
-    /// This game's counts as memory keeps them once my `answer` is appended
-    /// to `history` (the file's text); `None` when the history does not parse.
-    ///
-    /// A challenge (`q`) is counted as catching a bluff. When it does not,
-    /// the arbiter calls me again in this game to give up a card (it calls
-    /// the loser of every challenge, `specs/coup.md`), and that call records
-    /// the real outcome; when it does and the opponent has no card left, the
-    /// game ends and this is the only record. Counting only what the history
-    /// showed at my call remembered every failed challenge and no challenge
-    /// that won the game (measured against the tax bluffer: 0 of 4 of its
-    /// last-card Contessa blocks remembered as caught while every one of the
-    /// last 40 challenges of them caught a bluff).
-    pub fn with_answer(history: &str, answer: &str) -> Option<Stats> {
-        let h = History::parse(history).ok()?;
-        if answer != "q" {
-            return Some(Stats::from_history(&h));
-        }
-        // The claim challenged is the line's last character; the caught
-        // player gives up some other card (any, the counts do not look).
-        let claimed = history.chars().last().and_then(Character::claimed_by);
-        Character::ALL
-            .into_iter()
-            .filter(|&c| Some(c) != claimed)
-            .find_map(|c| History::parse(&format!("{history}q{}", c.held())).ok())
-            .map(|caught| Stats::from_history(&caught))
-            .or(Some(Stats::from_history(&h)))
-    }
-
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
     pub fn from_history(h: &History) -> Stats {
@@ -130,16 +102,13 @@ impl Stats {
                 if let (Some(ch), Some('q')) = (Character::claimed_by(second), c.get(2)) {
                     if let Some(&ans) = c.get(3) {
                         let caught = Character::from_held(ans).is_some() as u32;
-                        // A Contessa block of its last card is forced (giving
-                        // up loses the game): its own record, not a test of
-                        // how honestly it blocks with two cards.
-                        let e = if second == 's' && opp_cards == 1 {
-                            &mut s.last_contessa
-                        } else {
-                            &mut s.block_caught[ch.index()]
-                        };
+                        let e = &mut s.block_caught[ch.index()];
                         e[0] += 1;
                         e[1] += caught;
+                        if second == 's' && opp_cards == 1 {
+                            s.last_contessa[0] += 1;
+                            s.last_contessa[1] += caught;
+                        }
                     }
                 }
             } else {
@@ -484,31 +453,6 @@ mod tests {
         // 1000 -> 500 -> 250 -> 125 -> 62 (half to even), hits alike.
         assert_eq!(big.capped(100).challenged[1][1], [62, 31]);
         assert_eq!(big.capped(2000), big);
-    }
-
-    #[test]
-    fn a_challenge_is_remembered_as_caught_until_shown_otherwise() {
-        use Character::{Contessa, Duke};
-        // The opponent Taxes; I challenge. If the game ends there, my call
-        // was the last: the record must hold the catch.
-        let h = "I\nT";
-        let s = Stats::with_answer(h, "q").unwrap();
-        assert_eq!(s.action_caught[Duke.index()], [1, 1]);
-        // Had it shown the Duke, I am called to give up a card and that
-        // call records the real outcome.
-        let proved = Stats::with_answer("I\nTq$", "_").unwrap();
-        assert_eq!(proved.action_caught[Duke.index()], [1, 0]);
-        // Its Contessa block of my Assassination, challenged.
-        let s = Stats::with_answer("I\nI\nI\nI\nI\nI\nAs", "q").unwrap();
-        let b = s.block_caught[Contessa.index()];
-        assert_eq!(b, [1, 1]);
-        // Any other answer: the history's own counts.
-        let h = History::parse("I\nT").unwrap();
-        assert_eq!(
-            Stats::with_answer("I\nT", "p"),
-            Some(Stats::from_history(&h))
-        );
-        assert_eq!(Stats::with_answer("I\nX", "q"), None);
     }
 
     #[test]
