@@ -426,16 +426,13 @@ impl Ctx<'_> {
     /// it has coins), Exchange (Ambassador) and Assassinate (Assassin) that
     /// my hand allows ([`Ctx::opp_challenge_action_base`]); 0 without one.
     pub(in crate::coup) fn honest_claim_challenge(&self, oc: i64) -> f64 {
-        [
-            ('T', Duke),
-            ('S', Captain),
-            ('E', Ambassador),
-            ('A', Assassin),
-        ]
-        .into_iter()
-        .filter(|&(a, c)| self.has(c) && (a != 'S' || oc > 0))
-        .map(|(a, _)| self.opp_challenge_action_base(a))
-        .fold(0.0, f64::max)
+        // The claiming actions and their characters, from the one table of claims.
+        crate::coup::opponent::ACTION_KINDS
+            .chars()
+            .filter(|&a| Character::claimed_by(a).is_some_and(|c| self.has(c)))
+            .filter(|&a| a != 'S' || oc > 0)
+            .map(|a| self.opp_challenge_action_base(a))
+            .fold(0.0, f64::max)
     }
 
     /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
