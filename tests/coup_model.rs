@@ -451,3 +451,69 @@ fn joint_hand_distribution_sums_to_the_marginals() {
         assert!((m - p[c.index()]).abs() < 1e-12, "{c:?}");
     }
 }
+
+#[test]
+fn assassinates_a_last_card_only_when_its_habit_lets_the_kill_through() {
+    // One card each, my turn. Its past last cards decide what my
+    // Assassination of its last card is worth: either they blocked all 20 of
+    // my unchallenged Assassinations and all 20 Contessa blocks I challenged
+    // were proved (the block stands: 3 coins thrown away), or they let all 20
+    // through (the Assassination wins on the spot). Never challenged.
+    let answer = |hist: &str, mine: i64, its: i64, last_blocked, last_contessa| {
+        let h = History::parse(hist).unwrap();
+        assert!(h.i_went_first && h.opp.lost.len() == 1 && h.me.lost.len() == 1);
+        let mut mem = Stats {
+            last_blocked,
+            last_contessa,
+            ..Stats::default()
+        };
+        mem.challenged[3][0] = [20, 0];
+        decide_with(
+            Strategy::Strong,
+            hist,
+            its,
+            mine,
+            "$",
+            &legal(&["I\n", "F", "E", "T", "A", "S"]),
+            Some(&mem),
+        )
+        .answer
+    };
+    // 4 coins each, I hold a Duke: a Tax reaches 7 and I Coup first.
+    // Against the blocker the Assassination only costs the lead.
+    let even = "Tp\nTp\nTp\nTp\nC_\nC<\nTp\nTp\nI\nI\n";
+    assert_eq!(answer(even, 4, 3, [20, 20], [20, 0]), "T");
+    assert_eq!(answer(even, 4, 4, [20, 20], [20, 0]), "T");
+    // 3 coins against its 7: it Coups me next turn unless its card goes
+    // now, and its last cards let Assassinations through.
+    let behind = "Tp\nTp\nTp\nTp\nC_\nC<\nI\nTp\nI\nTp\nI\nI\n";
+    assert_eq!(answer(behind, 3, 7, [20, 0], [0, 0]), "A");
+}
+
+#[test]
+fn a_challenged_last_card_contessa_counts_as_caught_until_proved() {
+    // My Assassination of its last card, blocked as Contessa. If my
+    // challenge catches the bluff the game ends and I am never called
+    // again: the challenge is recorded as caught when I make it.
+    let hist = "Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAs";
+    let h = History::parse(hist).unwrap();
+    let s = Stats::with_answer(&h, "q");
+    assert_eq!(s.last_contessa, [1, 1]);
+    // Accepting it records no test; it is a last-card block of an
+    // unchallenged Assassination.
+    let s = Stats::with_answer(&h, "\n");
+    assert_eq!(s.last_contessa, [0, 0]);
+    assert_eq!(s.last_blocked, [1, 1]);
+    // The proof shows at my next call (I give up a card): proved.
+    let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAsq!").unwrap();
+    assert_eq!(Stats::with_answer(&h, "<").last_contessa, [1, 0]);
+    // A two-card Contessa block is not a last-card test.
+    let h = History::parse("Tp\nI\nTp\nI\nAs").unwrap();
+    assert_eq!(Stats::with_answer(&h, "q").last_contessa, [0, 0]);
+    // An Assassination of its last card that it let through is counted
+    // unblocked (it gives up its card; a challenge is not counted).
+    let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nA").unwrap();
+    assert_eq!(Stats::with_answer(&h, "\n").last_blocked, [0, 0]);
+    let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAq").unwrap();
+    assert_eq!(Stats::from_history(&h).last_blocked, [0, 0]);
+}

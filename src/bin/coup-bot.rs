@@ -138,7 +138,7 @@ fn main() {
     if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
         (&known, memory.as_mut(), History::parse(&history))
     {
-        let stats = Stats::from_history(&h);
+        let stats = Stats::with_answer(&h, &d.answer);
         let unchanged = m
             .opponents
             .get(opp)

@@ -48,6 +48,11 @@ pub struct Stats {
     /// player without a Contessa may block in despair, or keep a Contessa
     /// as its last card: how honest such blocks are differs by player).
     pub last_contessa: [u32; 2],
+    /// My Assassinations of its last card that it did not challenge:
+    /// `[assassinations, blocked]`. With one card left, giving up loses the
+    /// game, so how often such a player blocks (with a Contessa or in
+    /// despair) is its own habit, not its two-card block rate.
+    pub last_blocked: [u32; 2],
     /// Its first action of the game (its first turn, holding the two cards
     /// it was dealt), per [`ACTION_KINDS`]: `[1, taken]` per game. One draw
     /// per dealt hand: how often hands open with a claim, against how
@@ -59,7 +64,7 @@ pub struct Stats {
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -88,6 +93,10 @@ impl Stats {
                     let e = &mut s.challenged[k][(opp_cards >= 2) as usize];
                     e[0] += 1;
                     e[1] += (second == 'q') as u32;
+                }
+                if first == 'A' && opp_cards == 1 && second != 'q' {
+                    s.last_blocked[0] += 1;
+                    s.last_blocked[1] += (second == 's') as u32;
                 }
                 if let Some(k) = BLOCKABLE.find(first) {
                     if second != 'q' {
@@ -133,6 +142,28 @@ impl Stats {
         s
     }
 
+    /// This game's counts once I give `answer` to `h`: as
+    /// [`Stats::from_history`], except that my challenge (`q`) of a Contessa
+    /// block of its last card counts as a caught bluff until a later call
+    /// shows otherwise. A caught bluff there ends the game and I am never
+    /// called again, while a proved Contessa always calls me (to give up a
+    /// card, my last one included): read from later calls alone,
+    /// [`Stats::last_contessa`] would record every such challenge as proved
+    /// (measured against the tax bluffer: 192 challenges, 0 caught).
+    pub fn with_answer(h: &History, answer: &str) -> Stats {
+        let mut s = Stats::from_history(h);
+        let challenged_last_contessa = answer == "q"
+            && h.turns
+                .last()
+                .is_some_and(|t| t.actor == Side::Me && !t.complete && t.text == "As")
+            && h.replay().last().is_some_and(|st| st.1[1] == 1);
+        if challenged_last_contessa {
+            s.last_contessa[0] += 1;
+            s.last_contessa[1] += 1;
+        }
+        s
+    }
+
     /// All counters in a fixed order (the memory file's format).
     pub fn to_vec(&self) -> Vec<u32> {
         let mut v = Vec::with_capacity(Self::LEN);
@@ -150,6 +181,7 @@ impl Stats {
             .chain(&self.first_blocked)
             .chain(std::iter::once(&self.last_contessa))
             .chain(&self.first_action)
+            .chain(std::iter::once(&self.last_blocked))
         {
             v.extend_from_slice(e);
         }
@@ -178,6 +210,7 @@ impl Stats {
             .chain(&mut s.first_blocked)
             .chain(std::iter::once(&mut s.last_contessa))
             .chain(&mut s.first_action)
+            .chain(std::iter::once(&mut s.last_blocked))
         {
             *e = it.next()?;
         }

@@ -61,7 +61,8 @@ impl Ctx<'_> {
                         let (pca, pb) = if ok == 1 {
                             // Nothing to lose: block if holding Contessa, else
                             // challenge or bluff; then what it did to my
-                            // Assassinations in this game.
+                            // Assassinations of its last card. `pb` is the
+                            // chance of a block when it does not challenge.
                             let pca = (1.0 - p_con) * STRONG_A1_CHAL;
                             let i = action_index('A').unwrap_or(4);
                             let n = self.answers.done[i] as f64;
@@ -70,19 +71,28 @@ impl Ctx<'_> {
                             let [mn, mq] = self.mem.challenged[3][0];
                             let pca = (pca + w * (self.answers.challenged[i] + mq) as f64)
                                 / (1.0 + w * (n + mn as f64));
-                            let pb = ((1.0 - p_con) * (1.0 - STRONG_A1_CHAL)
-                                + p_con
-                                + w * self.answers.blocked[i] as f64)
-                                / (1.0 + w * n);
-                            (pca, pb.min(1.0 - pca))
+                            // Unchallenged, a holder blocks and so does a
+                            // player in despair (the prior: not challenging
+                            // means blocking); then what its last cards did
+                            // with my unchallenged Assassinations, this game
+                            // and past ones.
+                            let [bn, bk] = self.mem.last_blocked;
+                            let quiet = (self.answers.done[i] - self.answers.challenged[i]) as f64;
+                            let q = (1.0 + w * (self.answers.blocked[i] + bk) as f64)
+                                / (1.0 + w * (quiet + bn as f64));
+                            (pca, q.min(1.0))
                         } else {
                             (pc, self.opp_block_prob('A', &[Contessa]))
                         };
-                        let post = p_con / pb.max(1e-9);
-                        let after_block = v0(self, mc - 3, mk, oc, ok).max(
-                            (1.0 - post.min(1.0))
-                                + post.min(1.0) * v0(self, mc - 3, mk - 1, oc, ok),
-                        );
+                        // Its block challenged as I would judge it once made
+                        // (with two cards: as its block rate implies).
+                        let pl = if ok == 1 {
+                            self.p_lack_as(Contessa, 's', false)
+                        } else {
+                            1.0 - (p_con / pb.max(1e-9)).min(1.0)
+                        };
+                        let after_block = v0(self, mc - 3, mk, oc, ok)
+                            .max(pl + (1.0 - pl) * v0(self, mc - 3, mk - 1, oc, ok));
                         let unchallenged =
                             pb * after_block + (1.0 - pb) * v0(self, mc - 3, mk, oc, ok - 1);
                         if self.has(Assassin) {
@@ -119,6 +129,9 @@ impl Ctx<'_> {
                 } else {
                     e
                 };
+                if std::env::var_os("COUP_DEBUG").is_some() {
+                    eprintln!("turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})");
+                }
                 if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
                     best = Some((e, a.clone()));
                 }
