@@ -517,3 +517,29 @@ fn a_challenged_last_card_contessa_counts_as_caught_until_proved() {
     let h = History::parse("Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAq").unwrap();
     assert_eq!(Stats::from_history(&h).last_blocked, [0, 0]);
 }
+
+#[test]
+fn keeps_the_ambassador_against_a_player_who_challenges_every_claim() {
+    // It Taxed, then challenged my Exchange and lost a card to my
+    // Ambassador; it has challenged every claim of mine in 20 past games.
+    // Offered Assassin, Contessa, Assassin, Ambassador with 1 coin: the
+    // Ambassador is the claim I can make next turn, and its challenge costs
+    // it its last card; an Assassin is no claim below 3 coins.
+    let hist = "Tp\nEq~<";
+    let mut mem = Stats::default();
+    for k in 0..4 {
+        mem.challenged[k] = [[20, 20], [20, 20]];
+    }
+    let d = decide_with(
+        Strategy::Strong,
+        hist,
+        4,
+        1,
+        "^!^~",
+        &legal(&["\n"]),
+        Some(&mem),
+    );
+    let keep = d.exchange_keep.expect("an Exchange call");
+    assert!(keep.contains('~'), "kept {keep}");
+    assert_eq!(keep.len(), 2);
+}

@@ -405,7 +405,7 @@ impl Ctx<'_> {
         // plan can use): the opponent challenges it at its learned rate and
         // loses a card each time, on top of the race's pace of `ok` cards
         // in `me` turns.
-        let pc = self.honest_claim_challenge(oc);
+        let pc = self.honest_claim_challenge(mc, oc);
         if pc > 0.0 && me > 0.0 {
             let k = ok as f64;
             me = k / (k / me + pc);
@@ -424,13 +424,16 @@ impl Ctx<'_> {
     /// The opponent's rate of challenging the honest claim I would make on
     /// my turns: the most challenged of Tax (Duke), Steal (Captain, while
     /// it has coins), Exchange (Ambassador) and Assassinate (Assassin) that
-    /// my hand allows ([`Ctx::opp_challenge_action_base`]); 0 without one.
-    pub(in crate::coup) fn honest_claim_challenge(&self, oc: i64) -> f64 {
+    /// my hand and my `mc` coins allow ([`Ctx::opp_challenge_action_base`]);
+    /// 0 without one. An Assassin is no claim I can make below the
+    /// Assassination's price.
+    pub(in crate::coup) fn honest_claim_challenge(&self, mc: i64, oc: i64) -> f64 {
         // The claiming actions and their characters, from the one table of claims.
         crate::coup::opponent::ACTION_KINDS
             .chars()
             .filter(|&a| Character::claimed_by(a).is_some_and(|c| self.has(c)))
             .filter(|&a| a != 'S' || oc > 0)
+            .filter(|&a| a != 'A' || mc >= ASSASSINATE_COST)
             .map(|a| self.opp_challenge_action_base(a))
             .fold(0.0, f64::max)
     }
