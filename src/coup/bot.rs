@@ -523,8 +523,6 @@ const STRONG_PLY2: u32 = 1;
 const STRONG_TAX_TRUST: f64 = 0.7;
 /// Weight of the opponent's best reply (the rest: the mean reply).
 const STRONG_REPLY_MIN: f64 = 0.7;
-/// Value bonus of an honest Exchange without a Duke in hand.
-const STRONG_EXCHANGE_BONUS: f64 = 0.04;
 /// Value bonus of an honest claim among my first two claims.
 const STRONG_PROBE_BONUS: f64 = 0.04;
 /// Prior mean of the challenge rate expected for a Contessa block with two

@@ -9,8 +9,14 @@ impl Ctx<'_> {
         let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
         if self.turn_start() {
             let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.reply_val(c, k, o, ko);
+            let legal = self.legal;
+            let exchange_keep_value = if legal.iter().any(|a| a == "E") {
+                self.exchange_value()
+            } else {
+                0.0
+            };
             let mut best: Option<(f64, String)> = None;
-            for a in self.legal.iter() {
+            for a in legal.iter() {
                 let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
                 let e = match Reply::parse(a) {
                     Some(Reply::Act(Action::Income)) => {
@@ -102,12 +108,7 @@ impl Ctx<'_> {
                         }
                     }
                     Some(Reply::Act(Action::Exchange)) => {
-                        let improve = if self.has(Duke) {
-                            -0.02
-                        } else {
-                            STRONG_EXCHANGE_BONUS
-                        };
-                        let keep = v0(self, mc, mk, oc, ok) + improve;
+                        let keep = exchange_keep_value;
                         if self.has(Ambassador) {
                             pc * v0(self, mc, mk, oc, ok - 1) + (1.0 - pc) * keep
                         } else {
@@ -279,5 +280,53 @@ impl Ctx<'_> {
             })
             .map(|(a, _)| a)
             .unwrap_or_else(|| self.fallback())
+    }
+
+    /// Value of an Exchange that goes through: the expected value, over the
+    /// two cards drawn from the cards I cannot see (`unseen`, drawn without
+    /// replacement), of the best hand of my size I can keep from my cards and
+    /// them, with the opponent to move ([`Ctx::reply_val`]). Keeping my hand
+    /// is always one choice, so an Exchange is worth at least standing still,
+    /// and more by what the draw can add. (The opponent's hand model is the
+    /// one of my current hand: the two cards drawn are a small change to it.)
+    pub(in crate::coup) fn exchange_value(&mut self) -> f64 {
+        let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
+        let u = self.unseen;
+        let total: u32 = u.iter().sum();
+        let mine = self.hand.clone();
+        if total < 2 || mine.is_empty() {
+            return self.reply_val(mc, mk, oc, ok);
+        }
+        let mut value = 0.0;
+        for i in 0..5 {
+            for j in i..5 {
+                let p = if i == j {
+                    (u[i] * u[i].saturating_sub(1)) as f64
+                } else {
+                    2.0 * (u[i] * u[j]) as f64
+                } / (total * (total - 1)) as f64;
+                if p == 0.0 {
+                    continue;
+                }
+                let mut pool = mine.clone();
+                pool.push(Character::ALL[i]);
+                pool.push(Character::ALL[j]);
+                let n = pool.len();
+                let mut best = f64::NEG_INFINITY;
+                for mask in 0u32..(1 << n) {
+                    if mask.count_ones() as usize != mine.len() {
+                        continue;
+                    }
+                    self.hand = (0..n)
+                        .filter(|b| mask >> b & 1 == 1)
+                        .map(|b| pool[b])
+                        .collect();
+                    best = best.max(self.reply_val(mc, mk, oc, ok));
+                }
+                value += p * best;
+            }
+        }
+        self.hand = mine;
+        value
     }
 }
