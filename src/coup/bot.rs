@@ -523,6 +523,9 @@ const STRONG_PLY2: u32 = 1;
 const STRONG_TAX_TRUST: f64 = 0.7;
 /// Weight of the opponent's best reply (the rest: the mean reply).
 const STRONG_REPLY_MIN: f64 = 0.7;
+/// Largest difference of two turn values that counts as a tie (a win
+/// probability of one in ten thousand: below what a 200-game row resolves).
+const STRONG_TIE: f64 = 1e-4;
 /// Value bonus of an honest claim among my first two claims.
 const STRONG_PROBE_BONUS: f64 = 0.04;
 /// Prior mean of the challenge rate expected for a Contessa block with two

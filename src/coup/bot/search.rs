@@ -15,7 +15,7 @@ impl Ctx<'_> {
             } else {
                 0.0
             };
-            let mut best: Option<(f64, String)> = None;
+            let mut best: Option<(f64, i64, String)> = None;
             for a in legal.iter() {
                 let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
                 let e = match Reply::parse(a) {
@@ -133,12 +133,26 @@ impl Ctx<'_> {
                 if std::env::var_os("COUP_DEBUG").is_some() {
                     eprintln!("turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})");
                 }
-                if best.as_ref().is_none_or(|(bv, _)| e > *bv + 1e-12) {
-                    best = Some((e, a.clone()));
+                // Values within [`STRONG_TIE`] of each other are a tie the
+                // evaluation cannot split (its logistic saturates when the
+                // race is decided): the turn that makes more progress wins
+                // it, a card taken (worth a Coup's price) before coins
+                // gained, since a game still running after the arbiter's
+                // 200 calls is a draw worth nothing (`specs/coup.md`).
+                let gain = Reply::parse(a).map_or(0, |r| match r {
+                    Reply::Act(Action::Coup | Action::Assassinate) => COUP_COST,
+                    Reply::Act(act) => effects(act, oc).0,
+                    _ => 0,
+                });
+                let better = best.as_ref().is_none_or(|(bv, bg, _)| {
+                    e > *bv + STRONG_TIE || (e > *bv - STRONG_TIE && gain > *bg)
+                });
+                if better {
+                    best = Some((e, gain, a.clone()));
                 }
             }
             return best
-                .map(|(_, a)| a)
+                .map(|(_, _, a)| a)
                 .unwrap_or_else(|| safe_answer(self.legal));
         }
         let pc_block = |b: char| self.opp_challenge_block(b);
