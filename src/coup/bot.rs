@@ -325,6 +325,11 @@ pub fn replica_decision(
 /// each turn); ties go to the fixed card values of [`keep_cards`].
 fn strong_keep(offered: &[Character], keep: usize, value: impl Fn(&[Character]) -> f64) -> String {
     let n = offered.len();
+    if n > 4 {
+        // An Exchange offers my one or two cards and two drawn: a longer
+        // offer is bad input, answered by the fixed card values.
+        return keep_cards(Strategy::Strong, offered, keep, None);
+    }
     let mut best: Option<(f64, f64, Vec<Character>)> = None;
     for mask in 0u32..(1 << n) {
         if mask.count_ones() as usize != keep {

@@ -308,7 +308,9 @@ impl Ctx<'_> {
         let u = self.unseen;
         let total: u32 = u.iter().sum();
         let mine = self.hand.clone();
-        if total < 2 || mine.is_empty() {
+        // A hand has one or two cards (anything longer is bad input, e.g.
+        // a fuzzer's: the hand is kept as it is rather than enumerated).
+        if total < 2 || mine.is_empty() || mine.len() > 2 {
             return self.reply_val(mc, mk, oc, ok);
         }
         let mut value = 0.0;
