@@ -222,52 +222,29 @@ pub fn decide_with(
             None
         }
     };
-    // A context for a hand, with the model of this opponent (this game and
-    // `memory`).
-    let strong_ctx = |h: History, hand: Vec<Character>, legal| {
-        let mut ctx = Ctx::new(
-            h,
-            line.clone(),
-            legal,
-            hand,
-            &offered,
-            my_coins,
-            opp_coins,
-            rng.clone(),
-        );
-        ctx.model = Model::new(&Stats::from_history(&ctx.h), memory);
-        ctx.mem = memory.copied().unwrap_or_default();
-        ctx.set_horizon(history);
-        ctx
-    };
-    let exchange_keep = exchange.then(|| match (&parsed, strategy) {
-        (Some(h), Strategy::Strong) => strong_keep(&offered, keep_n, |kept| {
-            // The position once my turn ends with this hand: the
-            // opponent to move ([`Ctx::reply_val`]).
-            let mut ctx = strong_ctx(h.clone(), kept.to_vec(), &legal);
-            ctx.p_opp = super::model::hand_posterior(
-                &ctx.h.opp,
-                &ctx.unseen,
-                ctx.ok,
-                ctx.claim_ratios(),
-                true,
-            );
-            ctx.reply_val(ctx.mc, ctx.mk, ctx.oc, ctx.ok)
-        }),
-        _ => keep_cards(strategy, &offered, keep_n, parsed.as_ref()),
-    });
-    let answer = match parsed {
+    let (answer, exchange_keep) = match parsed {
         Some(h) => {
-            let mut ctx = strong_ctx(h, hand, &legal);
+            let model = Model::new(&Stats::from_history(&h), memory);
+            let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
+            ctx.model = model;
+            ctx.mem = memory.copied().unwrap_or_default();
+            ctx.set_horizon(history);
+            let keep = exchange.then(|| match strategy {
+                Strategy::Strong => ctx.strong_keep(&offered, keep_n),
+                _ => keep_cards(strategy, &offered, keep_n, Some(&ctx.h)),
+            });
             let a = ctx.choose(strategy);
             if legal.contains(&a) {
-                a
+                (a, keep)
             } else {
                 notes.push(format!("strategy chose {a:?}, not legal: answering safely"));
-                safe_answer(&legal)
+                (safe_answer(&legal), keep)
             }
         }
-        None => safe_answer(&legal),
+        None => (
+            safe_answer(&legal),
+            exchange.then(|| keep_cards(strategy, &offered, keep_n, None)),
+        ),
     };
     Decision {
         answer,
@@ -318,43 +295,6 @@ pub fn replica_decision(
     )
 }
 
-/// The strong bot's Exchange: the `keep` cards of `offered` whose hand has
-/// the best `value` (the evaluation of the position the Exchange leaves,
-/// with the opponent's learned answers to my claims: against a player who
-/// challenges every claim, an Ambassador or a Duke kept is a card it loses
-/// each turn); ties go to the fixed card values of [`keep_cards`].
-fn strong_keep(offered: &[Character], keep: usize, value: impl Fn(&[Character]) -> f64) -> String {
-    let n = offered.len();
-    if n > 4 {
-        // An Exchange offers my one or two cards and two drawn: a longer
-        // offer is bad input, answered by the fixed card values.
-        return keep_cards(Strategy::Strong, offered, keep, None);
-    }
-    let mut best: Option<(f64, f64, Vec<Character>)> = None;
-    for mask in 0u32..(1 << n) {
-        if mask.count_ones() as usize != keep {
-            continue;
-        }
-        let kept: Vec<Character> = (0..n)
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| offered[i])
-            .collect();
-        let v = value(&kept);
-        let base: f64 = kept.iter().map(|&c| card_value(c, None, true)).sum();
-        if std::env::var_os("COUP_DEBUG").is_some() {
-            eprintln!("keep {} {v:.4}", format_hand(&kept));
-        }
-        let better = best
-            .as_ref()
-            .is_none_or(|(bv, bb, _)| v > bv + 1e-9 || ((v - bv).abs() <= 1e-9 && base > *bb));
-        if better {
-            best = Some((v, base, kept));
-        }
-    }
-    best.map(|(_, _, k)| format_hand(&k))
-        .unwrap_or_else(|| format_hand(&offered[n.saturating_sub(keep)..]))
-}
-
 /// A passive legal answer: pass, end the turn, Income, or the first one.
 fn safe_answer(legal: &[String]) -> String {
     for pref in [Reply::Pass, Reply::EndTurn, Reply::Act(Action::Income)] {
@@ -394,6 +334,20 @@ fn card_value(c: Character, h: Option<&History>, opp_coins_hint: bool) -> f64 {
         Captain => 3.5,
         Ambassador => 2.0,
     }
+}
+
+/// Every hand of `size` cards out of `pool`, by position (a card held twice
+/// gives some hands twice), in a fixed order: the Exchange's choices.
+fn hands_of(pool: &[Character], size: usize) -> impl Iterator<Item = Vec<Character>> + '_ {
+    let n = pool.len() as u32;
+    (0u32..1 << n)
+        .filter(move |m| m.count_ones() as usize == size)
+        .map(move |m| {
+            (0..n)
+                .filter(|b| m >> b & 1 == 1)
+                .map(|b| pool[b as usize])
+                .collect()
+        })
 }
 
 /// The `keep` cards to keep from an Exchange offer: best values, a second copy
@@ -473,14 +427,7 @@ impl Ctx<'_> {
                 super::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
             }
             Strategy::Strong | Strategy::Search => {
-                // Strong counts every repeated claim as evidence.
-                self.p_opp = super::model::hand_posterior(
-                    &self.h.opp,
-                    &self.unseen,
-                    self.ok,
-                    self.claim_ratios(),
-                    true,
-                );
+                self.strong_posterior();
                 let searched = if s == Strategy::Search {
                     self.rollout_choice()
                 } else {

@@ -15,6 +15,7 @@ impl Ctx<'_> {
             } else {
                 0.0
             };
+            let debug = std::env::var_os("COUP_DEBUG").is_some();
             let mut best: Option<(f64, i64, String)> = None;
             for a in legal.iter() {
                 let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
@@ -130,7 +131,7 @@ impl Ctx<'_> {
                 } else {
                     e
                 };
-                if std::env::var_os("COUP_DEBUG").is_some() {
+                if debug {
                     eprintln!("turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})");
                 }
                 // Values within [`STRONG_TIE`] of each other are a tie the
@@ -327,22 +328,66 @@ impl Ctx<'_> {
                 let mut pool = mine.clone();
                 pool.push(Character::ALL[i]);
                 pool.push(Character::ALL[j]);
-                let n = pool.len();
-                let mut best = f64::NEG_INFINITY;
-                for mask in 0u32..(1 << n) {
-                    if mask.count_ones() as usize != mine.len() {
-                        continue;
-                    }
-                    self.hand = (0..n)
-                        .filter(|b| mask >> b & 1 == 1)
-                        .map(|b| pool[b])
-                        .collect();
-                    best = best.max(self.reply_val(mc, mk, oc, ok));
-                }
+                let best = hands_of(&pool, mine.len())
+                    .map(|kept| self.hand_value(kept))
+                    .fold(f64::NEG_INFINITY, f64::max);
                 value += p * best;
             }
         }
         self.hand = mine;
         value
+    }
+
+    /// The position once my turn ends holding `hand` instead of my hand,
+    /// the opponent to move ([`Ctx::reply_val`]); `hand` stays mine after.
+    fn hand_value(&mut self, hand: Vec<Character>) -> f64 {
+        self.hand = hand;
+        self.reply_val(self.mc, self.mk, self.oc, self.ok)
+    }
+
+    /// The strong bot's Exchange: the `keep` cards of `offered` whose hand
+    /// the evaluation values most ([`Ctx::hand_value`], with the opponent's
+    /// learned answers to my claims: against a player who challenges every
+    /// claim, an Ambassador or a Duke kept is a card it loses each turn);
+    /// ties go to the fixed card values of [`keep_cards`]. My one or two
+    /// cards and two drawn make at most four: a longer offer is bad input,
+    /// answered by the fixed values alone.
+    pub(in crate::coup) fn strong_keep(&mut self, offered: &[Character], keep: usize) -> String {
+        if offered.len() > 4 {
+            return keep_cards(Strategy::Strong, offered, keep, None);
+        }
+        self.strong_posterior();
+        let debug = std::env::var_os("COUP_DEBUG").is_some();
+        let mine = self.hand.clone();
+        let mut best: Option<(f64, f64, Vec<Character>)> = None;
+        for kept in hands_of(offered, keep) {
+            let v = self.hand_value(kept.clone());
+            let base: f64 = kept.iter().map(|&c| card_value(c, None, true)).sum();
+            if debug {
+                eprintln!("keep {} {v:.4}", format_hand(&kept));
+            }
+            let better = best
+                .as_ref()
+                .is_none_or(|(bv, bb, _)| v > bv + 1e-9 || ((v - bv).abs() <= 1e-9 && base > *bb));
+            if better {
+                best = Some((v, base, kept));
+            }
+        }
+        self.hand = mine;
+        best.map(|(_, _, k)| format_hand(&k))
+            .unwrap_or_else(|| format_hand(&offered[offered.len().saturating_sub(keep)..]))
+    }
+
+    /// The strong bot's hand posterior of the opponent: every repeated claim
+    /// counts as evidence, at the likelihood ratios learned from it
+    /// ([`Ctx::claim_ratios`]).
+    pub(in crate::coup) fn strong_posterior(&mut self) {
+        self.p_opp = crate::coup::model::hand_posterior(
+            &self.h.opp,
+            &self.unseen,
+            self.ok,
+            self.claim_ratios(),
+            true,
+        );
     }
 }
