@@ -9,7 +9,8 @@ draws, and the mean / max wall time per call of each bot (process start included
 Opponents: the stand-ins of ../shared/coup/standin.py, the project's sparring strategies
 (`coup-bot --strategy NAME`), and the real contest winner Calculator when COUP_CALCULATOR
 names its file (run with PYTHON2, default ~/.pyenv/versions/2.7.18/bin/python2, from its own
-folder). Opponents that are absent are skipped with a message.
+folder), and Seer (../shared/coup/seer, an independent search bot) when COUP_SEER names its
+built program. Opponents that are absent are skipped with a message.
 
 --fresh gives each game a fresh working folder for our bot (memory disabled).
 
@@ -71,6 +72,11 @@ def main():
         opps['Calculator'] = [py2, '-S', os.path.abspath(calc)]
     else:
         print('coup-bench: COUP_CALCULATOR / PYTHON2 not set or absent: the real Calculator is skipped')
+    seer = os.environ.get('COUP_SEER')
+    if seer and os.path.exists(seer):
+        opps['Seer'] = [os.path.abspath(seer)]
+    else:
+        print('coup-bench: COUP_SEER not set or absent: Seer is skipped (build it as ../shared/coup/seer/README.md says)')
     names = list(opps)
     if a.opponents:
         want = a.opponents.split(',')
