@@ -135,7 +135,7 @@ fn play(t: &mut Table, answers: &[(&str, &str)]) -> Option<Outcome> {
 }
 
 fn total_cards(t: &Table, lost: usize) -> usize {
-    t.deck.len() + t.seats[0].cards.len() + t.seats[1].cards.len() + lost
+    t.deck().len() + t.cards(0).len() + t.cards(1).len() + lost
 }
 
 const REST: [Character; 11] = [
@@ -146,15 +146,15 @@ const REST: [Character; 11] = [
 #[test]
 fn income_foreign_aid_and_coup() {
     let mut t = table([Duke, Captain], [Contessa, Assassin], &REST, [1, 1]);
-    assert_eq!(t.seats[0].cards, vec![Duke, Captain]);
+    assert_eq!(t.cards(0), vec![Duke, Captain]);
     play(&mut t, &[("I\n", "")]);
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (2, 1));
+    assert_eq!((t.coins(0), t.coins(1)), (2, 1));
     play(&mut t, &[("F", ""), ("p", ""), ("\n", "")]);
     assert_eq!(t.history, "I\nFp\n");
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (2, 3));
+    assert_eq!((t.coins(0), t.coins(1)), (2, 3));
     // A Foreign Aid blocked and the block accepted: no coins.
     play(&mut t, &[("F", ""), ("d", ""), ("\n", "")]);
-    assert_eq!(t.seats[0].coins, 2);
+    assert_eq!(t.coins(0), 2);
     // Seat 1's aid blocked by seat 0's real Duke, challenged: the challenger
     // (turn player) gives up a card with a newline; the Duke is replaced.
     play(
@@ -162,11 +162,11 @@ fn income_foreign_aid_and_coup() {
         &[("F", ""), ("d", ""), ("q", ""), ("$", ""), ("=\n", "")],
     );
     assert_eq!(t.history.lines().last(), Some("Fdq$="));
-    assert_eq!(t.seats[1].coins, 3);
-    assert_eq!(t.seats[1].cards, vec![Assassin]);
-    assert_eq!(t.seats[0].cards.len(), 2);
+    assert_eq!(t.coins(1), 3);
+    assert_eq!(t.cards(1), vec![Assassin]);
+    assert_eq!(t.cards(0).len(), 2);
     assert_eq!(
-        t.seats[0].cards[0], Captain,
+        t.cards(0)[0], Captain,
         "the Duke went back, a new card came last"
     );
     assert_eq!(total_cards(&t, 1), 15);
@@ -179,8 +179,8 @@ fn income_foreign_aid_and_coup() {
     let out = play(&mut t, &[("C", ""), ("=", ""), ("\n", "")]);
     assert_eq!(out, None);
     assert_eq!(t.history, "C=\n");
-    assert_eq!(t.seats[0].coins, 0);
-    assert_eq!(t.seats[1].cards, vec![Assassin]);
+    assert_eq!(t.coins(0), 0);
+    assert_eq!(t.cards(1), vec![Assassin]);
     assert_eq!(total_cards(&t, 1), 15);
 }
 
@@ -200,9 +200,9 @@ fn exchange_challenged_ambassador_kept_then_four_cards() {
     // Spec example `Eq~<\n`.
     let mut t = table([Ambassador, Duke], [Captain, Contessa], &REST, [1, 1]);
     play(&mut t, &[("E", ""), ("q", ""), ("~", ""), ("<", "")]);
-    assert_eq!(t.seats[1].cards, vec![Contessa]);
+    assert_eq!(t.cards(1), vec![Contessa]);
     assert_eq!(
-        t.seats[0].cards,
+        t.cards(0),
         vec![Ambassador, Duke],
         "the revealed Ambassador is kept"
     );
@@ -214,10 +214,10 @@ fn exchange_challenged_ambassador_kept_then_four_cards() {
     let drawn = [call.cards[0], call.cards[1]];
     let keep = format!("{}{}", drawn[0].revealed(), Duke.revealed());
     assert_eq!(t.play(&call, "\n", &keep), None);
-    assert_eq!(t.seats[0].cards, vec![drawn[0], Duke]);
+    assert_eq!(t.cards(0), vec![drawn[0], Duke]);
     assert_eq!(t.history, "Eq~<\n");
     assert_eq!(total_cards(&t, 1), 15);
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (1, 1));
+    assert_eq!((t.coins(0), t.coins(1)), (1, 1));
 }
 
 #[test]
@@ -238,18 +238,18 @@ fn tax_bluff_caught() {
     let mut t = table([Assassin, Captain], [Duke, Contessa], &REST, [1, 1]);
     play(&mut t, &[("T", ""), ("q", ""), ("'\n", "")]);
     assert_eq!(t.history, "Tq'\n");
-    assert_eq!(t.seats[0].coins, 1, "a caught Tax gives nothing");
-    assert_eq!(t.seats[0].cards, vec![Captain]);
+    assert_eq!(t.coins(0), 1, "a caught Tax gives nothing");
+    assert_eq!(t.cards(0), vec![Captain]);
     // An honest Tax challenged: the Duke is replaced, the challenger pays, the Tax stands.
     let mut t = table([Duke, Captain], [Ambassador, Contessa], &REST, [1, 1]);
     play(
         &mut t,
         &[("T", ""), ("q", ""), ("$", ""), ("_", ""), ("\n", "")],
     );
-    assert_eq!(t.seats[0].coins, 4);
-    assert_eq!(t.seats[1].cards, vec![Contessa]);
-    assert_eq!(t.seats[0].cards.len(), 2);
-    assert_eq!(t.seats[0].cards[0], Captain);
+    assert_eq!(t.coins(0), 4);
+    assert_eq!(t.cards(1), vec![Contessa]);
+    assert_eq!(t.cards(0).len(), 2);
+    assert_eq!(t.cards(0)[0], Captain);
     assert_eq!(total_cards(&t, 1), 15);
 }
 
@@ -262,23 +262,23 @@ fn assassination_contessa_block_upheld() {
         &[("A", ""), ("s", ""), ("q", ""), ("!", ""), ("'\n", "")],
     );
     assert_eq!(t.history, "Asq!'\n");
-    assert_eq!(t.seats[0].coins, 0);
-    assert_eq!(t.seats[0].cards, vec![Duke]);
-    assert_eq!(t.seats[1].cards.len(), 2, "Contessa replaced");
+    assert_eq!(t.coins(0), 0);
+    assert_eq!(t.cards(0), vec![Duke]);
+    assert_eq!(t.cards(1).len(), 2, "Contessa replaced");
     assert_eq!(total_cards(&t, 1), 15);
     // A Contessa block accepted: the 3 coins stay paid.
     let mut t = table([Assassin, Duke], [Contessa, Captain], &REST, [3, 1]);
     play(&mut t, &[("A", ""), ("s", ""), ("\n", "")]);
-    assert_eq!(t.seats[0].coins, 0);
+    assert_eq!(t.coins(0), 0);
     // Accepted assassination: coins charged when the card is given up.
     let mut t = table([Assassin, Duke], [Contessa, Captain], &REST, [4, 1]);
     play(&mut t, &[("A", ""), ("<", ""), ("\n", "")]);
-    assert_eq!(t.seats[0].coins, 1);
-    assert_eq!(t.seats[1].cards, vec![Contessa]);
+    assert_eq!(t.coins(0), 1);
+    assert_eq!(t.cards(1), vec![Contessa]);
     // A bluffed Assassinate caught: no coins charged.
     let mut t = table([Duke, Duke], [Contessa, Captain], &REST, [3, 1]);
     play(&mut t, &[("A", ""), ("q", ""), ("0\n", "")]);
-    assert_eq!(t.seats[0].coins, 3);
+    assert_eq!(t.coins(0), 3);
 }
 
 #[test]
@@ -302,15 +302,15 @@ fn steal_challenged_and_blocks() {
         &[("S", ""), ("q", ""), ("*", ""), ("0", ""), ("\n", "")],
     );
     assert_eq!(t.history, "Sq*0\n");
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (3, 1));
-    assert_eq!(t.seats[1].cards, vec![Assassin]);
+    assert_eq!((t.coins(0), t.coins(1)), (3, 1));
+    assert_eq!(t.cards(1), vec![Assassin]);
     // The victim takes Income (2 coins); a Steal then takes 2.
     play(&mut t, &[("I\n", ""), ("S", ""), ("p", ""), ("\n", "")]);
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (5, 0));
+    assert_eq!((t.coins(0), t.coins(1)), (5, 0));
     // With the victim at 1: takes 1.
     let mut t = table([Captain, Contessa], [Duke, Assassin], &REST, [1, 1]);
     play(&mut t, &[("S", ""), ("p", ""), ("\n", "")]);
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (2, 0));
+    assert_eq!((t.coins(0), t.coins(1)), (2, 0));
     // Steal not offered against 0 coins.
     let mut t = table([Captain, Contessa], [Duke, Assassin], &REST, [1, 0]);
     let call = t.next_call().expect("call");
@@ -321,11 +321,11 @@ fn steal_challenged_and_blocks() {
         &mut t,
         &[("S", ""), ("a", ""), ("q", ""), ("~", ""), ("=\n", "")],
     );
-    assert_eq!(t.seats[0].cards, vec![Captain]);
-    assert_eq!(t.seats[1].cards.len(), 2);
-    assert_eq!(t.seats[1].cards[0], Assassin);
+    assert_eq!(t.cards(0), vec![Captain]);
+    assert_eq!(t.cards(1).len(), 2);
+    assert_eq!(t.cards(1)[0], Assassin);
     assert_eq!(
-        (t.seats[0].coins, t.seats[1].coins),
+        (t.coins(0), t.coins(1)),
         (1, 2),
         "the blocked steal takes nothing"
     );
@@ -335,7 +335,7 @@ fn steal_challenged_and_blocks() {
         &mut t,
         &[("S", ""), ("c", ""), ("q", ""), ("0", ""), ("\n", "")],
     );
-    assert_eq!((t.seats[0].coins, t.seats[1].coins), (3, 0));
+    assert_eq!((t.coins(0), t.coins(1)), (3, 0));
 }
 
 #[test]
@@ -343,7 +343,7 @@ fn losing_the_last_card_ends_the_game() {
     let mut t = table([Duke, Captain], [Contessa, Assassin], &REST, [7, 1]);
     play(&mut t, &[("C", ""), ("=", ""), ("\n", "")]);
     play(&mut t, &[("I\n", "")]);
-    t.seats[0].coins = 7;
+    t.state.coins[0] = 7;
     let out = play(&mut t, &[("C", ""), ("'", "")]);
     assert_eq!(out, Some(Outcome::Win { winner: 0 }));
 }
@@ -355,8 +355,8 @@ fn draw_after_two_hundred_calls() {
         let call = t.next_call().expect("call");
         assert_eq!(t.play(&call, "I\n", ""), None);
         // Keep everyone under the forced Coup.
-        t.seats[0].coins = 1;
-        t.seats[1].coins = 1;
+        t.state.coins[0] = 1;
+        t.state.coins[1] = 1;
     }
     assert_eq!(t.next_call().err(), Some(Outcome::Draw));
 }
@@ -364,7 +364,7 @@ fn draw_after_two_hundred_calls() {
 #[test]
 fn quirk_first_turn_list_and_lax_append() {
     let mut t = Table::new(3, true);
-    t.seats[1].coins = 0;
+    t.state.coins[1] = 0;
     let call = t.next_call().expect("call");
     assert_eq!(call.legal, vec!["I\n", "F", "E", "S", "T"]);
     // The original accepts any text of one or two characters whose line ends with a legal answer.
@@ -393,7 +393,7 @@ fn calls_made_counts_every_call_of_random_games() {
         let mut t = Table::new(game, true);
         let mut stray = false;
         loop {
-            assert_eq!(calls_made(&t.history), t.calls, "history {:?}", t.history);
+            assert_eq!(calls_made(&t.history), t.calls(), "history {:?}", t.history);
             checked += 1;
             let Ok(call) = t.next_call() else { break };
             let a = call.legal[rng.random_range(0..call.legal.len())].clone();
@@ -414,7 +414,7 @@ fn calls_made_counts_every_call_of_random_games() {
                 break;
             }
         }
-        assert_eq!(calls_made(&t.history), t.calls);
+        assert_eq!(calls_made(&t.history), t.calls());
     }
     assert!(checked > 3000, "{checked} positions checked");
 }

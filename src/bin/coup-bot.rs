@@ -13,10 +13,11 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use cardgames::coup::bot::replica_decision;
 use cardgames::coup::memory::{opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::{decide_with, History, Strategy};
+use cardgames::coup::{decide_configured, History, SearchConfig, Strategy};
 
 const HELP: &str = "\
-usage: coup-bot [--no-memory] [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
+usage: coup-bot [--no-memory] [--strategy NAME] [--search KEY=VALUE]... [--explain]
+                HISTORY OPP_COINS MY_COINS CARDS LEGAL...
 
 One decision of a Coup bot: reads the history file, appends one legal answer,
 prints the kept cards on stdout after a successful Exchange.
@@ -42,25 +43,52 @@ fn main() {
         return;
     }
     let mut strategy = Strategy::Strong;
+    let mut no_memory = false;
+    let mut explain = false;
+    let mut config = SearchConfig::default();
     let mut rest: &[String] = &args;
-    let no_memory = rest.first().is_some_and(|a| a == "--no-memory");
-    if no_memory {
-        rest = &rest[1..];
-    }
-    if let Some(first) = rest.first() {
-        if first == "--strategy" {
-            match rest.get(1).map(|n| Strategy::parse(n)) {
+    // Options come first; the arbiter's arguments follow.
+    while let Some(first) = rest.first() {
+        let (name, inline) = match first.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (first.as_str(), None),
+        };
+        let takes_value = matches!(name, "--strategy" | "--search");
+        let value = if takes_value {
+            match inline {
+                Some(v) => {
+                    rest = &rest[1..];
+                    Some(v)
+                }
+                None => {
+                    let v = rest.get(1).cloned();
+                    rest = rest.get(2..).unwrap_or(&[]);
+                    v
+                }
+            }
+        } else {
+            None
+        };
+        match name {
+            "--no-memory" => {
+                no_memory = true;
+                rest = &rest[1..];
+            }
+            "--explain" => {
+                explain = true;
+                rest = &rest[1..];
+            }
+            "--strategy" => match value.as_deref().map(Strategy::parse) {
                 Some(Ok(s)) => strategy = s,
                 Some(Err(e)) => eprintln!("coup-bot: {e}; playing strong"),
                 None => eprintln!("coup-bot: --strategy needs a name; playing strong"),
-            }
-            rest = rest.get(2..).unwrap_or(&[]);
-        } else if let Some(name) = first.strip_prefix("--strategy=") {
-            match Strategy::parse(name) {
-                Ok(s) => strategy = s,
-                Err(e) => eprintln!("coup-bot: {e}; playing strong"),
-            }
-            rest = &rest[1..];
+            },
+            "--search" => match value.as_deref().map(|kv| config.set(kv)) {
+                Some(Ok(())) => {}
+                Some(Err(e)) => eprintln!("coup-bot: {e}; ignored"),
+                None => eprintln!("coup-bot: --search needs key=value; ignored"),
+            },
+            _ => break,
         }
     }
     let Some(path) = rest.first() else {
@@ -125,7 +153,7 @@ fn main() {
         }
         d
     } else {
-        decide_with(
+        decide_configured(
             strategy,
             &history,
             opp_coins,
@@ -133,8 +161,12 @@ fn main() {
             &cards,
             &legal,
             past.as_ref(),
+            &config,
         )
     };
+    if explain && !d.explanation.is_empty() {
+        eprintln!("{}", d.explanation);
+    }
     if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
         (&known, memory.as_mut(), History::parse(&history))
     {

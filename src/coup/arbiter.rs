@@ -326,7 +326,7 @@ pub fn play_game(
             break o;
         }
     };
-    record.calls = table.calls;
+    record.calls = table.calls();
     record.history = table.history.clone();
     let drawn = outcome == Outcome::Draw;
     match outcome {
@@ -342,10 +342,10 @@ pub fn play_game(
             .map(|c| c.coins.clone())
             .unwrap_or_else(|| vec![1; bots.len()]);
         if drawn {
-            coins[first] = table.seats[0].coins;
-            coins[second] = table.seats[1].coins;
+            coins[first] = table.coins(0);
+            coins[second] = table.coins(1);
             Carry {
-                deck: Some(table.deck.clone()),
+                deck: Some(table.deck()),
                 coins,
             }
         } else {

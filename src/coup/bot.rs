@@ -31,10 +31,12 @@ use super::CoupError;
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
+mod determinized;
 mod inference;
-mod rollout;
 mod search;
 mod view;
+
+pub use determinized::{Choice, Habits, SearchConfig};
 
 use inference::tilt;
 pub(in crate::coup) use view::Ctx;
@@ -70,9 +72,9 @@ pub enum Strategy {
     NeverChallenge,
     /// Archetype: block every action it can.
     BlockAll,
-    /// Experimental: every answer played out by determinized rollouts
-    /// (`bot/rollout.rs`); weaker than `strong` against the real
-    /// Calculator so far, hence not the default.
+    /// Determinized Monte Carlo search on the one engine: every answer
+    /// played out in worlds drawn from the hand posterior, the opponent by
+    /// its learnt habits (`bot/determinized.rs`).
     Search,
 }
 
@@ -133,6 +135,11 @@ pub struct Decision {
     /// Why the decision fell back to a safe answer (bad history, unexpected
     /// arguments), for the program's stderr; `None` when all went normally.
     pub note: Option<String>,
+    /// Why this answer, one line each: for the `search` strategy every root
+    /// choice with its share of worlds won, best first, and the hand
+    /// posterior; for `strong` the value of every answer it weighed; empty
+    /// for the simple strategies. Printed by `coup-bot --explain`.
+    pub explanation: String,
 }
 
 /// Decides an answer.
@@ -169,6 +176,31 @@ pub fn decide_with(
     legal: &[String],
     memory: Option<&Stats>,
 ) -> Decision {
+    decide_configured(
+        strategy,
+        history,
+        opp_coins,
+        my_coins,
+        cards,
+        legal,
+        memory,
+        &SearchConfig::default(),
+    )
+}
+
+/// [`decide_with`] with the search's parameters (used by the `search`
+/// strategy only).
+#[allow(clippy::too_many_arguments)]
+pub fn decide_configured(
+    strategy: Strategy,
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+    memory: Option<&Stats>,
+    config: &SearchConfig,
+) -> Decision {
     let mut notes = Vec::new();
     let offered: Vec<Character> = cards
         .chars()
@@ -181,6 +213,7 @@ pub fn decide_with(
         })
         .collect();
     let line = last_line(history).to_string();
+    let my_turn = line.is_empty() || line.ends_with('\n') || is_exchange_call(&line);
     let exchange = is_exchange_call(&line);
     let keep_n = if exchange {
         offered.len().saturating_sub(2)
@@ -222,6 +255,7 @@ pub fn decide_with(
             None
         }
     };
+    let mut explanation = String::new();
     let (answer, exchange_keep) = match parsed {
         Some(h) => {
             let model = Model::new(&Stats::from_history(&h), memory);
@@ -229,11 +263,57 @@ pub fn decide_with(
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
             ctx.set_horizon(history);
+            let in_scope = match config.scope {
+                1 => !my_turn,
+                2 => my_turn,
+                _ => true,
+            };
+            if strategy == Strategy::Search && legal.len() > 1 && in_scope {
+                let choices = ctx.search_choices(history, &offered, config);
+                let line_chars: Vec<char> = last_line(history).chars().collect();
+                let post = ctx.search_posterior(&line_chars, config);
+                if let Some(best) = choices.first() {
+                    let answer = best.answer.text();
+                    let keep = exchange.then(|| match &best.keep {
+                        Some(k) => format_hand(k),
+                        None => format_hand(&ctx.hand),
+                    });
+                    let explanation = choices
+                        .iter()
+                        .map(|c| {
+                            format!(
+                                "{:?}{} {:.3} ({} worlds)",
+                                c.answer.text(),
+                                c.keep.as_ref().map_or(String::new(), |k| format!(" keep {}", format_hand(k))),
+                                c.wins / c.worlds.max(1) as f64,
+                                c.worlds
+                            )
+                        })
+                        .chain(std::iter::once(format!(
+                            "posterior holds {}",
+                            Character::ALL
+                                .iter()
+                                .map(|c| format!("{}:{:.3}", c.revealed(), post[c.index()]))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    return Decision {
+                        answer,
+                        exchange_keep: keep,
+                        note: (!notes.is_empty()).then(|| notes.join("; ")),
+                        explanation,
+                    };
+                }
+                notes.push("search found no choice: the strong strategy answers".into());
+            }
             let keep = exchange.then(|| match strategy {
-                Strategy::Strong => ctx.strong_keep(&offered, keep_n),
+                Strategy::Strong | Strategy::Search => ctx.strong_keep(&offered, keep_n),
                 _ => keep_cards(strategy, &offered, keep_n, Some(&ctx.h)),
             });
             let a = ctx.choose(strategy);
+            explanation = ctx.explain.join("\n");
             if legal.contains(&a) {
                 (a, keep)
             } else {
@@ -250,6 +330,7 @@ pub fn decide_with(
         answer,
         exchange_keep,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
+        explanation,
     }
 }
 
@@ -290,6 +371,7 @@ pub fn replica_decision(
             answer,
             exchange_keep,
             note,
+            explanation: String::new(),
         },
         a.state,
     )
@@ -428,15 +510,7 @@ impl Ctx<'_> {
             }
             Strategy::Strong | Strategy::Search => {
                 self.strong_posterior();
-                let searched = if s == Strategy::Search {
-                    self.rollout_choice()
-                } else {
-                    None
-                };
-                match searched {
-                    Some((a, _)) => a,
-                    None => self.strong(last),
-                }
+                self.strong(last)
             }
         }
     }

@@ -19,6 +19,7 @@
 pub mod arbiter;
 pub mod bot;
 pub mod character;
+pub mod engine;
 pub mod history;
 pub mod memory;
 pub mod model;
@@ -30,11 +31,11 @@ pub mod sparring;
 
 use thiserror::Error;
 
-pub use bot::{decide, decide_with, Decision, Strategy};
+pub use bot::{decide, decide_configured, decide_with, Decision, SearchConfig, Strategy};
 pub use character::{format_hand, parse_hand, Character};
 pub use history::{History, Record, Side, Turn};
 pub use protocol::{effects, Action, Block, Reply};
-pub use rules::{legal_answers, Call, Outcome, Seat, Table};
+pub use rules::{legal_answers, Call, Outcome, Table};
 
 /// Errors of the Coup module.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -1,21 +1,17 @@
-//! The arbiter's rules: legal answers for the last character of the history
-//! and the effects of every answer on coins, cards and the deck
-//! (`specs/coup.md`; the authority is the arbiter's `get_legal_actions`,
-//! `determine_turn_effects` and the move loop of `play_game`).
+//! The arbiter's rules as text: legal answers for the last line of a history
+//! file, and the arbiter's true state ([`Table`]) with its forfeit checks and
+//! quirks. The rules themselves are the one engine's ([`super::engine`]);
+//! this module is their edge to the history file's text.
 
 use rand::seq::SliceRandom;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::character::{full_deck, Character};
-use super::protocol::{effects, Action, Reply};
+use super::engine::{self, Cards, End, State};
+use super::protocol::Reply;
 
-/// Invocations per game before it is a draw that both players lose
-/// (`specs/coup.md`, "Arbiter behaviour": 100 actions each).
-pub const MAX_CALLS: usize = 200;
-
-/// Coins at which a Coup becomes the only legal action.
-pub const FORCED_COUP: i64 = 10;
+pub use super::engine::{FORCED_COUP, MAX_CALLS};
 /// Costs of a Coup and of an Assassination ([`super::protocol`]).
 pub use super::protocol::{ASSASSINATE_COST, COUP_COST};
 
@@ -24,7 +20,7 @@ pub use super::protocol::{ASSASSINATE_COST, COUP_COST};
 pub const FIRST_TURN_QUIRK: [&str; 5] = ["I\n", "F", "E", "S", "T"];
 
 /// Legal answers for a player to move, exactly as the arbiter's
-/// `get_legal_actions` computes them.
+/// `get_legal_actions` computes them ([`engine::legal`] as text).
 ///
 /// `last_line` is the history's last line including its `'\n'` when complete;
 /// an empty file is passed as `""` and treated as the start of a turn (the
@@ -38,86 +34,16 @@ pub fn legal_answers(
     my_coins: i64,
     opp_coins: i64,
 ) -> Option<Vec<String>> {
-    let chars: Vec<char> = last_line.chars().collect();
-    let c = chars.last().copied().unwrap_or('\n');
-    let held = || {
-        cards
-            .iter()
-            .map(|k| k.held().to_string())
-            .collect::<Vec<_>>()
-    };
-    let held_nl = || {
-        cards
-            .iter()
-            .map(|k| format!("{}\n", k.held()))
-            .collect::<Vec<_>>()
-    };
-    let list = |s: &str| s.chars().map(|c| c.to_string()).collect::<Vec<_>>();
-    Some(match c {
-        '\n' => {
-            if my_coins >= FORCED_COUP {
-                return Some(vec!["C".to_string()]);
-            }
-            let mut v = vec!["I\n".to_string()];
-            v.extend(list("FET"));
-            if my_coins >= ASSASSINATE_COST {
-                v.push("A".into());
-            }
-            if my_coins >= COUP_COST {
-                v.push("C".into());
-            }
-            if opp_coins > 0 {
-                v.push("S".into());
-            }
-            v
-        }
-        'F' => list("dp"),
-        'C' => held(),
-        '~' | '^' | '*' | '!' | '$' => {
-            let before = chars.len().checked_sub(3).map(|i| chars[i]);
-            if matches!(before, Some('a' | 'c' | 'd' | 's')) {
-                held_nl()
-            } else {
-                held()
-            }
-        }
-        'E' | 'T' => list("pq"),
-        'A' => {
-            let mut v = list("sq");
-            v.extend(held());
-            v
-        }
-        'S' => list("acpq"),
-        'a' | 'c' | 'd' | 's' => vec!["q".into(), "\n".into()],
-        'p' | '_' | '\'' | '<' | '=' | '0' => vec!["\n".into()],
-        'q' => {
-            let challenged = chars.len().checked_sub(2).map(|i| chars[i])?;
-            let needed = Character::claimed_by(challenged)?;
-            if cards.contains(&needed) {
-                vec![needed.revealed().to_string()]
-            } else if matches!(challenged, 'a' | 'c' | 'd' | 's') {
-                held()
-            } else {
-                held_nl()
-            }
-        }
-        _ => return None,
-    })
+    let line: Vec<char> = last_line.chars().collect();
+    let v = engine::legal(&line, cards, my_coins, opp_coins)?;
+    Some(v.as_slice().iter().map(|r| r.text()).collect())
 }
 
 /// Whether the call after `last_line` is the end of a successful Exchange, so
-/// the arbiter draws two cards and passes n+2 cards (the arbiter's
-/// `exchange_cards` condition: an unfinished `E` line of even length ending in
-/// a pass or a given-up card).
+/// the arbiter draws two cards and passes n+2 cards ([`engine::is_exchange_line`]).
 pub fn is_exchange_call(last_line: &str) -> bool {
-    let n = last_line.chars().count();
-    last_line.starts_with('E')
-        && !last_line.ends_with('\n')
-        && n.is_multiple_of(2)
-        && last_line
-            .chars()
-            .last()
-            .is_some_and(|c| "p_'<=0".contains(c))
+    let line: Vec<char> = last_line.chars().collect();
+    engine::is_exchange_line(&line)
 }
 
 /// Checks an Exchange choice: `kept` (revealed codes, surrounding whitespace
@@ -133,15 +59,6 @@ pub fn check_exchange(offered: &[Character], kept: &str, keep: usize) -> Option<
         out.push(ch);
     }
     (out.len() == keep).then_some(out)
-}
-
-/// One seat's true state as the arbiter keeps it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Seat {
-    /// Coins (may go negative only under the original quirks).
-    pub coins: i64,
-    /// Cards still held, face down.
-    pub cards: Vec<Character>,
 }
 
 /// The decision the arbiter asks of one seat: the program's arguments.
@@ -181,17 +98,14 @@ pub enum Outcome {
     Draw,
 }
 
-/// The arbiter's true game state: seats, deck, history text and call count.
+/// The arbiter's true game state: the [`State`] of the one engine, plus
+/// the history file's text, the forfeit checks and the original quirks.
 #[derive(Debug, Clone)]
 pub struct Table {
-    /// The two seats; seat 0 moves first.
-    pub seats: [Seat; 2],
-    /// The deck; cards are drawn from the end.
-    pub deck: Vec<Character>,
+    /// Coins, hands, deck, current line and call count.
+    pub state: State,
     /// The history file's full text.
     pub history: String,
-    /// Calls made so far.
-    pub calls: usize,
     /// Whether the original quirks are on (fixed first-turn list, lax append check).
     pub quirks: bool,
     rng: ChaCha8Rng,
@@ -210,37 +124,33 @@ impl Table {
     /// A game from a given deck (drawn from the end) and starting coins; the
     /// rng reshuffles the deck whenever a card returns to it. Used by the
     /// quirk mode that carries coins and the deck over after a draw.
-    pub fn with_deck(
-        mut deck: Vec<Character>,
-        coins: [i64; 2],
-        quirks: bool,
-        rng: ChaCha8Rng,
-    ) -> Table {
-        let mut deal = || {
-            [deck.pop(), deck.pop()]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-        };
-        let a = deal();
-        let b = deal();
+    pub fn with_deck(deck: Vec<Character>, coins: [i64; 2], quirks: bool, rng: ChaCha8Rng) -> Table {
         Table {
-            seats: [
-                Seat {
-                    coins: coins[0],
-                    cards: a,
-                },
-                Seat {
-                    coins: coins[1],
-                    cards: b,
-                },
-            ],
-            deck,
+            state: State::deal(Cards::from_slice(&deck), coins),
             history: String::new(),
-            calls: 0,
             quirks,
             rng,
         }
+    }
+
+    /// Coins of a seat.
+    pub fn coins(&self, seat: usize) -> i64 {
+        self.state.coins[seat]
+    }
+
+    /// Cards a seat holds.
+    pub fn cards(&self, seat: usize) -> Vec<Character> {
+        self.state.hands[seat].as_slice().to_vec()
+    }
+
+    /// The deck (drawn from the end).
+    pub fn deck(&self) -> Vec<Character> {
+        self.state.deck.as_slice().to_vec()
+    }
+
+    /// Calls made so far.
+    pub fn calls(&self) -> usize {
+        self.state.calls
     }
 
     /// The history's last line (with its `'\n'` when complete), `""` when empty.
@@ -250,24 +160,25 @@ impl Table {
 
     /// Seat to be called next (players alternate calls).
     pub fn to_call(&self) -> usize {
-        self.calls % 2
+        self.state.to_call()
     }
 
     /// Prepares the next call (drawing the two Exchange cards when due).
     /// Returns `Err(outcome)` when the game is already over by the 200-call
     /// limit or the history cannot be answered.
     pub fn next_call(&mut self) -> Result<Call, Outcome> {
-        if self.calls >= MAX_CALLS {
+        if self.state.out_of_calls() {
             return Err(Outcome::Draw);
         }
         let seat = self.to_call();
-        let (me, opp) = (&self.seats[seat], &self.seats[1 - seat]);
-        let line = self.last_line().to_string();
+        let (my_coins, opp_coins) = (self.state.coins[seat], self.state.coins[1 - seat]);
         let legal = if self.history.is_empty() && self.quirks {
             FIRST_TURN_QUIRK.iter().map(|s| s.to_string()).collect()
         } else {
-            match legal_answers(&line, &me.cards, me.coins, opp.coins) {
-                Some(l) if !l.is_empty() => l,
+            match self.state.legal() {
+                Some(l) if !l.as_slice().is_empty() => {
+                    l.as_slice().iter().map(|r| r.text()).collect()
+                }
                 _ => {
                     return Err(Outcome::Forfeit {
                         loser: seat,
@@ -276,26 +187,19 @@ impl Table {
                 }
             }
         };
-        let (my_coins, opp_coins) = (me.coins, opp.coins);
+        let exchange = self.state.exchange_due();
         let mut cards = Vec::new();
-        let exchange = is_exchange_call(&line);
         if exchange {
-            for _ in 0..2 {
-                match self.deck.pop() {
-                    Some(c) => cards.push(c.revealed()),
-                    None => return Err(Outcome::Draw),
-                }
+            if !self.state.draw_exchange() {
+                return Err(Outcome::Draw);
             }
+            cards.extend(self.state.drawn.iter().flatten());
         }
-        let mut hand: Vec<Character> = cards
-            .iter()
-            .filter_map(|&c| Character::from_revealed(c))
-            .collect();
-        hand.extend(self.seats[seat].cards.iter().copied());
+        cards.extend(self.state.hands[seat].as_slice());
         Ok(Call {
             seat,
             legal,
-            cards: hand,
+            cards,
             exchange,
             opp_coins,
             my_coins,
@@ -343,6 +247,13 @@ impl Table {
                 }
             }
         };
+        if self.quirks {
+            // The lax test may accept a file that is not the old one plus
+            // the answer: the engine reads the line the file now ends with.
+            let line = last_line_of(new_text);
+            let before: Vec<char> = line.strip_suffix(answer.as_str()).unwrap_or("").chars().collect();
+            self.state.set_line(&before);
+        }
         self.history = new_text.to_string();
         self.apply_move(call, &answer, stdout)
     }
@@ -359,102 +270,39 @@ impl Table {
         self.apply_move(call, answer, stdout)
     }
 
+    /// The engine's move, after the Exchange's choice is checked (an
+    /// illegal keep forfeits, as the arbiter's permutation test does).
     fn apply_move(&mut self, call: &Call, mv: &str, stdout: &str) -> Option<Outcome> {
-        self.calls += 1;
-        let me = call.seat;
-        let opp = 1 - me;
-        let line: Vec<char> = last_line_of(&self.history).chars().collect();
-        let first = line.first().copied().unwrap_or('\n');
-        let mvc: Vec<char> = mv.chars().collect();
-        if Reply::parse(mv) == Some(Reply::Act(Action::Income)) {
-            self.seats[me].coins += effects(Action::Income, self.seats[opp].coins).0;
-        } else if mvc.len() == 2 {
-            self.lose(me, mvc[0]);
-            if line.len() >= 3 && line[line.len() - 3] == '!' {
-                self.seats[me].coins -= ASSASSINATE_COST;
-            }
-        } else if mvc.len() == 1 && "_'<=0".contains(mvc[0]) {
-            self.lose(me, mvc[0]);
-            if let Some(a @ (Action::Coup | Action::Assassinate)) = Action::from_code(first) {
-                self.seats[opp].coins -= a.cost();
-            }
-            if first == 'A' && line.len() == 4 && matches!(line.get(1), Some('q' | 's')) {
-                return Some(Outcome::Win { winner: opp });
-            }
-        } else if mvc.len() == 1 && ("^*!$".contains(mvc[0]) || (mvc[0] == '~' && first == 'S')) {
-            if let Some(ch) = Character::from_revealed(mvc[0]) {
-                if let Some(i) = self.seats[me].cards.iter().position(|&c| c == ch) {
-                    self.seats[me].cards.remove(i);
-                    match self.deck.pop() {
-                        Some(n) => self.seats[me].cards.push(n),
-                        None => return Some(Outcome::Draw),
-                    }
-                    self.deck.push(ch);
-                    self.deck.shuffle(&mut self.rng);
+        let Some(reply) = Reply::parse(mv) else {
+            // Only under the quirks' first-turn list can an answer be
+            // legal text the engine does not know; none exists today.
+            return Some(Outcome::Forfeit {
+                loser: call.seat,
+                reason: format!("illegal move {}", quote(mv)),
+            });
+        };
+        let mut keep = None;
+        if call.exchange && reply == Reply::EndTurn {
+            let size = self.state.hands[call.seat].len();
+            match check_exchange(&call.cards, stdout, size) {
+                Some(k) => keep = Some(k),
+                None => {
+                    return Some(Outcome::Forfeit {
+                        loser: call.seat,
+                        reason: format!(
+                            "illegal exchange {} from {:?}",
+                            quote(stdout.trim()),
+                            super::format_hand(&call.cards)
+                        ),
+                    })
                 }
             }
-        } else if mv == "\n" {
-            if let Some(o) = self.turn_effects(call, &line, stdout) {
-                return Some(o);
-            }
         }
-        if self.seats[me].cards.is_empty() {
-            return Some(Outcome::Win { winner: opp });
+        match self.state.apply(reply, keep.as_deref(), &mut self.rng) {
+            Some(End::Win(winner)) => Some(Outcome::Win { winner }),
+            Some(End::Draw) => Some(Outcome::Draw),
+            None => None,
         }
-        None
-    }
-
-    fn lose(&mut self, seat: usize, held: char) {
-        if let Some(ch) = Character::from_held(held) {
-            if let Some(i) = self.seats[seat].cards.iter().position(|&c| c == ch) {
-                self.seats[seat].cards.remove(i);
-            }
-        }
-    }
-
-    /// The arbiter's `determine_turn_effects` for a turn that just ended.
-    fn turn_effects(&mut self, call: &Call, line: &[char], stdout: &str) -> Option<Outcome> {
-        let me = call.seat;
-        let opp = 1 - me;
-        if line.len() < 2 {
-            return None;
-        }
-        let last = line[line.len() - 2];
-        if "p_'<=0".contains(last) {
-            match Action::from_code(line[0]) {
-                Some(a @ (Action::ForeignAid | Action::Tax | Action::Steal)) => {
-                    let (gain, loss) = effects(a, self.seats[opp].coins);
-                    self.seats[me].coins += gain;
-                    self.seats[opp].coins -= loss;
-                }
-                Some(Action::Exchange) => {
-                    let keep = self.seats[me].cards.len();
-                    let Some(kept) = check_exchange(&call.cards, stdout, keep) else {
-                        return Some(Outcome::Forfeit {
-                            loser: me,
-                            reason: format!(
-                                "illegal exchange {} from {:?}",
-                                quote(stdout.trim()),
-                                super::format_hand(&call.cards)
-                            ),
-                        });
-                    };
-                    let mut rest = call.cards.clone();
-                    for k in &kept {
-                        if let Some(i) = rest.iter().position(|c| c == k) {
-                            rest.remove(i);
-                        }
-                    }
-                    self.seats[me].cards = kept;
-                    self.deck.extend(rest);
-                    self.deck.shuffle(&mut self.rng);
-                }
-                _ => {}
-            }
-        } else if last == 's' {
-            self.seats[me].coins -= ASSASSINATE_COST;
-        }
-        None
     }
 }
 

@@ -15,7 +15,6 @@ impl Ctx<'_> {
             } else {
                 0.0
             };
-            let debug = std::env::var_os("COUP_DEBUG").is_some();
             let mut best: Option<(f64, i64, String)> = None;
             for a in legal.iter() {
                 let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
@@ -131,9 +130,8 @@ impl Ctx<'_> {
                 } else {
                     e
                 };
-                if debug {
-                    eprintln!("turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})");
-                }
+                self.explain
+                    .push(format!("turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})"));
                 // Values within [`STRONG_TIE`] of each other are a tie the
                 // evaluation cannot split (its logistic saturates when the
                 // race is decided): the turn that makes more progress wins
@@ -272,10 +270,10 @@ impl Ctx<'_> {
             }
             _ => return self.fallback(),
         }
-        if std::env::var_os("COUP_DEBUG").is_some() {
+        {
             // The line, my coins and cards, its coins and cards, and the
-            // value of each answer (as `search`'s rollouts print theirs).
-            eprintln!(
+            // value of each answer.
+            let line = format!(
                 "strong {:?} {}{} {} vs {}{} opts {:?}",
                 self.line,
                 mc,
@@ -285,6 +283,7 @@ impl Ctx<'_> {
                 ok,
                 options
             );
+            self.explain.push(line);
         }
         options
             .into_iter()
@@ -357,15 +356,12 @@ impl Ctx<'_> {
             return keep_cards(Strategy::Strong, offered, keep, None);
         }
         self.strong_posterior();
-        let debug = std::env::var_os("COUP_DEBUG").is_some();
         let mine = self.hand.clone();
         let mut best: Option<(f64, f64, Vec<Character>)> = None;
         for kept in hands_of(offered, keep) {
             let v = self.hand_value(kept.clone());
             let base: f64 = kept.iter().map(|&c| card_value(c, None, true)).sum();
-            if debug {
-                eprintln!("keep {} {v:.4}", format_hand(&kept));
-            }
+            self.explain.push(format!("keep {} {v:.4}", format_hand(&kept)));
             let better = best
                 .as_ref()
                 .is_none_or(|(bv, bb, _)| v > bv + 1e-9 || ((v - bv).abs() <= 1e-9 && base > *bb));

@@ -75,6 +75,10 @@ pub(in crate::coup) struct Ctx<'a> {
     /// Mean calls per complete turn of this game so far, with a prior of
     /// [`HORIZON_CALLS_PER_TURN`] worth [`HORIZON_PRIOR_TURNS`] turns.
     pub(in crate::coup) calls_per_turn: f64,
+    /// Why: the values behind the decision, one line each, for
+    /// [`crate::coup::Decision::explanation`] (never printed here: a
+    /// decision does no I/O).
+    pub(in crate::coup) explain: Vec<String>,
 }
 impl<'a> Ctx<'a> {
     #[allow(clippy::too_many_arguments)]
@@ -116,6 +120,7 @@ impl<'a> Ctx<'a> {
             rng,
             calls_left: crate::coup::rules::MAX_CALLS,
             calls_per_turn: HORIZON_CALLS_PER_TURN,
+            explain: Vec::new(),
         };
         ctx.learn_challenges();
         ctx

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Calibration of coup-bot's hand posterior against an opponent's true cards.
+
+Reads a finished arbiter3.py run (its --log and --games-dir, e.g. a folder kept by
+`scripts/coup-bench.py --keep DIR`: DIR/<Opponent>/log and games/), replays every call of
+our bot in order in a fresh working folder (so its memory holds exactly the games played
+before, as in the run: each prediction is made on games it did not learn from) with
+`--explain`, and pairs each prediction "the claim just made is a bluff" (one minus the
+posterior probability that the opponent holds the claimed character) with the truth: the
+opponent's cards at the call where it made the claim (the arbiter's log shows them).
+
+Prints, per kind of claim (actions, blocks, Contessa blocks) and in all, a table of bins of
+predicted probability: claims, mean prediction, observed bluff frequency with its 95%
+Wilson interval, and the Brier score. A calibrated model has the observed frequency inside
+the interval of each bin.
+
+Example: scripts/coup-calibration.py /tmp/bench/Seer --bot target/release/coup-bot
+"""
+import argparse
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from wilson import wilson  # noqa: E402
+
+CLAIMED = {'E': '~', 'T': '$', 'S': '*', 'A': '^', 'a': '~', 'c': '*', 'd': '$', 's': '!'}
+BINS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0001]
+
+
+def calls(log, games):
+    """(bot name, history file, opp coins, my coins, cards, legal, move) per call, in order."""
+    lines = open(log).read().split('\n')
+    pending = None
+    out = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if pending is None and games in line and '.txt ' in line:
+            # The invocation; legal answers such as 'I\n' continue on the next line.
+            text = line
+            while i + 1 < len(lines) and ' played ' not in lines[i + 1] and games not in lines[i + 1]:
+                i += 1
+                text += '\n' + lines[i]
+            head, rest = text.split('.txt ', 1)
+            path = head.split(' ')[-1] + '.txt'
+            parts = rest.split(' ')
+            pending = (path, int(parts[0]), int(parts[1]), parts[2], ' '.join(parts[3:]))
+        elif pending is not None and ' played ' in line:
+            name, move = line.split(' played ', 1)
+            out.append((name, pending[0], pending[1], pending[2], pending[3], pending[4],
+                        ast.literal_eval(move)))
+            pending = None
+        i += 1
+    return out
+
+
+def legal_list(text):
+    out, j = [], 0
+    while j < len(text):
+        if text[j] == ' ':
+            j += 1
+            continue
+        if j + 1 < len(text) and text[j + 1] == '\n':
+            out.append(text[j:j + 2])
+            j += 2
+        else:
+            out.append(text[j])
+            j += 1
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('run', help='folder of one opponent of a kept coup-bench run (has log and games/)')
+    ap.add_argument('--bot', default=os.path.join(os.path.dirname(HERE), 'target', 'release', 'coup-bot'))
+    ap.add_argument('--bot-args', default='--strategy search')
+    ap.add_argument('--ours', default='Ours', help="our bot's name in the run")
+    a = ap.parse_args()
+    log = os.path.join(a.run, 'log')
+    games = os.path.join(a.run, 'games')
+    if not os.path.exists(log):
+        print('coup-calibration: %s not found' % log, file=sys.stderr)
+        return 1
+    work = tempfile.mkdtemp(prefix='coup-calibration-')
+    folder = os.path.join(work, a.ours)
+    os.makedirs(folder)
+    gdir = os.path.join(work, 'games')
+    os.makedirs(gdir)
+    texts = {}
+    last_cards = {}
+    rows = []  # (kind, predicted, truth)
+    for name, path, opp, my, cards, legal, move in calls(log, games):
+        g = os.path.basename(path)
+        text = texts.get(g, '')
+        if name != a.ours:
+            last_cards[g] = cards
+        else:
+            f = os.path.join(gdir, g)
+            with open(f, 'w') as fh:
+                fh.write(text)
+            cmd = [a.bot] + a.bot_args.split() + ['--explain', f, str(opp), str(my), cards] + legal_list(legal)
+            r = subprocess.run(cmd, cwd=folder, capture_output=True, text=True)
+            line = text.split('\n')[-1]
+            if line and line[-1] in CLAIMED and g in last_cards and (len(line) == 1 or line[-1] in 'acds'):
+                ch = CLAIMED[line[-1]]
+                post = [l for l in r.stderr.split('\n') if l.startswith('posterior holds')]
+                if post:
+                    probs = dict(kv.split(':') for kv in post[0].split()[2:])
+                    pred = 1.0 - float(probs[ch])
+                    truth = ch not in last_cards[g]
+                    kind = 'contessa block' if line[-1] == 's' else ('block' if line[-1] in 'acd' else 'action')
+                    rows.append((kind, pred, truth))
+        texts[g] = text + move
+    shutil.rmtree(work, ignore_errors=True)
+    print('coup-calibration: %s, %d claims (bot %s %s)' % (a.run, len(rows), a.bot, a.bot_args))
+    for kind in ['action', 'block', 'contessa block', 'all']:
+        sel = [r for r in rows if kind == 'all' or r[0] == kind]
+        if not sel:
+            continue
+        brier = sum((p - t) ** 2 for _, p, t in sel) / len(sel)
+        print('\n%s: %d claims, %d bluffs, Brier %.3f' % (kind, len(sel), sum(t for _, _, t in sel), brier))
+        print('  %-11s %6s %9s %9s %15s' % ('predicted', 'claims', 'mean', 'observed', '95% interval'))
+        for lo, hi in zip(BINS, BINS[1:]):
+            b = [r for r in sel if lo <= r[1] < hi]
+            if not b:
+                continue
+            k = sum(t for _, _, t in b)
+            wl, wh = wilson(k, len(b))
+            mean = sum(p for _, p, _ in b) / len(b)
+            flag = '' if wl <= mean <= wh else '  <- off'
+            print('  [%.2f,%.2f) %6d %9.3f %9.3f   [%.3f, %.3f]%s' % (lo, min(hi, 1.0), len(b), mean, k / len(b), wl, wh, flag))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

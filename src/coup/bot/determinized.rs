@@ -1,0 +1,606 @@
+//! The `search` strategy: determinized Monte Carlo search on the one engine
+//! ([`crate::coup::engine`]).
+//!
+//! For one decision: draw [`SearchConfig::worlds`] worlds from my
+//! information state (the opponent's hand from the hand posterior of
+//! [`crate::coup::model::hand_distribution`], weighted by its learnt bluff
+//! ratios; the deck from the cards left), and in each world play every root
+//! answer (and, on an Exchange call, every keep) to the end of the game
+//! through the engine, the same world for every answer (common random
+//! numbers). The answer with the most wins is chosen. Both sides play the
+//! rest of the game by [`Habits`]: the opponent by the habits learnt from its
+//! answers (this game and the memory, [`Model`]), I by my own. Neither
+//! rollout policy looks at the other side's cards, so a world's hidden cards
+//! steer only the outcomes, never a decision.
+//!
+//! Deterministic: the random stream is seeded from the decision's input and
+//! the work is capped by the number of worlds; no clock is read.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use super::*;
+use crate::coup::engine::{Cards, End, State};
+use crate::coup::history::calls_made;
+use crate::coup::model::hand_distribution;
+
+/// The search's parameters, each with its meaning; settable from the
+/// command line as `--search key=value` ([`SearchConfig::set`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchConfig {
+    /// Worlds (determinizations) per decision; every root answer is played
+    /// out once in each. 300 worlds × up to 7 answers keep a call near 3 ms
+    /// (measured by `make coup-bench`'s timing column); the standard error
+    /// of a value is then at most 0.5 / sqrt(300) = 0.029.
+    pub worlds: usize,
+    /// Probability that my rollout policy claims Tax without a Duke at a
+    /// turn it has nothing better to do (the rest: Income or Foreign Aid).
+    pub my_tax_bluff: f64,
+    /// Probability that my rollout policy challenges an action claim it
+    /// cannot disprove: the mean challenge rate of the field of opponents.
+    pub my_challenge: f64,
+    /// Probability that my rollout policy blocks without the card.
+    pub my_block_bluff: f64,
+    /// Probability that a player blocks when it holds the blocking card.
+    pub block_when_held: f64,
+    /// Whether every repeated standing claim of a character counts as its
+    /// own evidence in the hand posterior (up to three), or only once.
+    pub repeat_claims: bool,
+    /// Calls a rollout plays before it stops and the position is valued by
+    /// [`SearchConfig::card_value`] (0: play every world to its end).
+    /// Rollout policies are cruder than either player, and the longer they
+    /// run the more their noise evens out who leads: measured against Seer,
+    /// full rollouts valued one card against two at 0.27 where the games
+    /// themselves won 0.14.
+    pub horizon: usize,
+    /// Probability of winning with `[my cards][its cards]` (1 or 2 each),
+    /// the value of a rollout cut at the horizon: measured as the share of
+    /// games won after the first time each card count was reached (200
+    /// games against Seer at arbiter3 seed 7, `scripts/coup-bench.py`).
+    pub card_value: [[f64; 2]; 2],
+    /// Which decisions the search makes (the rest are the strong
+    /// strategy's): 0 all, 1 only the answers to the opponent's moves (its
+    /// claims, blocks, challenges; my give-ups), 2 only my turns' actions
+    /// and Exchange keeps.
+    pub scope: u8,
+    /// Value of each coin of lead at the horizon (a Coup costs 7 coins and
+    /// takes a card, worth about a quarter of a game between two-card
+    /// hands: 0.25 / 7 per coin, rounded).
+    pub coin_value: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            worlds: 300,
+            my_tax_bluff: 0.2,
+            my_challenge: 0.15,
+            my_block_bluff: 0.1,
+            block_when_held: 0.95,
+            repeat_claims: true,
+            horizon: 0,
+            card_value: [[0.39, 0.14], [0.72, 0.46]],
+            coin_value: 0.035,
+            scope: 0,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Sets one parameter from `key=value`.
+    ///
+    /// # Errors
+    /// [`CoupError::BadArgument`] for an unknown key or a bad number.
+    pub fn set(&mut self, kv: &str) -> Result<(), CoupError> {
+        let bad = || CoupError::BadArgument(format!("--search {kv:?}: expected key=value"));
+        let (k, v) = kv.split_once('=').ok_or_else(bad)?;
+        let num = |v: &str| v.trim().parse::<f64>().map_err(|_| bad());
+        match k.trim() {
+            "worlds" => self.worlds = num(v)?.clamp(1.0, 1e6) as usize,
+            "my_tax_bluff" => self.my_tax_bluff = num(v)?,
+            "my_challenge" => self.my_challenge = num(v)?,
+            "my_block_bluff" => self.my_block_bluff = num(v)?,
+            "block_when_held" => self.block_when_held = num(v)?,
+            "repeat_claims" => self.repeat_claims = num(v)? != 0.0,
+            "horizon" => self.horizon = num(v)?.clamp(0.0, 1e4) as usize,
+            "coin_value" => self.coin_value = num(v)?,
+            "scope" => self.scope = num(v)?.clamp(0.0, 2.0) as u8,
+            "card_value" => {
+                let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
+                if x.len() != 4 {
+                    return Err(bad());
+                }
+                self.card_value = [[x[0], x[1]], [x[2], x[3]]];
+            }
+            _ => {
+                return Err(CoupError::BadArgument(format!(
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope)"
+                )))
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How one side plays out the rest of a game: probabilities of its choices
+/// that its cards do not decide.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Habits {
+    /// Challenges of the other's action claims `E T S A`, by own card count
+    /// (index 0: one card, 1: two).
+    pub challenge: [[f64; 2]; 4],
+    /// Challenges of the other's blocks `a c d s`.
+    pub challenge_block: [f64; 4],
+    /// Blocks without the card, of Foreign Aid, Steal, Assassination.
+    pub block_bluff: [f64; 3],
+    /// Blocks with the card.
+    pub block_held: f64,
+    /// Tax claimed without a Duke at a turn start.
+    pub tax_bluff: f64,
+}
+
+impl Habits {
+    /// My own habits in rollouts.
+    pub fn mine(c: &SearchConfig) -> Habits {
+        Habits {
+            challenge: [[c.my_challenge; 2]; 4],
+            challenge_block: [c.my_challenge; 4],
+            block_bluff: [c.my_block_bluff; 3],
+            block_held: c.block_when_held,
+            tax_bluff: c.my_tax_bluff,
+        }
+    }
+
+    /// The opponent's habits, learnt: its challenge rates from [`Model`]
+    /// (Beta posteriors of its answers to my claims), its bluff rates from
+    /// the likelihood ratios of its caught and proved claims (a ratio `r`
+    /// of claiming without the card to claiming with it means a bluff rate
+    /// `r` times the rate of claiming with it).
+    pub fn learnt(m: &Model, c: &SearchConfig) -> Habits {
+        let mut challenge = [[0.0; 2]; 4];
+        for (k, a) in ACTION_KINDS.chars().enumerate() {
+            challenge[k] = [m.challenge_action(a, 1), m.challenge_action(a, 2)];
+        }
+        let mut challenge_block = [0.0; 4];
+        for (k, b) in BLOCK_KINDS.chars().enumerate() {
+            challenge_block[k] = m.challenge_block(b);
+        }
+        let held = c.block_when_held;
+        Habits {
+            challenge,
+            challenge_block,
+            block_bluff: [
+                (m.block_bluff_ratio(Duke) * held).min(1.0),
+                (m.block_bluff_ratio(Captain) * held).min(1.0),
+                (m.block_bluff_ratio(Contessa) * held).min(1.0),
+            ],
+            block_held: held,
+            // It claims Tax at every turn it holds a Duke (the rollout
+            // policy), so its rate without one is the ratio itself.
+            tax_bluff: m.action_bluff_ratio(Duke).min(1.0),
+        }
+    }
+}
+
+/// Kinds of action claims, in the order of [`Habits::challenge`].
+const ACTION_KINDS: &str = "ETSA";
+/// Kinds of blocks, in the order of [`Habits::challenge_block`].
+const BLOCK_KINDS: &str = "acds";
+
+/// How much a card is worth keeping in a rollout (higher: kept longer).
+fn keep_rank(c: Character) -> u8 {
+    match c {
+        Duke => 5,
+        Assassin => 4,
+        Captain => 3,
+        Contessa => 2,
+        Ambassador => 1,
+    }
+}
+
+/// A rollout policy's answer for the seat to call. Looks only at public
+/// facts (coins, card counts, the line) and the seat's own cards.
+fn rollout_answer<R: Rng + ?Sized>(
+    s: &State,
+    legal: &[Reply],
+    habits: &Habits,
+    rng: &mut R,
+) -> Reply {
+    let me = s.to_call();
+    let hand = s.hands[me];
+    let (c, oc) = (s.coins[me], s.coins[1 - me]);
+    let ok = s.hands[1 - me].len();
+    let has = |x: Character| hand.contains(x);
+    let can = |r: Reply| legal.contains(&r);
+    let worst = || {
+        let w = hand
+            .as_slice()
+            .iter()
+            .copied()
+            .min_by_key(|&x| keep_rank(x))
+            .unwrap_or(Ambassador);
+        legal
+            .iter()
+            .copied()
+            .find(|r| matches!(r, Reply::GiveUp(x) | Reply::GiveUpEnd(x) if *x == w))
+            .unwrap_or(legal[0])
+    };
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    let line = s.line();
+    let last = line.last().copied().unwrap_or('\n');
+    let two = (hand.len() >= 2) as usize;
+    let act = |a: Action| Reply::Act(a);
+    match last {
+        '\n' => {
+            if can(act(Action::Coup)) && (c >= 7) {
+                return act(Action::Coup);
+            }
+            if has(Assassin) && can(act(Action::Assassinate)) {
+                return act(Action::Assassinate);
+            }
+            if has(Duke) {
+                return act(Action::Tax);
+            }
+            if has(Captain) && oc >= 2 && can(act(Action::Steal)) {
+                return act(Action::Steal);
+            }
+            if rng.random_bool(habits.tax_bluff.clamp(0.0, 1.0)) {
+                return act(Action::Tax);
+            }
+            if has(Ambassador) && ok > 0 && rng.random_bool(0.3) {
+                return act(Action::Exchange);
+            }
+            if rng.random_bool(0.5) {
+                act(Action::ForeignAid)
+            } else {
+                act(Action::Income)
+            }
+        }
+        'F' => {
+            if (has(Duke) && rng.random_bool(habits.block_held))
+                || rng.random_bool(habits.block_bluff[0].clamp(0.0, 1.0))
+            {
+                Reply::Block(Block::Duke)
+            } else {
+                Reply::Pass
+            }
+        }
+        'E' | 'T' => {
+            let k = ACTION_KINDS.find(last).unwrap_or(0);
+            if rng.random_bool(habits.challenge[k][two].clamp(0.0, 1.0)) {
+                Reply::Challenge
+            } else {
+                Reply::Pass
+            }
+        }
+        'S' => {
+            if has(Captain) && rng.random_bool(habits.block_held) {
+                Reply::Block(Block::Captain)
+            } else if has(Ambassador) && rng.random_bool(habits.block_held) {
+                Reply::Block(Block::Ambassador)
+            } else if rng.random_bool(habits.challenge[2][two].clamp(0.0, 1.0)) {
+                Reply::Challenge
+            } else if rng.random_bool(habits.block_bluff[1].clamp(0.0, 1.0)) {
+                Reply::Block(Block::Captain)
+            } else {
+                Reply::Pass
+            }
+        }
+        'A' => {
+            if has(Contessa) {
+                Reply::Block(Block::Contessa)
+            } else if hand.len() <= 1 {
+                // Giving up loses the game: contest it one way or the other.
+                if rng.random_bool(habits.challenge[3][0].clamp(0.0, 1.0)) {
+                    Reply::Challenge
+                } else {
+                    Reply::Block(Block::Contessa)
+                }
+            } else if rng.random_bool(habits.challenge[3][1].clamp(0.0, 1.0)) {
+                Reply::Challenge
+            } else if rng.random_bool(habits.block_bluff[2].clamp(0.0, 1.0)) {
+                Reply::Block(Block::Contessa)
+            } else {
+                worst()
+            }
+        }
+        'a' | 'c' | 'd' | 's' => {
+            let k = BLOCK_KINDS.find(last).unwrap_or(0);
+            if rng.random_bool(habits.challenge_block[k].clamp(0.0, 1.0)) {
+                Reply::Challenge
+            } else {
+                Reply::EndTurn
+            }
+        }
+        _ => {
+            // A forced reveal, a card to give up, or the end of a turn.
+            if let Some(&r) = legal.iter().find(|r| matches!(r, Reply::Reveal(_))) {
+                return r;
+            }
+            if legal.contains(&Reply::EndTurn) {
+                return Reply::EndTurn;
+            }
+            worst()
+        }
+    }
+}
+
+/// The best `size` cards of an Exchange offer by [`keep_rank`], a second
+/// copy of a character last.
+fn rollout_keep(pool: &[Character], size: usize) -> Cards {
+    let mut sorted = pool.to_vec();
+    sorted.sort_by_key(|&c| std::cmp::Reverse(keep_rank(c)));
+    let mut kept = Cards::default();
+    for &c in &sorted {
+        if kept.len() < size && !kept.contains(c) {
+            kept.push(c);
+        }
+    }
+    for &c in &sorted {
+        if kept.len() < size {
+            let mut left = Cards::from_slice(pool);
+            for &k in kept.as_slice() {
+                left.remove(k);
+            }
+            if left.contains(c) {
+                kept.push(c);
+            }
+        }
+    }
+    kept
+}
+
+/// The value of a rollout cut at the horizon, for seat `me`
+/// ([`SearchConfig::card_value`], [`SearchConfig::coin_value`]).
+fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
+    let mk = s.hands[me].len().clamp(1, 2) - 1;
+    let ok = s.hands[1 - me].len().clamp(1, 2) - 1;
+    let lead = (s.coins[me] - s.coins[1 - me]) as f64;
+    (c.card_value[mk][ok] + c.coin_value * lead).clamp(0.0, 1.0)
+}
+
+/// Plays a world to its end (or to the horizon); 1.0 when seat `me` wins,
+/// 0.0 otherwise (a draw loses both players).
+fn playout<R: Rng + ?Sized>(
+    s: &mut State,
+    me: usize,
+    habits: &[Habits; 2],
+    config: &SearchConfig,
+    rng: &mut R,
+) -> f64 {
+    let start = s.calls;
+    loop {
+        if s.out_of_calls() {
+            return 0.0;
+        }
+        if config.horizon > 0 && s.calls - start >= config.horizon && !s.hands[0].is_empty() {
+            return cut_value(s, me, config);
+        }
+        let seat = s.to_call();
+        let mut keep = None;
+        if s.exchange_due() {
+            if !s.draw_exchange() {
+                return 0.0;
+            }
+            let mut pool = Cards::default();
+            for c in s.drawn.iter().flatten() {
+                pool.push(*c);
+            }
+            for &c in s.hands[seat].as_slice() {
+                pool.push(c);
+            }
+            keep = Some(rollout_keep(pool.as_slice(), s.hands[seat].len()));
+        }
+        let Some(legal) = s.legal() else { return 0.0 };
+        let answer = rollout_answer(s, legal.as_slice(), &habits[seat], rng);
+        let kept = keep.as_ref().map(|k| k.as_slice());
+        match s.apply(answer, kept, rng) {
+            Some(End::Win(w)) => return (w == me) as u8 as f64,
+            Some(End::Draw) => return 0.0,
+            None => {}
+        }
+    }
+}
+
+/// One root choice: the answer and, on an Exchange call, the kept hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The answer.
+    pub answer: Reply,
+    /// The hand kept (Exchange calls only).
+    pub keep: Option<Vec<Character>>,
+    /// Wins over the worlds played.
+    pub wins: f64,
+    /// Worlds played.
+    pub worlds: usize,
+}
+
+impl Ctx<'_> {
+    /// Likelihood ratios P(claim | lacks the card) / P(claim | holds it) of
+    /// the opponent's standing claims, per character, for the hand
+    /// posterior: its action claims' ratio ([`Model::action_bluff_ratio`],
+    /// from the share of bluffs among its challenged actions), except a
+    /// Contessa (only ever a block) and a block it has just made (the last
+    /// character of `line`), which take its blocks' ratio
+    /// ([`Model::block_bluff_ratio`]).
+    fn search_ratios(&self, line: &[char]) -> [f64; 5] {
+        let mut r = Character::ALL.map(|c| self.model.action_bluff_ratio(c).min(1.0));
+        r[Contessa.index()] = self.model.block_bluff_ratio(Contessa).min(1.0);
+        if let Some(&b) = line.last().filter(|b| "acds".contains(**b)) {
+            if let Some(c) = Character::claimed_by(b) {
+                r[c.index()] = self.model.block_bluff_ratio(c).min(1.0);
+            }
+        }
+        r
+    }
+
+    /// The hand posterior's marginals: the probability that the opponent
+    /// holds at least one of each character (index of
+    /// [`Character::index`]), given the public record and its learnt bluff
+    /// ratios ([`Ctx::search_ratios`]); `line` is the history's last line.
+    /// The probability that its pending claim is a bluff is one minus the
+    /// claimed character's entry.
+    pub(in crate::coup) fn search_posterior(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
+        let hands = hand_distribution(
+            &self.h.opp,
+            &self.unseen,
+            self.h.opp.cards_left(),
+            self.search_ratios(line),
+            config.repeat_claims,
+        );
+        let total: f64 = hands.iter().map(|h| h.1).sum();
+        let mut p = [0.0; 5];
+        if total <= 0.0 {
+            return p;
+        }
+        for (hand, w) in &hands {
+            for c in Character::ALL {
+                if hand.contains(&c) {
+                    p[c.index()] += w / total;
+                }
+            }
+        }
+        p
+    }
+
+    /// Searches this decision: every legal answer (and keep) valued by the
+    /// worlds of [`SearchConfig`]. `offered` is the card list the arbiter
+    /// passed (n+2 on an Exchange call). Returns the choices, best first;
+    /// empty when the history cannot be set up as an engine state.
+    pub(in crate::coup) fn search_choices(
+        &mut self,
+        history: &str,
+        offered: &[Character],
+        config: &SearchConfig,
+    ) -> Vec<Choice> {
+        let me = calls_made(history) % 2;
+        let line: Vec<char> = last_line(history).chars().collect();
+        let exchange = is_exchange_call(last_line(history));
+        // Root choices.
+        let Some(legal) = crate::coup::engine::legal(&line, &self.hand, self.mc, self.oc) else {
+            return Vec::new();
+        };
+        let allowed: Vec<Reply> = self.legal.iter().filter_map(|a| Reply::parse(a)).collect();
+        let mut roots: Vec<(Reply, Option<Vec<Character>>)> = Vec::new();
+        for &r in legal.as_slice() {
+            if !allowed.contains(&r) {
+                continue;
+            }
+            if exchange && r == Reply::EndTurn {
+                for k in hands_of(offered, self.hand.len()) {
+                    let mut sorted = k.clone();
+                    sorted.sort_by_key(|c| c.index());
+                    if !roots.iter().any(|(_, x)| {
+                        x.as_ref().is_some_and(|x| {
+                            let mut y = x.clone();
+                            y.sort_by_key(|c| c.index());
+                            y == sorted
+                        })
+                    }) {
+                        roots.push((r, Some(k)));
+                    }
+                }
+            } else {
+                roots.push((r, None));
+            }
+        }
+        if roots.is_empty() {
+            return Vec::new();
+        }
+        // The posterior over the opponent's hand.
+        let ok = self.h.opp.cards_left();
+        let ratios = self.search_ratios(&line);
+        let hands = hand_distribution(&self.h.opp, &self.unseen, ok, ratios, config.repeat_claims);
+        let total: f64 = hands.iter().map(|h| h.1).sum();
+        let habits = {
+            let mine = Habits::mine(config);
+            let theirs = Habits::learnt(&self.model, config);
+            let mut h = [mine; 2];
+            h[1 - me] = theirs;
+            h
+        };
+        let mut pool_base: Vec<Character> = Vec::new();
+        for c in Character::ALL {
+            for _ in 0..self.unseen[c.index()] {
+                pool_base.push(c);
+            }
+        }
+        let mut wins = vec![0.0; roots.len()];
+        let mut coins = [0; 2];
+        coins[me] = self.mc;
+        coins[1 - me] = self.oc;
+        let mine = if exchange {
+            Cards::from_slice(&offered[2..])
+        } else {
+            Cards::from_slice(&self.hand)
+        };
+        for _ in 0..config.worlds {
+            // The opponent's hand, drawn from the posterior (or uniformly
+            // from the unseen cards when the evidence rules out every hand).
+            let mut pool = pool_base.clone();
+            pool.shuffle(&mut self.rng);
+            let mut theirs = Cards::default();
+            if total > 0.0 && !hands.is_empty() {
+                let mut x = self.rng.random::<f64>() * total;
+                let mut pick = &hands[hands.len() - 1].0;
+                for (h, w) in &hands {
+                    if x < *w {
+                        pick = h;
+                        break;
+                    }
+                    x -= w;
+                }
+                for &c in pick {
+                    if let Some(i) = pool.iter().position(|&p| p == c) {
+                        pool.remove(i);
+                        theirs.push(c);
+                    }
+                }
+            } else {
+                for _ in 0..ok {
+                    if let Some(c) = pool.pop() {
+                        theirs.push(c);
+                    }
+                }
+            }
+            let mut hands2 = [Cards::default(); 2];
+            hands2[me] = mine;
+            hands2[1 - me] = theirs;
+            let world = State::from_parts(
+                coins,
+                hands2,
+                Cards::from_slice(&pool),
+                &line,
+                calls_made(history),
+            );
+            let seed: u64 = self.rng.random();
+            for (i, (r, keep)) in roots.iter().enumerate() {
+                let mut s = world;
+                if exchange {
+                    s.drawn = Some([offered[0], offered[1]]);
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let v = match s.apply(*r, keep.as_deref(), &mut rng) {
+                    Some(End::Win(w)) => (w == me) as u8 as f64,
+                    Some(End::Draw) => 0.0,
+                    None => playout(&mut s, me, &habits, config, &mut rng),
+                };
+                wins[i] += v;
+            }
+        }
+        let mut out: Vec<Choice> = roots
+            .into_iter()
+            .zip(wins)
+            .map(|((answer, keep), wins)| Choice {
+                answer,
+                keep,
+                wins,
+                worlds: config.worlds,
+            })
+            .collect();
+        out.sort_by(|a, b| b.wins.total_cmp(&a.wins));
+        out
+    }
+}
