@@ -372,7 +372,7 @@ fn main_result(args: &Args) -> Result<bool, String> {
             start.elapsed().as_secs_f64(),
             args.jobs,
             hung.len(),
-            hung.iter().sum::<f64>(),
+            hung.iter().sum::<f64>() + 0.0,
         );
         let json_path = args.json.clone().unwrap_or_else(|| "grades.json".into());
         let csv_path = args.csv.clone().unwrap_or_else(|| "grades.csv".into());
