@@ -529,6 +529,120 @@ mod tests {
         assert_eq!(flood.stdout.len(), OUTPUT_CAP);
     }
 
+    /// A sandbox in a fresh directory pair (copy, tmp), handed over to it.
+    fn sandbox(processes: u64) -> (Sandbox, tempfile::TempDir) {
+        assert!(
+            Command::new("bwrap").arg("--version").output().is_ok(),
+            "bubblewrap (bwrap) is not installed: `make setup` installs it"
+        );
+        let sandbox = Sandbox::for_this_user(processes, Some(64 << 20));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::create_dir(dir.path().join("tmp")).unwrap();
+        sandbox.hand_over(dir.path()).unwrap();
+        (sandbox, dir)
+    }
+
+    fn in_sandbox(sandbox: &Sandbox, dir: &Path, script: &str, secs: f64) -> Outcome {
+        let (sub, tmp) = (dir.join("sub"), dir.join("tmp"));
+        sandbox
+            .run(&sub, &tmp, "sh", &["-c", script], &limits(secs))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_fork_storm_stops_at_the_process_limit() {
+        let (sandbox, dir) = sandbox(32);
+        // Each sleeper is counted in the copy until fork fails (dash then
+        // gives up); none survives the sandbox.
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "i=0; while [ $i -lt 2000 ]; do sleep 979 & i=$((i + 1)); echo $i > count; done",
+            10.0,
+        );
+        assert_ne!(out.exit, Exit::Code(0), "{out:?}");
+        let count: u32 = std::fs::read_to_string(dir.path().join("sub/count"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!((20..32).contains(&count), "{count} sleepers started");
+    }
+
+    #[test]
+    fn nothing_outlives_a_sandboxed_command_not_even_setsid() {
+        let (sandbox, dir) = sandbox(64);
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "setsid sh -c 'exec sleep 976' >/dev/null 2>&1 & echo started",
+            5.0,
+        );
+        assert_eq!(out.exit, Exit::Code(0));
+        assert_eq!(out.stdout, b"started\n");
+        let hung = in_sandbox(&sandbox, dir.path(), "setsid sleep 975 & sleep 30", 0.3);
+        assert_eq!(hung.exit, Exit::TimedOut);
+        assert!(hung.elapsed < Duration::from_secs(3), "{:?}", hung.elapsed);
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let line = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let line = String::from_utf8_lossy(&line).replace('\0', " ");
+            assert!(
+                !line.contains("sleep 976") && !line.contains("sleep 975"),
+                "left running: {line}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sandbox_sees_its_copy_and_the_system_only() {
+        let (sandbox, dir) = sandbox(64);
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "pwd; ls /; touch /sub/mine /tmp/mine && echo writable; \
+             touch /usr/x /etc/x /x 2>/dev/null || echo read-only; \
+             ls /proc | grep -c '^[0-9]'",
+            5.0,
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "/sub", "{text}");
+        let root: Vec<&str> = lines[1..lines.len() - 3].to_vec();
+        for name in &root {
+            assert!(
+                [
+                    "bin", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "sbin", "sub",
+                    "tmp", "usr"
+                ]
+                .contains(name),
+                "{name} is visible: {text}"
+            );
+        }
+        assert_eq!(
+            &lines[lines.len() - 3..lines.len() - 1],
+            ["writable", "read-only"]
+        );
+        // sh, ls, grep and bwrap's init: a handful, not the machine's.
+        let seen: u32 = lines[lines.len() - 1].parse().unwrap();
+        assert!(seen <= 6, "{seen} processes visible: {text}");
+        assert!(dir.path().join("sub/mine").exists() && dir.path().join("tmp/mine").exists());
+    }
+
+    #[test]
+    fn a_disk_filler_is_killed_past_the_disk_limit() {
+        let (sandbox, dir) = sandbox(64);
+        // 64 MiB allowed; 10 files of 20 MB.
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "i=0; while [ $i -lt 10 ]; do head -c 20000000 /dev/zero > f$i; i=$((i + 1)); done",
+            10.0,
+        );
+        assert_eq!(out.exit, Exit::Signal(Signal::SIGXFSZ as i32), "{out:?}");
+        assert!(disk_usage(dir.path()) < 200_000_000);
+    }
+
     #[test]
     fn memory_limit_applies_to_the_command() {
         let dir = std::env::temp_dir();
