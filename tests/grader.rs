@@ -522,9 +522,14 @@ const OUTSIDE: [&str; 3] = [
     "/root/cardgames-hostile-outside",
 ];
 
+/// Held by the tests that grade the `outside` fixture: unconfined, it
+/// writes the very files the sandboxed test checks for.
+static OUTSIDE_FILES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Grades the submissions in `subs` (a listener's port in `net/port`) with
-/// `extra` arguments, from `work`, and returns the reports by name.
-fn grade_all(work: &Path, subs: &Path, extra: &[&str]) -> Vec<(String, Value)> {
+/// `extra` arguments, from `work`, and returns the reports by name and what
+/// it printed.
+fn grade_all(work: &Path, subs: &Path, extra: &[&str]) -> (Vec<(String, Value)>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
         .args(["--all", &subs.display().to_string(), "-j", "2"])
         .args(["--tests", &tests_dir(), "--timeout", "2", "--no-valgrind"])
@@ -540,7 +545,8 @@ fn grade_all(work: &Path, subs: &Path, extra: &[&str]) -> Vec<(String, Value)> {
     );
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(work.join("grades.json")).unwrap()).unwrap();
-    json.as_array()
+    let reports = json
+        .as_array()
         .unwrap()
         .iter()
         .map(|r| {
@@ -552,7 +558,8 @@ fn grade_all(work: &Path, subs: &Path, extra: &[&str]) -> Vec<(String, Value)> {
                 .unwrap();
             (name.to_owned(), r.clone())
         })
-        .collect()
+        .collect();
+    (reports, stdout.into_owned())
 }
 
 #[test]
@@ -564,6 +571,9 @@ fn hostile_submissions_get_nothing_and_leave_nothing() {
     let subs = work.path().join("subs");
     let names = copy_hostile(&subs);
     assert_eq!(names.len(), 10, "{names:?}");
+    let _outside = OUTSIDE_FILES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -575,7 +585,8 @@ fn hostile_submissions_get_nothing_and_leave_nothing() {
     std::fs::write(&sentinel, "the grader's own\n").unwrap();
     let makefile = std::fs::read(subs.join("self-edit/Makefile")).unwrap();
 
-    let reports = grade_all(work.path(), &subs, &["--disk", "128"]);
+    let (reports, stdout) = grade_all(work.path(), &subs, &["--disk", "128"]);
+    assert!(stdout.contains("\nsandbox: bubblewrap\n"), "{stdout}");
 
     assert_eq!(reports.len(), names.len());
     for (name, r) in &reports {
@@ -640,9 +651,13 @@ fn unconfined_the_attacks_work() {
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
     std::fs::write(subs.join("net/port"), format!("{port}\n")).unwrap();
+    let _outside = OUTSIDE_FILES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let _ = std::fs::remove_file(OUTSIDE[0]);
 
-    let reports = grade_all(work.path(), &subs, &["--no-sandbox"]);
+    let (reports, stdout) = grade_all(work.path(), &subs, &["--no-sandbox"]);
+    assert!(stdout.contains("\nsandbox: none (--no-sandbox"), "{stdout}");
 
     let outside_written = Path::new(OUTSIDE[0]).exists();
     let _ = std::fs::remove_file(OUTSIDE[0]);
@@ -653,4 +668,25 @@ fn unconfined_the_attacks_work() {
     }
     assert_eq!(accepts(&listener), 22, "one connection per run");
     assert!(outside_written, "outside could not write {}", OUTSIDE[0]);
+}
+
+#[test]
+fn without_bubblewrap_grading_stops_with_one_line() {
+    // No PATH: bwrap cannot be found (nor anything else).
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .arg(fixture("correct"))
+        .args(["--tests", &tests_dir(), "--no-valgrind"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the sandbox cannot start: bubblewrap (bwrap) is not installed")
+            && stderr.contains("make setup")
+            && stderr.contains("--no-sandbox"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "nothing graded");
 }

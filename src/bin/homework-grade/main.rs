@@ -322,6 +322,10 @@ fn below(reports: &[Report], threshold: Option<f64>) -> Option<String> {
 
 /// Grades as asked; `Ok(false)` when a submission is below `--fail-under`.
 fn main_result(args: &Args) -> Result<bool, String> {
+    // A wrong path is reported before the sandbox is even tried.
+    if let Some(dir) = args.submission.as_ref().filter(|d| !d.is_dir()) {
+        return Err(format!("no submission directory {}", dir.display()));
+    }
     let options = options(args)?;
     let start = Instant::now();
     if let Some(dir) = &args.all {
@@ -387,9 +391,6 @@ fn main_result(args: &Args) -> Result<bool, String> {
             ));
         }
     } else if let Some(dir) = &args.submission {
-        if !dir.is_dir() {
-            return Err(format!("no submission directory {}", dir.display()));
-        }
         let report = grade::grade(dir, &options)?;
         print_one(&report);
         println!("{}", sandbox_line(args));
