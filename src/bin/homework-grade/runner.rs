@@ -168,26 +168,37 @@ pub fn run(
         .env_remove("MAKEFLAGS")
         .env_remove("MFLAGS")
         .env_remove("MAKELEVEL");
-    supervise(command, limits.time, None)
+    supervise(command, None, limits.time, None)
 }
 
-/// Starts `command` in a process group of its own, with stdin from
-/// `/dev/null` and piped output, and waits for it at most `time`; every
-/// 100 ms `over_disk` (when given) is asked whether the command wrote too
-/// much, and a `true` kills it as [`Exit::Signal`]`(SIGXFSZ)`.
+/// Starts `command` in a process group of its own, with piped output and
+/// stdin from `/dev/null` (or a pipe that gives `input` then ends), and waits
+/// for it at most `time`; every 100 ms `over_disk` (when given) is asked
+/// whether the command wrote too much, and a `true` kills it as
+/// [`Exit::Signal`]`(SIGXFSZ)`.
 fn supervise(
     mut command: Command,
+    input: Option<Vec<u8>>,
     time: Duration,
     over_disk: Option<&dyn Fn() -> bool>,
 ) -> std::io::Result<Outcome> {
     command
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
     let _slot = Slot::take();
     let start = Instant::now();
     let mut child = command.spawn()?;
+    if let (Some(bytes), Some(mut pipe)) = (input, child.stdin.take()) {
+        // A few KiB, within the pipe's buffer; a command that died early is
+        // reported by its exit, not by this write.
+        let _ = std::io::Write::write_all(&mut pipe, &bytes);
+    }
     let group = Pid::from_raw(child.id() as i32);
     let stdout = drain(child.stdout.take().expect("stdout is piped"));
     let stderr = drain(child.stderr.take().expect("stderr is piped"));
@@ -331,7 +342,10 @@ impl Sandbox {
     }
 
     /// The bubblewrap command that runs `program args..` with `sub` at
-    /// [`INSIDE_SUB`] and `tmp` at [`INSIDE_TMP`], under `limits`.
+    /// [`INSIDE_SUB`] and `tmp` at [`INSIDE_TMP`], under `limits`, and the
+    /// bytes to give it on stdin: bubblewrap reads its arguments there
+    /// (`--args 0`), so its command line, which the sandbox sees as process
+    /// 1, does not name the host's paths.
     fn command(
         &self,
         sub: &Path,
@@ -339,19 +353,21 @@ impl Sandbox {
         program: &str,
         args: &[&str],
         limits: &Limits,
-    ) -> Command {
+    ) -> (Command, Vec<u8>) {
         let id = SANDBOX_ID.to_string();
-        let mut c = Command::new("bwrap");
-        c.args([
-            "--unshare-all",
-            "--unshare-user",
-            "--uid",
-            &id,
-            "--gid",
-            &id,
-        ])
-        .args(["--die-with-parent", "--new-session", "--cap-drop", "ALL"])
-        .args(["--hostname", "sandbox", "--ro-bind", "/usr", "/usr"]);
+        // Bubblewrap's options, gathered in a Command for its argument API.
+        let mut options = Command::new("bwrap");
+        options
+            .args([
+                "--unshare-all",
+                "--unshare-user",
+                "--uid",
+                &id,
+                "--gid",
+                &id,
+            ])
+            .args(["--die-with-parent", "--new-session", "--cap-drop", "ALL"])
+            .args(["--hostname", "sandbox", "--ro-bind", "/usr", "/usr"]);
         // The system's top-level directories: merged-/usr links as links,
         // real directories read-only; nothing else of the host.
         for name in ["bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"] {
@@ -359,16 +375,17 @@ impl Sandbox {
             match host.symlink_metadata() {
                 Ok(meta) if meta.is_symlink() => {
                     if let Ok(target) = std::fs::read_link(&host) {
-                        c.arg("--symlink").arg(target).arg(&host);
+                        options.arg("--symlink").arg(target).arg(&host);
                     }
                 }
                 Ok(meta) if meta.is_dir() => {
-                    c.arg("--ro-bind").arg(&host).arg(&host);
+                    options.arg("--ro-bind").arg(&host).arg(&host);
                 }
                 _ => {}
             }
         }
-        c.args(["--proc", "/proc", "--dev", "/dev"])
+        options
+            .args(["--proc", "/proc", "--dev", "/dev"])
             // A small /dev/shm, then /dev read-only: no file in memory
             // beyond 16 MiB.
             .args([
@@ -390,8 +407,16 @@ impl Sandbox {
             .args([
                 "--setenv", "HOME", INSIDE_TMP, "--setenv", "TMPDIR", INSIDE_TMP,
             ])
-            .args(["--setenv", "LANG", "C", "--setenv", "USER", "nobody"])
-            .args(["--", "prlimit"])
+            .args(["--setenv", "LANG", "C", "--setenv", "USER", "nobody"]);
+        // The options go on stdin; the command stays on the command line
+        // (bubblewrap takes it from there only), with no host path in it.
+        let mut input = Vec::new();
+        for arg in options.get_args() {
+            input.extend_from_slice(arg.as_encoded_bytes());
+            input.push(0);
+        }
+        let mut c = Command::new("bwrap");
+        c.args(["--args", "0", "--", "prlimit"])
             .arg(format!("--nproc={0}:{0}", self.processes));
         // CPU time: the wall limit and a second (a busy program dies by
         // SIGXCPU a little after the wall limit would have killed it).
@@ -408,7 +433,7 @@ impl Sandbox {
             // std drops the supplementary groups too when root sets a uid.
             c.uid(uid).gid(gid);
         }
-        c
+        (c, input)
     }
 
     /// Runs `program args..` in the sandbox (the working directory is the
@@ -426,11 +451,11 @@ impl Sandbox {
         args: &[&str],
         limits: &Limits,
     ) -> std::io::Result<Outcome> {
-        let command = self.command(sub, tmp, program, args, limits);
+        let (command, input) = self.command(sub, tmp, program, args, limits);
         let over = |cap: u64| move || disk_usage(sub).saturating_add(disk_usage(tmp)) > cap;
         match self.disk_bytes {
-            Some(cap) => supervise(command, limits.time, Some(&over(cap))),
-            None => supervise(command, limits.time, None),
+            Some(cap) => supervise(command, Some(input), limits.time, Some(&over(cap))),
+            None => supervise(command, Some(input), limits.time, None),
         }
     }
 
@@ -602,13 +627,14 @@ mod tests {
             dir.path(),
             "pwd; ls /; touch /sub/mine /tmp/mine && echo writable; \
              touch /usr/x /etc/x /x 2>/dev/null || echo read-only; \
-             ls /proc | grep -c '^[0-9]'",
+             tr '\\0' ' ' < /proc/1/cmdline; echo; ls /proc | grep -c '^[0-9]'",
             5.0,
         );
         let text = String::from_utf8_lossy(&out.stdout);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "/sub", "{text}");
-        let root: Vec<&str> = lines[1..lines.len() - 3].to_vec();
+        let n = lines.len();
+        let root: Vec<&str> = lines[1..n - 4].to_vec();
         for name in &root {
             assert!(
                 [
@@ -619,12 +645,15 @@ mod tests {
                 "{name} is visible: {text}"
             );
         }
-        assert_eq!(
-            &lines[lines.len() - 3..lines.len() - 1],
-            ["writable", "read-only"]
-        );
+        assert_eq!(&lines[n - 4..n - 2], ["writable", "read-only"], "{text}");
+        // bwrap's command line names no host path (its arguments came on
+        // stdin).
+        let init = lines[n - 2];
+        assert!(init.starts_with("bwrap --args 0 -- prlimit "), "{text}");
+        let host = dir.path().display().to_string();
+        assert!(!init.contains(&host), "{text}");
         // sh, ls, grep and bwrap's init: a handful, not the machine's.
-        let seen: u32 = lines[lines.len() - 1].parse().unwrap();
+        let seen: u32 = lines[n - 1].parse().unwrap();
         assert!(seen <= 6, "{seen} processes visible: {text}");
         assert!(dir.path().join("sub/mine").exists() && dir.path().join("tmp/mine").exists());
     }
