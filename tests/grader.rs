@@ -400,7 +400,8 @@ fn the_c_submission_agrees_with_freshly_generated_tests() {
 
 /// The acceptance measurement, not run in CI (about a minute on 2 busy
 /// cores): 20 copies of the fixtures (cycling through them) graded with
-/// `-j 2` finish within the hung tests' limits / 2 plus the build time, and
+/// `-j 2` finish within the hung tests' limits / 2 plus the build time plus
+/// half the other runs' time (sandboxed runs cost milliseconds each), and
 /// each hung test costs its limit:
 /// `cargo test --test grader -- --ignored --nocapture`
 #[test]
@@ -460,9 +461,19 @@ fn twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds() {
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .expect("the summary gives the build time");
-    let bound = hung.len() as f64 * limit / 2.0 + build;
+    // The other runs, two at a time: about 30 ms each in the sandbox
+    // (docs/grading.md, "The cost"), a few seconds over 360 runs.
+    let runs: f64 = stdout
+        .split("make run ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the summary gives the run time");
+    let others = (runs - hung.iter().sum::<f64>()).max(0.0);
+    let bound = hung.len() as f64 * limit / 2.0 + build + others / 2.0;
     println!(
-        "wall {wall:.1} s, bound {bound:.1} s ({} hung tests x {limit} s / 2 + build {build:.1} s)",
+        "wall {wall:.1} s, bound {bound:.1} s ({} hung tests x {limit} s / 2 + build {build:.1} s \
+         + other runs {others:.1} s / 2)",
         hung.len()
     );
     assert!(wall <= bound, "wall {wall:.1} s > bound {bound:.1} s");
