@@ -897,6 +897,39 @@ mod tests {
     }
 
     #[test]
+    fn links_into_the_tests_or_another_submission_stay_links_in_the_copy() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs::canonicalize(dir.path()).unwrap();
+        let (tests, all, shared) = (root.join("tests"), root.join("all"), root.join("shared"));
+        let (mine, other, copy) = (all.join("mine"), all.join("other"), root.join("copy"));
+        for d in [&tests, &mine, &other, &shared, &copy] {
+            fs::create_dir_all(d).unwrap();
+        }
+        fs::write(tests.join("t1.ref"), "the answer").unwrap();
+        fs::write(other.join("Makefile"), "theirs").unwrap();
+        fs::write(shared.join("common.c"), "shared code").unwrap();
+        fs::write(mine.join("own.c"), "mine").unwrap();
+        symlink(tests.join("t1.ref"), mine.join("answer")).unwrap();
+        symlink("../other/Makefile", mine.join("peek")).unwrap();
+        symlink(shared.join("common.c"), mine.join("common.c")).unwrap();
+        symlink("own.c", mine.join("alias.c")).unwrap();
+        let private = Private {
+            tests: Some(tests.clone()),
+            all: Some(all.clone()),
+        };
+        copy_tree(&mine, &copy, &[], true, (&mine, &private)).unwrap();
+        let is_link = |name: &str| copy.join(name).symlink_metadata().unwrap().is_symlink();
+        assert!(is_link("answer") && is_link("peek"));
+        assert_eq!(
+            fs::read_to_string(copy.join("common.c")).unwrap(),
+            "shared code"
+        );
+        assert_eq!(fs::read_to_string(copy.join("alias.c")).unwrap(), "mine");
+        assert!(!is_link("common.c") && !is_link("alias.c"));
+    }
+
+    #[test]
     fn natural_order_puts_test10_after_test9() {
         let mut names = vec!["t/test10", "t/test9", "t/test1"];
         names.sort_by_cached_key(|n| natural_key(n));
