@@ -70,12 +70,18 @@ test: setup lint header-check
 	$(MAKE) --no-print-directory fuzz-c
 	$(MAKE) --no-print-directory install-test
 
-# What a fresh machine lacks: valgrind (installed with apt-get when we are root).
+# What a fresh machine lacks: valgrind, and bubblewrap (the grader's sandbox;
+# installed with apt-get when we are root).
 setup:
 	@command -v valgrind >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; \
 	  else echo "setup: valgrind is missing: install it (e.g. sudo apt-get install valgrind)"; exit 1; fi; }
+	@command -v bwrap >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq bubblewrap >/dev/null; \
+	  else echo "setup: bubblewrap is missing (the grader sandboxes submissions with it): install it (e.g. sudo apt-get install bubblewrap)"; exit 1; fi; }
+	@command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
 	@command -v pkg-config >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \

@@ -1,10 +1,14 @@
 //! `homework-grade` on the fixtures of `checker/fixtures/`: each broken
 //! submission gets exactly the statuses and points its one defect deserves,
-//! on the project's 22 checker tests (`checker/tests`). Skips (saying why)
-//! when `make` or a C compiler is missing; the valgrind cases also need
-//! valgrind.
+//! on the project's 22 checker tests (`checker/tests`); the hostile ones of
+//! `checker/fixtures/hostile/` get nothing from the grader's bubblewrap
+//! sandbox and leave nothing behind. Skips (saying why) when `make` or a C
+//! compiler is missing; the valgrind cases also need valgrind. A missing
+//! bubblewrap is a failure, never a skip: the grader sandboxes by default.
 
-use std::path::PathBuf;
+use std::io::ErrorKind;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -28,7 +32,29 @@ fn tools_missing() -> bool {
             return true;
         }
     }
+    require_bwrap();
     false
+}
+
+/// Fails (never skips) without bubblewrap: every grading below runs in it.
+fn require_bwrap() {
+    assert!(
+        have("bwrap"),
+        "bubblewrap (bwrap) is not installed, and the grader sandboxes submissions with it: \
+         `make setup` installs it (apt-get install bubblewrap)"
+    );
+}
+
+/// The honest fixtures (every directory of `checker/fixtures` but `hostile`).
+fn honest_fixtures() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("checker/fixtures"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir() && e.file_name() != "hostile")
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// Runs the grader with `args` and returns its JSON.
@@ -252,13 +278,7 @@ fn all_fixtures_in_parallel_with_summary_json_and_csv() {
     let subs = work.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
     let fixtures = root().join("checker/fixtures");
-    let mut names: Vec<String> = std::fs::read_dir(&fixtures)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = honest_fixtures();
     for name in &names {
         std::os::unix::fs::symlink(fixtures.join(name), subs.join(name)).unwrap();
     }
@@ -380,7 +400,8 @@ fn the_c_submission_agrees_with_freshly_generated_tests() {
 
 /// The acceptance measurement, not run in CI (about a minute on 2 busy
 /// cores): 20 copies of the fixtures (cycling through them) graded with
-/// `-j 2` finish within the hung tests' limits / 2 plus the build time, and
+/// `-j 2` finish within the hung tests' limits / 2 plus the build time plus
+/// half the other runs' time (sandboxed runs cost milliseconds each), and
 /// each hung test costs its limit:
 /// `cargo test --test grader -- --ignored --nocapture`
 #[test]
@@ -394,13 +415,7 @@ fn twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds() {
     let subs = work.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
     let fixtures = root().join("checker/fixtures");
-    let mut names: Vec<String> = std::fs::read_dir(&fixtures)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = honest_fixtures();
     for i in 0..20 {
         let name = &names[i % names.len()];
         std::os::unix::fs::symlink(fixtures.join(name), subs.join(format!("{i:02}-{name}")))
@@ -446,10 +461,243 @@ fn twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds() {
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .expect("the summary gives the build time");
-    let bound = hung.len() as f64 * limit / 2.0 + build;
+    // The other runs, two at a time: about 30 ms each in the sandbox
+    // (docs/grading.md, "The cost"), a few seconds over 360 runs.
+    let runs: f64 = stdout
+        .split("make run ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the summary gives the run time");
+    let others = (runs - hung.iter().sum::<f64>()).max(0.0);
+    let bound = hung.len() as f64 * limit / 2.0 + build + others / 2.0;
     println!(
-        "wall {wall:.1} s, bound {bound:.1} s ({} hung tests x {limit} s / 2 + build {build:.1} s)",
+        "wall {wall:.1} s, bound {bound:.1} s ({} hung tests x {limit} s / 2 + build {build:.1} s \
+         + other runs {others:.1} s / 2)",
         hung.len()
     );
     assert!(wall <= bound, "wall {wall:.1} s > bound {bound:.1} s");
+}
+
+/// Copies the hostile fixtures (each directory of
+/// `checker/fixtures/hostile`) into `subs`.
+fn copy_hostile(subs: &Path) -> Vec<String> {
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap().flatten() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+    let hostile = root().join("checker/fixtures/hostile");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&hostile).unwrap().flatten() {
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &subs.join(entry.file_name()));
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    names
+}
+
+/// Command lines of the machine's processes that contain `needle`.
+fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(bytes) = std::fs::read(entry.path().join("cmdline")) {
+            let line = String::from_utf8_lossy(&bytes).replace('\0', " ");
+            if line.contains(needle) {
+                found.push(format!("{}: {line}", entry.file_name().to_string_lossy()));
+            }
+        }
+    }
+    found
+}
+
+/// Connections accepted so far on a non-blocking listener.
+fn accepts(listener: &TcpListener) -> usize {
+    let mut n = 0;
+    loop {
+        match listener.accept() {
+            Ok(_) => n += 1,
+            Err(e) if e.kind() == ErrorKind::WouldBlock => return n,
+            Err(e) => panic!("accept: {e}"),
+        }
+    }
+}
+
+/// Where the `outside` fixture writes on the machine.
+const OUTSIDE: [&str; 3] = [
+    "/tmp/cardgames-hostile-outside",
+    "/var/tmp/cardgames-hostile-outside",
+    "/root/cardgames-hostile-outside",
+];
+
+/// Held by the tests that grade the `outside` fixture: unconfined, it
+/// writes the very files the sandboxed test checks for.
+static OUTSIDE_FILES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Grades the submissions in `subs` (a listener's port in `net/port`) with
+/// `extra` arguments, from `work`, and returns the reports by name and what
+/// it printed.
+fn grade_all(work: &Path, subs: &Path, extra: &[&str]) -> (Vec<(String, Value)>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(["--all", &subs.display().to_string(), "-j", "2"])
+        .args(["--tests", &tests_dir(), "--timeout", "2", "--no-valgrind"])
+        .args(extra)
+        .current_dir(work)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.join("grades.json")).unwrap()).unwrap();
+    let reports = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let name = r["submission"]
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap();
+            (name.to_owned(), r.clone())
+        })
+        .collect();
+    (reports, stdout.into_owned())
+}
+
+#[test]
+fn hostile_submissions_get_nothing_and_leave_nothing() {
+    if tools_missing() {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let subs = work.path().join("subs");
+    let names = copy_hostile(&subs);
+    assert_eq!(names.len(), 10, "{names:?}");
+    let _outside = OUTSIDE_FILES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::fs::write(subs.join("net/port"), format!("{port}\n")).unwrap();
+    for path in OUTSIDE {
+        let _ = std::fs::remove_file(path);
+    }
+    let sentinel = work.path().join("grades.html");
+    std::fs::write(&sentinel, "the grader's own\n").unwrap();
+    let makefile = std::fs::read(subs.join("self-edit/Makefile")).unwrap();
+
+    let (reports, stdout) = grade_all(work.path(), &subs, &["--disk", "128"]);
+    assert!(stdout.contains("\nsandbox: bubblewrap\n"), "{stdout}");
+
+    assert_eq!(reports.len(), names.len());
+    for (name, r) in &reports {
+        assert_eq!(r["sandbox"], "bubblewrap", "{name}");
+        assert_eq!(r["points"], 0.0, "{name}: {r}");
+        // What each run leaves as `out` says what the attack achieved.
+        let expected = match name.as_str() {
+            // No reference found, no submission read, no process seen, the
+            // fork storm stopped before its `cp in out`.
+            "refs" | "peek" | "proc-reader" | "grader-output" | "fork-storm" => "no_output",
+            "disk-filler" => "crashed",
+            _ => "wrong_answer",
+        };
+        for t in r["tests"].as_array().unwrap() {
+            assert_eq!(t["status"], expected, "{name}: {t}");
+            if name == "disk-filler" {
+                assert_eq!(t["signal"], "SIGXFSZ", "{t}");
+            }
+        }
+    }
+    assert_eq!(accepts(&listener), 0, "the net fixture reached 127.0.0.1");
+    for sleeper in ["sleep 977", "sleep 978"] {
+        let left = processes_with(sleeper);
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+    for path in OUTSIDE {
+        assert!(
+            !Path::new(path).exists(),
+            "written outside the copy: {path}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&sentinel).unwrap(),
+        "the grader's own\n",
+        "grader-output wrote the grader's files"
+    );
+    assert_eq!(
+        std::fs::read(subs.join("self-edit/Makefile")).unwrap(),
+        makefile,
+        "self-edit edited the submission itself, not its copy"
+    );
+}
+
+/// The attacks are real: unconfined (`--no-sandbox`), refs takes 100 points
+/// from the tests it finds, net connects on every run, outside writes the
+/// machine's /tmp. Only these three: the others would leave processes,
+/// gigabytes or overwritten files behind.
+#[test]
+fn unconfined_the_attacks_work() {
+    if tools_missing() {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let all = work.path().join("all");
+    copy_hostile(&all);
+    let subs = work.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    for name in ["refs", "net", "outside"] {
+        std::fs::rename(all.join(name), subs.join(name)).unwrap();
+    }
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::fs::write(subs.join("net/port"), format!("{port}\n")).unwrap();
+    let _outside = OUTSIDE_FILES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _ = std::fs::remove_file(OUTSIDE[0]);
+
+    let (reports, stdout) = grade_all(work.path(), &subs, &["--no-sandbox"]);
+    assert!(stdout.contains("\nsandbox: none (--no-sandbox"), "{stdout}");
+
+    let outside_written = Path::new(OUTSIDE[0]).exists();
+    let _ = std::fs::remove_file(OUTSIDE[0]);
+    for (name, r) in &reports {
+        assert_eq!(r["sandbox"], "none", "{name}");
+        let points = if name == "refs" { 100.0 } else { 0.0 };
+        assert_eq!(r["points"], points, "{name}: {r}");
+    }
+    assert_eq!(accepts(&listener), 22, "one connection per run");
+    assert!(outside_written, "outside could not write {}", OUTSIDE[0]);
+}
+
+#[test]
+fn without_bubblewrap_grading_stops_with_one_line() {
+    // No PATH: bwrap cannot be found (nor anything else).
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .arg(fixture("correct"))
+        .args(["--tests", &tests_dir(), "--no-valgrind"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the sandbox cannot start: bubblewrap (bwrap) is not installed")
+            && stderr.contains("make setup")
+            && stderr.contains("--no-sandbox"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "nothing graded");
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::runner::{self, Exit, Limits, Outcome};
+use crate::runner::{self, Exit, Limits, Outcome, Sandbox};
 
 /// Points of a shuffle test (`tests_amestecare`) in the original checker.
 pub const SHUFFLE_POINTS: u32 = 4;
@@ -234,6 +234,9 @@ pub struct Report {
     /// `make clean` succeeded and removed everything `make build` created;
     /// `None` when not checked (`--no-clean`, no build).
     pub clean: Option<bool>,
+    /// How the submission's commands were confined: `bubblewrap`, or `none`
+    /// (`--no-sandbox`, `--in-place`).
+    pub sandbox: &'static str,
     /// Details for people, not in the JSON.
     #[serde(skip)]
     pub notes: Vec<String>,
@@ -268,12 +271,49 @@ pub struct Options {
     pub work_dir: Option<PathBuf>,
     /// Grade the directory itself, not a copy (trusted code only).
     pub in_place: bool,
+    /// The sandbox of every command; `None` runs them unconfined (trusted
+    /// code only).
+    pub sandbox: Option<Sandbox>,
+    /// Where links in a submission are never followed when it is copied
+    /// (canonical paths): the tests directory, and the directory of all
+    /// submissions (less the submission itself).
+    pub private: Private,
+}
+
+/// Places a submission's links must not reach when it is copied.
+#[derive(Debug, Clone, Default)]
+pub struct Private {
+    /// The tests directory, canonical.
+    pub tests: Option<PathBuf>,
+    /// The directory of all submissions (`--all`), canonical.
+    pub all: Option<PathBuf>,
+}
+
+impl Private {
+    /// `true` when a link in `submission` (canonical) to `target`
+    /// (canonical) must stay a link: it points into the tests, or into
+    /// another submission.
+    fn forbids(&self, submission: &Path, target: &Path) -> bool {
+        self.tests.as_ref().is_some_and(|t| target.starts_with(t))
+            || self
+                .all
+                .as_ref()
+                .is_some_and(|a| target.starts_with(a) && !target.starts_with(submission))
+    }
 }
 
 /// Copies `src` into `dst` (which exists): regular files with their
-/// permissions, symbolic links to files as the files they point to, links to
-/// directories as links; top-level names in `exclude` are skipped.
-fn copy_tree(src: &Path, dst: &Path, exclude: &[String], top: bool) -> std::io::Result<()> {
+/// permissions, symbolic links to files as the files they point to (unless
+/// `private` forbids the target: such links, like links to directories, stay
+/// links, dangling in the sandbox); top-level names in `exclude` are skipped.
+/// `home` is the submission's canonical path.
+fn copy_tree(
+    src: &Path,
+    dst: &Path,
+    exclude: &[String],
+    top: bool,
+    (home, private): (&Path, &Private),
+) -> std::io::Result<()> {
     for entry in fs::read_dir(src)? {
         let entry = entry?;
         let name = entry.file_name();
@@ -285,10 +325,11 @@ fn copy_tree(src: &Path, dst: &Path, exclude: &[String], top: bool) -> std::io::
         let kind = entry.file_type()?;
         if kind.is_dir() {
             fs::create_dir(&to)?;
-            copy_tree(&from, &to, exclude, false)?;
+            copy_tree(&from, &to, exclude, false, (home, private))?;
         } else if kind.is_symlink() {
+            let allowed = fs::canonicalize(&from).is_ok_and(|t| !private.forbids(home, &t));
             match fs::metadata(&from) {
-                Ok(meta) if meta.is_file() => {
+                Ok(meta) if meta.is_file() && allowed => {
                     fs::copy(&from, &to)?;
                 }
                 _ => std::os::unix::fs::symlink(fs::read_link(&from)?, &to)?,
@@ -428,32 +469,68 @@ pub fn parse_valgrind_log(log: &str) -> Option<MemCheck> {
     summary.then_some(check)
 }
 
-/// Environment for the submission's commands: its own TMPDIR (the rest is
-/// inherited, less a calling make's variables; see [`runner::run`]).
-fn command_env(tmp: &Path) -> Vec<(&'static str, &Path)> {
-    vec![("TMPDIR", tmp)]
+/// Where a submission's commands run: its copy (or the directory itself,
+/// in place), its private temporary directory, and the sandbox if any.
+struct Place<'a> {
+    sub: &'a Path,
+    tmp: &'a Path,
+    sandbox: Option<&'a Sandbox>,
 }
 
-fn make(dir: &Path, tmp: &Path, args: &[&str], limits: &Limits) -> std::io::Result<Outcome> {
-    runner::run(dir, "make", args, &command_env(tmp), limits)
+impl Place<'_> {
+    /// Runs `program args..` in the copy, sandboxed or not.
+    fn run(&self, program: &str, args: &[&str], limits: &Limits) -> std::io::Result<Outcome> {
+        match self.sandbox {
+            Some(sandbox) => sandbox.run(self.sub, self.tmp, program, args, limits),
+            // Unconfined: its own TMPDIR, the rest of the environment
+            // inherited (less a calling make's variables).
+            None => runner::run(self.sub, program, args, &[("TMPDIR", self.tmp)], limits),
+        }
+    }
+
+    fn make(&self, args: &[&str], limits: &Limits) -> std::io::Result<Outcome> {
+        self.run("make", args, limits)
+    }
+
+    /// The temporary directory as the commands see it.
+    fn tmp_inside(&self) -> PathBuf {
+        match self.sandbox {
+            Some(_) => PathBuf::from(runner::INSIDE_TMP),
+            None => self.tmp.to_path_buf(),
+        }
+    }
+
+    /// Makes `path` the sandbox's (see [`Sandbox::hand_over`]).
+    fn hand_over(&self, path: &Path) -> std::io::Result<()> {
+        self.sandbox.map_or(Ok(()), |s| s.hand_over(path))
+    }
+}
+
+/// Removes whatever is at `path` (a file, a link, a directory), so the
+/// grader never writes through a link the submission left there.
+fn remove_any(path: &Path) -> std::io::Result<()> {
+    match path.symlink_metadata() {
+        Ok(meta) if meta.is_dir() => fs::remove_dir_all(path),
+        Ok(_) => fs::remove_file(path),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 /// Runs one test in the copy: `cp X.in in; rm -f out; make run`, then
 /// compares `out` with the reference.
 fn run_test(
-    sub: &Path,
-    tmp: &Path,
+    place: &Place,
     test: &TestCase,
     limits: &Limits,
 ) -> std::io::Result<(Status, Option<i32>, f64)> {
-    fs::copy(&test.input, sub.join("in"))?;
-    let out_path = sub.join("out");
-    match fs::remove_file(&out_path) {
-        Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e),
-    }
-    let outcome = make(sub, tmp, &["run"], limits)?;
+    let input = place.sub.join("in");
+    remove_any(&input)?;
+    fs::copy(&test.input, &input)?;
+    place.hand_over(&input)?;
+    let out_path = place.sub.join("out");
+    remove_any(&out_path)?;
+    let outcome = place.make(&["run"], limits)?;
     let seconds = outcome.elapsed.as_secs_f64();
     let signal = match outcome.exit {
         Exit::TimedOut => return Ok((Status::TimedOut, None, seconds)),
@@ -463,7 +540,11 @@ fn run_test(
     if signal.is_some() {
         return Ok((Status::Crashed, signal, seconds));
     }
-    let Ok(file) = fs::File::open(&out_path) else {
+    // Only a regular file counts: never a link (to the tests, say) the
+    // grader would follow. Nothing of the command runs any more, so the
+    // check cannot race with it.
+    let regular = out_path.symlink_metadata().is_ok_and(|m| m.is_file());
+    let Some(file) = regular.then(|| fs::File::open(&out_path).ok()).flatten() else {
         return Ok((Status::NoOutput, None, seconds));
     };
     let mut out = Vec::new();
@@ -480,13 +561,13 @@ fn run_test(
 /// The commands of `make run` (`make -n -s run` once the build is done),
 /// so valgrind starts on them rather than on make (half the time per test);
 /// `None` when make cannot tell them.
-fn run_recipe(sub: &Path, tmp: &Path) -> Option<String> {
+fn run_recipe(place: &Place) -> Option<String> {
     let limits = Limits {
         time: Duration::from_secs(10),
         memory_mib: None,
         file_mib: None,
     };
-    let outcome = make(sub, tmp, &["-n", "-s", "run"], &limits).ok()?;
+    let outcome = place.make(&["-n", "-s", "run"], &limits).ok()?;
     let ok = outcome.success();
     let recipe = String::from_utf8(outcome.stdout).ok()?;
     (ok && !recipe.trim().is_empty()).then_some(recipe)
@@ -496,18 +577,26 @@ fn run_recipe(sub: &Path, tmp: &Path) -> Option<String> {
 /// traced, one log per process) and returns what the submission's processes
 /// did; `None` when it timed out or produced no usable log.
 fn valgrind_test(
-    sub: &Path,
-    tmp: &Path,
+    place: &Place,
     test: &TestCase,
     recipe: Option<&str>,
     index: usize,
     limits: &Limits,
 ) -> std::io::Result<Option<MemCheck>> {
-    fs::copy(&test.input, sub.join("in"))?;
-    let _ = fs::remove_file(sub.join("out"));
-    let logs = tmp.join(format!("valgrind-{index}"));
-    fs::create_dir_all(&logs)?;
-    let log_file = format!("--log-file={}/%p.log", logs.display());
+    let input = place.sub.join("in");
+    remove_any(&input)?;
+    fs::copy(&test.input, &input)?;
+    place.hand_over(&input)?;
+    remove_any(&place.sub.join("out"))?;
+    let name = format!("valgrind-{index}");
+    let logs = place.tmp.join(&name);
+    remove_any(&logs)?;
+    fs::create_dir(&logs)?;
+    place.hand_over(&logs)?;
+    let log_file = format!(
+        "--log-file={}/%p.log",
+        place.tmp_inside().join(&name).display()
+    );
     let mut args = vec![
         "--trace-children=yes",
         "--leak-check=full",
@@ -518,12 +607,16 @@ fn valgrind_test(
         Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
         None => args.extend(["make", "run"]),
     }
-    let outcome = runner::run(sub, "valgrind", &args, &command_env(tmp), limits)?;
+    let outcome = place.run("valgrind", &args, limits)?;
     if outcome.exit == Exit::TimedOut {
         return Ok(None);
     }
     let mut total: Option<MemCheck> = None;
     for entry in fs::read_dir(&logs)?.flatten() {
+        // Regular files only: a link the program left there is not followed.
+        if !entry.path().symlink_metadata().is_ok_and(|m| m.is_file()) {
+            continue;
+        }
         let text = fs::read_to_string(entry.path()).unwrap_or_default();
         if let Some(check) = parse_valgrind_log(&text) {
             let t = total.get_or_insert_with(MemCheck::default);
@@ -532,7 +625,7 @@ fn valgrind_test(
             t.indirectly_lost += check.indirectly_lost;
         }
     }
-    let _ = fs::remove_dir_all(&logs);
+    let _ = remove_any(&logs);
     Ok(total)
 }
 
@@ -566,16 +659,38 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     } else {
         let sub = root.path().join("submission");
         fs::create_dir(&sub).map_err(|e| format!("cannot create the copy: {e}"))?;
-        copy_tree(submission, &sub, &options.exclude, true)
-            .map_err(|e| format!("cannot copy {}: {e}", submission.display()))?;
+        let home = fs::canonicalize(submission)
+            .map_err(|e| format!("cannot read {}: {e}", submission.display()))?;
+        copy_tree(
+            submission,
+            &sub,
+            &options.exclude,
+            true,
+            (&home, &options.private),
+        )
+        .map_err(|e| format!("cannot copy {}: {e}", submission.display()))?;
         sub
     };
+    // In place is trusted code only, and never sandboxed (the directory
+    // itself is not handed over).
+    let sandbox = options.sandbox.as_ref().filter(|_| !options.in_place);
+    let place = Place {
+        sub: &sub,
+        tmp: &tmp,
+        sandbox,
+    };
+    if sandbox.is_some() {
+        place
+            .hand_over(root.path())
+            .map_err(|e| format!("cannot hand the copy to the sandbox: {e}"))?;
+    }
 
     let io = |what: &str, e: std::io::Error| format!("{what}: {e}");
     let mut notes = Vec::new();
     let before = snapshot(&sub);
-    let build =
-        make(&sub, &tmp, &["build"], &options.build).map_err(|e| io("cannot run make", e))?;
+    let build = place
+        .make(&["build"], &options.build)
+        .map_err(|e| io("cannot run make", e))?;
     let built = build.success();
     let mut build_seconds = build.elapsed.as_secs_f64();
     if !built {
@@ -615,7 +730,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     let mut tests = Vec::with_capacity(options.tests.len());
     for test in &options.tests {
         let (status, signal, seconds) = if built {
-            run_test(&sub, &tmp, test, &options.run).map_err(|e| io(&test.name, e))?
+            run_test(&place, test, &options.run).map_err(|e| io(&test.name, e))?
         } else {
             (Status::BuildFailed, None, 0.0)
         };
@@ -641,13 +756,13 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                 memory_mib: None,
                 file_mib: options.run.file_mib,
             };
-            let recipe = run_recipe(&sub, &tmp);
+            let recipe = run_recipe(&place);
             let mut bad = 0;
             for (index, (test, result)) in options.tests.iter().zip(&tests).enumerate() {
                 if result.status == Status::TimedOut {
                     continue;
                 }
-                match valgrind_test(&sub, &tmp, test, recipe.as_deref(), index, &limits)
+                match valgrind_test(&place, test, recipe.as_deref(), index, &limits)
                     .map_err(|e| io("cannot run valgrind", e))?
                 {
                     Some(check) if check.bad() => {
@@ -682,8 +797,9 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     }
     let readme = has_readme(&sub);
     let clean = if options.clean && built && !options.in_place {
-        let outcome =
-            make(&sub, &tmp, &["clean"], &options.build).map_err(|e| io("cannot run make", e))?;
+        let outcome = place
+            .make(&["clean"], &options.build)
+            .map_err(|e| io("cannot run make", e))?;
         let left: Vec<String> = created
             .iter()
             .filter(|p| sub.join(p).symlink_metadata().is_ok())
@@ -712,6 +828,11 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         valgrind,
         readme,
         clean,
+        sandbox: if sandbox.is_some() {
+            "bubblewrap"
+        } else {
+            "none"
+        },
         notes,
         build_seconds,
     })
@@ -773,6 +894,39 @@ mod tests {
         let clean = "==8== Command: /x/homework\n==8== All heap blocks were freed -- no leaks are possible\n\
                      ==8== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
         assert!(!parse_valgrind_log(clean).unwrap().bad());
+    }
+
+    #[test]
+    fn links_into_the_tests_or_another_submission_stay_links_in_the_copy() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs::canonicalize(dir.path()).unwrap();
+        let (tests, all, shared) = (root.join("tests"), root.join("all"), root.join("shared"));
+        let (mine, other, copy) = (all.join("mine"), all.join("other"), root.join("copy"));
+        for d in [&tests, &mine, &other, &shared, &copy] {
+            fs::create_dir_all(d).unwrap();
+        }
+        fs::write(tests.join("t1.ref"), "the answer").unwrap();
+        fs::write(other.join("Makefile"), "theirs").unwrap();
+        fs::write(shared.join("common.c"), "shared code").unwrap();
+        fs::write(mine.join("own.c"), "mine").unwrap();
+        symlink(tests.join("t1.ref"), mine.join("answer")).unwrap();
+        symlink("../other/Makefile", mine.join("peek")).unwrap();
+        symlink(shared.join("common.c"), mine.join("common.c")).unwrap();
+        symlink("own.c", mine.join("alias.c")).unwrap();
+        let private = Private {
+            tests: Some(tests.clone()),
+            all: Some(all.clone()),
+        };
+        copy_tree(&mine, &copy, &[], true, (&mine, &private)).unwrap();
+        let is_link = |name: &str| copy.join(name).symlink_metadata().unwrap().is_symlink();
+        assert!(is_link("answer") && is_link("peek"));
+        assert_eq!(
+            fs::read_to_string(copy.join("common.c")).unwrap(),
+            "shared code"
+        );
+        assert_eq!(fs::read_to_string(copy.join("alias.c")).unwrap(), "mine");
+        assert!(!is_link("common.c") && !is_link("alias.c"));
     }
 
     #[test]

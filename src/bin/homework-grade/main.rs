@@ -2,7 +2,9 @@
 //! whose `build`, `run` and `clean` rules follow `specs/homework.md`) the way
 //! the original checker does, in a temporary copy with time and memory limits,
 //! and measures the statement's deductions (valgrind, README, `make clean`)
-//! apart from the test points. See the README's "Grading submissions".
+//! apart from the test points. Every command of a submission runs in a
+//! bubblewrap sandbox unless `--no-sandbox` or `--in-place` says the code is
+//! trusted. See `docs/grading.md`.
 
 mod grade;
 mod runner;
@@ -16,8 +18,8 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use grade::{Options, Report, Status};
-use runner::Limits;
+use grade::{Options, Private, Report, Status};
+use runner::{Limits, Sandbox};
 
 /// Grades homework submissions with the checker's workflow: `make build` once,
 /// then per test `cp X.in in; rm -f out; make run; diff -w out X.ref`, each
@@ -25,7 +27,9 @@ use runner::Limits;
 /// killed at its time limit. Points: 4 per shuffle test, 5 per game test,
 /// scaled to 100. Deductions reported apart: valgrind (1 point per test with
 /// memory errors or definite/indirect leaks, at most 5), README present,
-/// `make clean` removing what `make build` made.
+/// `make clean` removing what `make build` made. Every command of a
+/// submission runs in a bubblewrap sandbox (see docs/grading.md): it sees its
+/// copy and the system, not the tests, the other submissions or the network.
 #[derive(Debug, Parser)]
 #[command(name = "homework-grade", version)]
 struct Args {
@@ -73,9 +77,20 @@ struct Args {
     work_dir: Option<PathBuf>,
     /// Grade the submission directory itself, not a copy, and skip the
     /// `make clean` check: for trusted code only, such as your own project
-    /// (its build stays incremental).
+    /// (its build stays incremental). Never sandboxed.
     #[arg(long, conflicts_with = "all")]
     in_place: bool,
+    /// Run the submissions' commands unconfined, as the grading user, with
+    /// its files and network: for trusted code only.
+    #[arg(long)]
+    no_sandbox: bool,
+    /// Processes (and threads) one sandboxed command may have at once.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(8..))]
+    processes: u64,
+    /// Disk one sandboxed command may fill, the copy and its /tmp together,
+    /// in MiB; 0 for no limit.
+    #[arg(long, value_name = "MIB", default_value_t = 512)]
+    disk: u64,
     /// Exit with status 1 when a submission's points less its valgrind
     /// deduction are below POINTS.
     #[arg(long, value_name = "POINTS")]
@@ -107,8 +122,16 @@ fn options(args: &Args) -> Result<Options, String> {
     if !args.no_valgrind && !valgrind_runs {
         return Err("valgrind is not installed: install it, or pass --no-valgrind".to_owned());
     }
+    let tests = grade::discover_tests(&args.tests)?;
+    let sandbox = if args.no_sandbox || args.in_place {
+        None
+    } else {
+        let sandbox = Sandbox::for_this_user(args.processes, mib(args.disk).map(|m| m << 20));
+        sandbox.probe(args.work_dir.as_deref())?;
+        Some(sandbox)
+    };
     Ok(Options {
-        tests: grade::discover_tests(&args.tests)?,
+        tests,
         run: Limits {
             time: seconds(args.timeout, "timeout")?,
             memory_mib: mib(args.memory),
@@ -128,7 +151,23 @@ fn options(args: &Args) -> Result<Options, String> {
         exclude: args.exclude.clone(),
         work_dir: args.work_dir.clone(),
         in_place: args.in_place,
+        sandbox,
+        private: Private {
+            tests: fs::canonicalize(&args.tests).ok(),
+            all: args.all.as_deref().and_then(|d| fs::canonicalize(d).ok()),
+        },
     })
+}
+
+/// The report's line on confinement.
+fn sandbox_line(args: &Args) -> &'static str {
+    if args.in_place {
+        "sandbox: none (--in-place: trusted code, run unconfined)"
+    } else if args.no_sandbox {
+        "sandbox: none (--no-sandbox: trusted code, run unconfined)"
+    } else {
+        "sandbox: bubblewrap"
+    }
 }
 
 fn yes_no(value: Option<bool>) -> &'static str {
@@ -283,6 +322,10 @@ fn below(reports: &[Report], threshold: Option<f64>) -> Option<String> {
 
 /// Grades as asked; `Ok(false)` when a submission is below `--fail-under`.
 fn main_result(args: &Args) -> Result<bool, String> {
+    // A wrong path is reported before the sandbox is even tried.
+    if let Some(dir) = args.submission.as_ref().filter(|d| !d.is_dir()) {
+        return Err(format!("no submission directory {}", dir.display()));
+    }
     let options = options(args)?;
     let start = Instant::now();
     if let Some(dir) = &args.all {
@@ -318,6 +361,7 @@ fn main_result(args: &Args) -> Result<bool, String> {
             }
         }
         print_table(&reports);
+        println!("{}", sandbox_line(args));
         let build: f64 = reports.iter().map(|r| r.build_seconds).sum();
         let tests = reports.iter().flat_map(|r| &r.tests);
         let test_seconds: f64 = tests.clone().map(|t| t.seconds).sum();
@@ -332,7 +376,7 @@ fn main_result(args: &Args) -> Result<bool, String> {
             start.elapsed().as_secs_f64(),
             args.jobs,
             hung.len(),
-            hung.iter().sum::<f64>(),
+            hung.iter().sum::<f64>() + 0.0,
         );
         let json_path = args.json.clone().unwrap_or_else(|| "grades.json".into());
         let csv_path = args.csv.clone().unwrap_or_else(|| "grades.csv".into());
@@ -347,11 +391,9 @@ fn main_result(args: &Args) -> Result<bool, String> {
             ));
         }
     } else if let Some(dir) = &args.submission {
-        if !dir.is_dir() {
-            return Err(format!("no submission directory {}", dir.display()));
-        }
         let report = grade::grade(dir, &options)?;
         print_one(&report);
+        println!("{}", sandbox_line(args));
         println!("graded in {:.1} s", start.elapsed().as_secs_f64());
         if let Some(path) = &args.json {
             let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;

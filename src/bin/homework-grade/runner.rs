@@ -1,7 +1,11 @@
-//! Running one command of an untrusted submission: its own process group,
-//! killed whole on timeout; optional memory and file-size limits (`ulimit`
-//! through `/bin/sh`, inherited by everything it starts); stdin from
-//! `/dev/null`; no MAKEFLAGS of a calling make; stdout and stderr read through pipes and kept up to a cap.
+//! Running one command of a submission: its own process group, killed whole
+//! on timeout; stdin from `/dev/null`; no MAKEFLAGS of a calling make; stdout
+//! and stderr read through pipes and kept up to a cap.
+//!
+//! Two ways to run one: [`run`], unconfined (trusted code: `--in-place`,
+//! `--no-sandbox`), with optional memory and file-size limits (`ulimit`
+//! through `/bin/sh`); and [`Sandbox::run`], inside bubblewrap (see
+//! [`Sandbox`] and `docs/grading.md`), the default for submissions.
 //!
 //! This is the grader's only process layer, kept small so it can move onto the
 //! project's shared child-process module when that exists.
@@ -126,7 +130,8 @@ fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
 }
 
 /// Runs `program args..` in `dir` under `limits` with the extra environment
-/// `env`, and waits for it (at most the time limit).
+/// `env`, unconfined (the grader's user, file system and network), and waits
+/// for it (at most the time limit).
 ///
 /// # Errors
 /// The I/O error when the command cannot be started at all.
@@ -162,14 +167,38 @@ pub fn run(
         // A grader started from make must not hand its jobserver and flags on.
         .env_remove("MAKEFLAGS")
         .env_remove("MFLAGS")
-        .env_remove("MAKELEVEL")
-        .stdin(Stdio::null())
+        .env_remove("MAKELEVEL");
+    supervise(command, None, limits.time, None)
+}
+
+/// Starts `command` in a process group of its own, with piped output and
+/// stdin from `/dev/null` (or a pipe that gives `input` then ends), and waits
+/// for it at most `time`; every 100 ms `over_disk` (when given) is asked
+/// whether the command wrote too much, and a `true` kills it as
+/// [`Exit::Signal`]`(SIGXFSZ)`.
+fn supervise(
+    mut command: Command,
+    input: Option<Vec<u8>>,
+    time: Duration,
+    over_disk: Option<&dyn Fn() -> bool>,
+) -> std::io::Result<Outcome> {
+    command
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
     let _slot = Slot::take();
     let start = Instant::now();
     let mut child = command.spawn()?;
+    if let (Some(bytes), Some(mut pipe)) = (input, child.stdin.take()) {
+        // A few KiB, within the pipe's buffer; a command that died early is
+        // reported by its exit, not by this write.
+        let _ = std::io::Write::write_all(&mut pipe, &bytes);
+    }
     let group = Pid::from_raw(child.id() as i32);
     let stdout = drain(child.stdout.take().expect("stdout is piped"));
     let stderr = drain(child.stderr.take().expect("stderr is piped"));
@@ -177,17 +206,36 @@ pub fn run(
     thread::spawn(move || {
         let _ = tx.send(child.wait());
     });
-    let (status, timed_out): (std::io::Result<ExitStatus>, bool) =
-        match rx.recv_timeout(limits.time) {
-            Ok(status) => (status, false),
-            Err(_) => {
-                let _ = killpg(group, Signal::SIGKILL);
-                (
-                    rx.recv().unwrap_or_else(|e| Err(std::io::Error::other(e))),
-                    true,
-                )
-            }
+    let poll = Duration::from_millis(100);
+    let mut killed: Option<Exit> = None;
+    let status: std::io::Result<ExitStatus> = loop {
+        let left = time.saturating_sub(start.elapsed());
+        let wait = if over_disk.is_some() {
+            left.min(poll)
+        } else {
+            left
         };
+        match rx.recv_timeout(wait) {
+            Ok(status) => break status,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Err(std::io::Error::other("the waiting thread ended"))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let why = if start.elapsed() >= time {
+                    Some(Exit::TimedOut)
+                } else if over_disk.is_some_and(|over| over()) {
+                    Some(Exit::Signal(Signal::SIGXFSZ as i32))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    killed = Some(why);
+                    let _ = killpg(group, Signal::SIGKILL);
+                    break rx.recv().unwrap_or_else(|e| Err(std::io::Error::other(e)));
+                }
+            }
+        }
+    };
     let elapsed = start.elapsed();
     // Whatever the command left running in its group goes too.
     let _ = killpg(group, Signal::SIGKILL);
@@ -196,8 +244,8 @@ pub fn run(
     let grace = Duration::from_millis(500);
     let stdout = stdout.recv_timeout(grace).unwrap_or_default();
     let stderr = stderr.recv_timeout(grace).unwrap_or_default();
-    let exit = if timed_out {
-        Exit::TimedOut
+    let exit = if let Some(why) = killed {
+        why
     } else if let Some(code) = status.code() {
         Exit::Code(code)
     } else {
@@ -209,6 +257,252 @@ pub fn run(
         stderr,
         elapsed,
     })
+}
+
+/// The uid and gid a sandboxed command has inside its user namespace, and
+/// the unprivileged outer ids the sandbox runs as when the grader is root
+/// (`nobody`/`nogroup` on Debian).
+pub const SANDBOX_ID: u32 = 65534;
+/// Where the submission's copy is inside the sandbox (the working directory).
+pub const INSIDE_SUB: &str = "/sub";
+/// Where the command's private temporary directory is inside the sandbox.
+pub const INSIDE_TMP: &str = "/tmp";
+
+/// The bubblewrap sandbox of a submission's commands: new user, PID, IPC,
+/// UTS, cgroup and network namespaces; the system's `/usr`, `/etc` and
+/// library directories read-only; the submission's copy (at [`INSIDE_SUB`],
+/// the working directory) and its private temporary directory (at
+/// [`INSIDE_TMP`]) the only writable places; everything else of the host
+/// (the tests, other submissions, `$HOME`, the grader's files) absent. It
+/// runs as [`SANDBOX_ID`] inside, and as that unprivileged id outside too when
+/// the grader is root (so the process limit binds: the kernel exempts root).
+/// Limits (through `prlimit`, set inside the sandbox so the process count is
+/// the sandbox's own): processes, virtual memory, file size, CPU time; wall
+/// time and disk use are watched from outside, and the whole sandbox dies
+/// with its PID namespace when the command ends or is killed.
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    /// The outer uid and gid bubblewrap is started as (`None`: the grader's).
+    pub run_as: Option<(u32, u32)>,
+    /// Processes (and threads) one command may have at once (RLIMIT_NPROC).
+    pub processes: u64,
+    /// Bytes the copy and the private `/tmp` may take on disk together; the
+    /// command is killed (as SIGXFSZ) once they take more. `None` for no limit.
+    pub disk_bytes: Option<u64>,
+}
+
+/// Blocks used by everything below `dir`, in bytes (links not followed).
+pub fn disk_usage(dir: &Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut total = 0u64;
+    for entry in entries.flatten() {
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
+        total = total.saturating_add(meta.blocks().saturating_mul(512));
+        if meta.is_dir() {
+            total = total.saturating_add(disk_usage(&entry.path()));
+        }
+    }
+    total
+}
+
+impl Sandbox {
+    /// A sandbox for the current user: run as [`SANDBOX_ID`] outside when the
+    /// grader is root.
+    pub fn for_this_user(processes: u64, disk_bytes: Option<u64>) -> Sandbox {
+        Sandbox {
+            run_as: nix::unistd::geteuid()
+                .is_root()
+                .then_some((SANDBOX_ID, SANDBOX_ID)),
+            processes,
+            disk_bytes,
+        }
+    }
+
+    /// Makes `path` (and everything below it, links not followed) the
+    /// sandbox's when it runs as another uid than the grader's.
+    ///
+    /// # Errors
+    /// The first I/O error of `chown`.
+    pub fn hand_over(&self, path: &Path) -> std::io::Result<()> {
+        let Some((uid, gid)) = self.run_as else {
+            return Ok(());
+        };
+        std::os::unix::fs::lchown(path, Some(uid), Some(gid))?;
+        if path.symlink_metadata()?.is_dir() {
+            for entry in std::fs::read_dir(path)? {
+                self.hand_over(&entry?.path())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The bubblewrap command that runs `program args..` with `sub` at
+    /// [`INSIDE_SUB`] and `tmp` at [`INSIDE_TMP`], under `limits`, and the
+    /// bytes to give it on stdin: bubblewrap reads its arguments there
+    /// (`--args 0`), so its command line, which the sandbox sees as process
+    /// 1, does not name the host's paths.
+    fn command(
+        &self,
+        sub: &Path,
+        tmp: &Path,
+        program: &str,
+        args: &[&str],
+        limits: &Limits,
+    ) -> (Command, Vec<u8>) {
+        let id = SANDBOX_ID.to_string();
+        // Bubblewrap's options, gathered in a Command for its argument API.
+        let mut options = Command::new("bwrap");
+        options
+            .args([
+                "--unshare-all",
+                "--unshare-user",
+                "--uid",
+                &id,
+                "--gid",
+                &id,
+            ])
+            .args(["--die-with-parent", "--new-session", "--cap-drop", "ALL"])
+            .args(["--hostname", "sandbox", "--ro-bind", "/usr", "/usr"]);
+        // The system's top-level directories: merged-/usr links as links,
+        // real directories read-only; nothing else of the host.
+        for name in ["bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"] {
+            let host = Path::new("/").join(name);
+            match host.symlink_metadata() {
+                Ok(meta) if meta.is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(&host) {
+                        options.arg("--symlink").arg(target).arg(&host);
+                    }
+                }
+                Ok(meta) if meta.is_dir() => {
+                    options.arg("--ro-bind").arg(&host).arg(&host);
+                }
+                _ => {}
+            }
+        }
+        options
+            .args(["--proc", "/proc", "--dev", "/dev"])
+            // A small /dev/shm, then /dev read-only: no file in memory
+            // beyond 16 MiB.
+            .args([
+                "--size",
+                "16777216",
+                "--tmpfs",
+                "/dev/shm",
+                "--remount-ro",
+                "/dev",
+            ])
+            .arg("--bind")
+            .arg(tmp)
+            .arg(INSIDE_TMP)
+            .arg("--bind")
+            .arg(sub)
+            .arg(INSIDE_SUB)
+            .args(["--remount-ro", "/", "--chdir", INSIDE_SUB, "--clearenv"])
+            .args(["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin"])
+            .args([
+                "--setenv", "HOME", INSIDE_TMP, "--setenv", "TMPDIR", INSIDE_TMP,
+            ])
+            .args(["--setenv", "LANG", "C", "--setenv", "USER", "nobody"]);
+        // The options go on stdin; the command stays on the command line
+        // (bubblewrap takes it from there only), with no host path in it.
+        let mut input = Vec::new();
+        for arg in options.get_args() {
+            input.extend_from_slice(arg.as_encoded_bytes());
+            input.push(0);
+        }
+        let mut c = Command::new("bwrap");
+        c.args(["--args", "0", "--", "prlimit"])
+            .arg(format!("--nproc={0}:{0}", self.processes));
+        // CPU time: the wall limit and a second (a busy program dies by
+        // SIGXCPU a little after the wall limit would have killed it).
+        let cpu = limits.time.as_secs().saturating_add(1);
+        c.arg(format!("--cpu={cpu}:{cpu}"));
+        if let Some(mib) = limits.memory_mib {
+            c.arg(format!("--as={0}:{0}", mib << 20));
+        }
+        if let Some(mib) = limits.file_mib {
+            c.arg(format!("--fsize={0}:{0}", mib << 20));
+        }
+        c.arg("--").arg(program).args(args);
+        if let Some((uid, gid)) = self.run_as {
+            // std drops the supplementary groups too when root sets a uid.
+            c.uid(uid).gid(gid);
+        }
+        (c, input)
+    }
+
+    /// Runs `program args..` in the sandbox (the working directory is the
+    /// copy `sub`, the private temporary directory `tmp`) under `limits`, and
+    /// waits for it (at most the time limit); when it ends or is killed,
+    /// every process it started goes with the sandbox's PID namespace.
+    ///
+    /// # Errors
+    /// The I/O error when bubblewrap cannot be started at all.
+    pub fn run(
+        &self,
+        sub: &Path,
+        tmp: &Path,
+        program: &str,
+        args: &[&str],
+        limits: &Limits,
+    ) -> std::io::Result<Outcome> {
+        let (command, input) = self.command(sub, tmp, program, args, limits);
+        let over = |cap: u64| move || disk_usage(sub).saturating_add(disk_usage(tmp)) > cap;
+        match self.disk_bytes {
+            Some(cap) => supervise(command, Some(input), limits.time, Some(&over(cap))),
+            None => supervise(command, Some(input), limits.time, None),
+        }
+    }
+
+    /// Checks that the sandbox starts here: runs `true` in it, in a
+    /// temporary directory inside `work_dir` (the system's by default).
+    ///
+    /// # Errors
+    /// One line saying why it cannot start and how to fix that.
+    pub fn probe(&self, work_dir: Option<&Path>) -> Result<(), String> {
+        let fix = "install bubblewrap (`make setup`, or apt-get install bubblewrap) \
+                   and allow unprivileged user namespaces, or pass --no-sandbox \
+                   to grade trusted code unconfined";
+        let dir = match work_dir {
+            Some(dir) => tempfile::Builder::new().prefix("probe-").tempdir_in(dir),
+            None => tempfile::Builder::new().prefix("probe-").tempdir(),
+        }
+        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let (sub, tmp) = (dir.path().join("sub"), dir.path().join("tmp"));
+        for d in [&sub, &tmp] {
+            std::fs::create_dir(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+        }
+        self.hand_over(dir.path())
+            .map_err(|e| format!("cannot hand {} to the sandbox: {e}", dir.path().display()))?;
+        let limits = Limits {
+            time: Duration::from_secs(20),
+            memory_mib: None,
+            file_mib: None,
+        };
+        let outcome = match self.run(&sub, &tmp, "true", &[], &limits) {
+            Ok(outcome) => outcome,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(format!(
+                    "the sandbox cannot start: bubblewrap (bwrap) is not installed: {fix}"
+                ))
+            }
+            Err(e) => return Err(format!("the sandbox cannot start: bwrap: {e}: {fix}")),
+        };
+        if outcome.success() {
+            return Ok(());
+        }
+        let why = String::from_utf8_lossy(&outcome.stderr);
+        let why = why.lines().next().unwrap_or("no message").trim().to_owned();
+        Err(format!(
+            "the sandbox cannot start ({why}; exit {:?}): {fix}",
+            outcome.exit
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -258,6 +552,124 @@ mod tests {
         )
         .unwrap();
         assert_eq!(flood.stdout.len(), OUTPUT_CAP);
+    }
+
+    /// A sandbox in a fresh directory pair (copy, tmp), handed over to it.
+    fn sandbox(processes: u64) -> (Sandbox, tempfile::TempDir) {
+        assert!(
+            Command::new("bwrap").arg("--version").output().is_ok(),
+            "bubblewrap (bwrap) is not installed: `make setup` installs it"
+        );
+        let sandbox = Sandbox::for_this_user(processes, Some(64 << 20));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::create_dir(dir.path().join("tmp")).unwrap();
+        sandbox.hand_over(dir.path()).unwrap();
+        (sandbox, dir)
+    }
+
+    fn in_sandbox(sandbox: &Sandbox, dir: &Path, script: &str, secs: f64) -> Outcome {
+        let (sub, tmp) = (dir.join("sub"), dir.join("tmp"));
+        sandbox
+            .run(&sub, &tmp, "sh", &["-c", script], &limits(secs))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_fork_storm_stops_at_the_process_limit() {
+        let (sandbox, dir) = sandbox(32);
+        // Each sleeper is counted in the copy until fork fails (dash then
+        // gives up); none survives the sandbox.
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "i=0; while [ $i -lt 2000 ]; do sleep 979 & i=$((i + 1)); echo $i > count; done",
+            10.0,
+        );
+        assert_ne!(out.exit, Exit::Code(0), "{out:?}");
+        let count: u32 = std::fs::read_to_string(dir.path().join("sub/count"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!((20..32).contains(&count), "{count} sleepers started");
+    }
+
+    #[test]
+    fn nothing_outlives_a_sandboxed_command_not_even_setsid() {
+        let (sandbox, dir) = sandbox(64);
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "setsid sh -c 'exec sleep 976' >/dev/null 2>&1 & echo started",
+            5.0,
+        );
+        assert_eq!(out.exit, Exit::Code(0));
+        assert_eq!(out.stdout, b"started\n");
+        let hung = in_sandbox(&sandbox, dir.path(), "setsid sleep 975 & sleep 30", 0.3);
+        assert_eq!(hung.exit, Exit::TimedOut);
+        assert!(hung.elapsed < Duration::from_secs(3), "{:?}", hung.elapsed);
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let line = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let line = String::from_utf8_lossy(&line).replace('\0', " ");
+            assert!(
+                !line.contains("sleep 976") && !line.contains("sleep 975"),
+                "left running: {line}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sandbox_sees_its_copy_and_the_system_only() {
+        let (sandbox, dir) = sandbox(64);
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "pwd; ls /; touch /sub/mine /tmp/mine && echo writable; \
+             touch /usr/x /etc/x /x 2>/dev/null || echo read-only; \
+             tr '\\0' ' ' < /proc/1/cmdline; echo; ls /proc | grep -c '^[0-9]'",
+            5.0,
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "/sub", "{text}");
+        let n = lines.len();
+        let root: Vec<&str> = lines[1..n - 4].to_vec();
+        for name in &root {
+            assert!(
+                [
+                    "bin", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "sbin", "sub",
+                    "tmp", "usr"
+                ]
+                .contains(name),
+                "{name} is visible: {text}"
+            );
+        }
+        assert_eq!(&lines[n - 4..n - 2], ["writable", "read-only"], "{text}");
+        // bwrap's command line names no host path (its arguments came on
+        // stdin).
+        let init = lines[n - 2];
+        assert!(init.starts_with("bwrap --args 0 -- prlimit "), "{text}");
+        let host = dir.path().display().to_string();
+        assert!(!init.contains(&host), "{text}");
+        // sh, ls, grep and bwrap's init: a handful, not the machine's.
+        let seen: u32 = lines[n - 1].parse().unwrap();
+        assert!(seen <= 6, "{seen} processes visible: {text}");
+        assert!(dir.path().join("sub/mine").exists() && dir.path().join("tmp/mine").exists());
+    }
+
+    #[test]
+    fn a_disk_filler_is_killed_past_the_disk_limit() {
+        let (sandbox, dir) = sandbox(64);
+        // 64 MiB allowed; 10 files of 20 MB.
+        let out = in_sandbox(
+            &sandbox,
+            dir.path(),
+            "i=0; while [ $i -lt 10 ]; do head -c 20000000 /dev/zero > f$i; i=$((i + 1)); done",
+            10.0,
+        );
+        assert_eq!(out.exit, Exit::Signal(Signal::SIGXFSZ as i32), "{out:?}");
+        assert!(disk_usage(dir.path()) < 200_000_000);
     }
 
     #[test]
