@@ -166,7 +166,8 @@ fn income_foreign_aid_and_coup() {
     assert_eq!(t.cards(1), vec![Assassin]);
     assert_eq!(t.cards(0).len(), 2);
     assert_eq!(
-        t.cards(0)[0], Captain,
+        t.cards(0)[0],
+        Captain,
         "the Duke went back, a new card came last"
     );
     assert_eq!(total_cards(&t, 1), 15);

@@ -284,7 +284,9 @@ pub fn decide_configured(
                             format!(
                                 "{:?}{} {:.3} ({} worlds)",
                                 c.answer.text(),
-                                c.keep.as_ref().map_or(String::new(), |k| format!(" keep {}", format_hand(k))),
+                                c.keep
+                                    .as_ref()
+                                    .map_or(String::new(), |k| format!(" keep {}", format_hand(k))),
                                 c.wins / c.worlds.max(1) as f64,
                                 c.worlds
                             )

@@ -439,7 +439,12 @@ impl State {
     }
 
     /// The arbiter's `determine_turn_effects` for the turn `me` just ended.
-    fn turn_effects<R: Rng + ?Sized>(&mut self, me: usize, keep: Option<&[Character]>, rng: &mut R) {
+    fn turn_effects<R: Rng + ?Sized>(
+        &mut self,
+        me: usize,
+        keep: Option<&[Character]>,
+        rng: &mut R,
+    ) {
         let opp = 1 - me;
         let n = self.line_len as usize;
         if n < 2 {

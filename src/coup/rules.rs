@@ -124,7 +124,12 @@ impl Table {
     /// A game from a given deck (drawn from the end) and starting coins; the
     /// rng reshuffles the deck whenever a card returns to it. Used by the
     /// quirk mode that carries coins and the deck over after a draw.
-    pub fn with_deck(deck: Vec<Character>, coins: [i64; 2], quirks: bool, rng: ChaCha8Rng) -> Table {
+    pub fn with_deck(
+        deck: Vec<Character>,
+        coins: [i64; 2],
+        quirks: bool,
+        rng: ChaCha8Rng,
+    ) -> Table {
         Table {
             state: State::deal(Cards::from_slice(&deck), coins),
             history: String::new(),
@@ -251,7 +256,11 @@ impl Table {
             // The lax test may accept a file that is not the old one plus
             // the answer: the engine reads the line the file now ends with.
             let line = last_line_of(new_text);
-            let before: Vec<char> = line.strip_suffix(answer.as_str()).unwrap_or("").chars().collect();
+            let before: Vec<char> = line
+                .strip_suffix(answer.as_str())
+                .unwrap_or("")
+                .chars()
+                .collect();
             self.state.set_line(&before);
         }
         self.history = new_text.to_string();

@@ -442,7 +442,11 @@ impl Ctx<'_> {
     /// ratios ([`Ctx::search_ratios`]); `line` is the history's last line.
     /// The probability that its pending claim is a bluff is one minus the
     /// claimed character's entry.
-    pub(in crate::coup) fn search_posterior(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
+    pub(in crate::coup) fn search_posterior(
+        &self,
+        line: &[char],
+        config: &SearchConfig,
+    ) -> [f64; 5] {
         let hands = hand_distribution(
             &self.h.opp,
             &self.unseen,

@@ -130,8 +130,9 @@ impl Ctx<'_> {
                 } else {
                     e
                 };
-                self.explain
-                    .push(format!("turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})"));
+                self.explain.push(format!(
+                    "turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})"
+                ));
                 // Values within [`STRONG_TIE`] of each other are a tie the
                 // evaluation cannot split (its logistic saturates when the
                 // race is decided): the turn that makes more progress wins
@@ -361,7 +362,8 @@ impl Ctx<'_> {
         for kept in hands_of(offered, keep) {
             let v = self.hand_value(kept.clone());
             let base: f64 = kept.iter().map(|&c| card_value(c, None, true)).sum();
-            self.explain.push(format!("keep {} {v:.4}", format_hand(&kept)));
+            self.explain
+                .push(format!("keep {} {v:.4}", format_hand(&kept)));
             let better = best
                 .as_ref()
                 .is_none_or(|(bv, bb, _)| v > bv + 1e-9 || ((v - bv).abs() <= 1e-9 && base > *bb));

@@ -1,0 +1,110 @@
+//! The `search` strategy on positions with a known right answer, and the
+//! hand posterior it samples from on hand-computed cases
+//! (`docs/rules/coup.md`; the posterior is `coup::model::hand_posterior`).
+
+use cardgames::coup::history::Record;
+use cardgames::coup::model::hand_posterior;
+use cardgames::coup::opponent::Stats;
+use cardgames::coup::{decide_with, Character, Strategy};
+
+use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
+
+fn legal(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn a_claim_that_is_certainly_false_is_challenged() {
+    // I Assassinated and it gave up a Duke; I hold the other two Dukes. Its
+    // Tax claim cannot be true: a challenge wins the game at once.
+    let history = "A0\nT";
+    let d = decide_with(
+        Strategy::Search,
+        history,
+        4,
+        0,
+        "$$",
+        &legal(&["p", "q"]),
+        None,
+    );
+    assert_eq!(d.answer, "q", "{}", d.explanation);
+    assert!(d.note.is_none(), "no fallback: {:?}", d.note);
+}
+
+#[test]
+fn a_block_it_always_holds_is_not_challenged() {
+    // My Assassination is blocked by a Contessa; in 40 past challenges its
+    // Contessa blocks were never a bluff. Challenging would cost me a card
+    // for nothing.
+    let mut mem = Stats::default();
+    mem.block_caught[Contessa.index()] = [40, 0];
+    let d = decide_with(
+        Strategy::Search,
+        "As",
+        1,
+        3,
+        "^$",
+        &legal(&["q", "\n"]),
+        Some(&mem),
+    );
+    assert_eq!(d.answer, "\n", "{}", d.explanation);
+    assert!(d.note.is_none(), "no fallback: {:?}", d.note);
+}
+
+#[test]
+fn the_same_input_gives_the_same_answer() {
+    let args = ("Tp\nS", 4, 1, "*~", legal(&["a", "c", "p", "q"]));
+    let a = decide_with(
+        Strategy::Search,
+        args.0,
+        args.1,
+        args.2,
+        args.3,
+        &args.4,
+        None,
+    );
+    let b = decide_with(
+        Strategy::Search,
+        args.0,
+        args.1,
+        args.2,
+        args.3,
+        &args.4,
+        None,
+    );
+    assert_eq!(a, b);
+    assert!(args.4.contains(&a.answer));
+}
+
+#[test]
+fn the_posterior_is_hypergeometric_without_evidence() {
+    // 13 unseen cards (one Duke among them), a hand of two: it holds the
+    // Duke with 1 - C(12,2)/C(13,2) = 12/78, an Ambassador (three unseen)
+    // with 1 - C(10,2)/C(13,2) = 33/78.
+    let unseen = [3, 3, 3, 3, 1];
+    let p = hand_posterior(&Record::default(), &unseen, 2, [1.0; 5], false);
+    assert!((p[Duke.index()] - 12.0 / 78.0).abs() < 1e-12, "{p:?}");
+    assert!((p[Ambassador.index()] - 33.0 / 78.0).abs() < 1e-12, "{p:?}");
+    assert!((p[Assassin.index()] - 33.0 / 78.0).abs() < 1e-12, "{p:?}");
+}
+
+#[test]
+fn a_standing_claim_weighs_hands_without_the_card_by_its_ratio() {
+    // One standing Duke claim at ratio 1/2: the 12 hands holding the Duke
+    // keep their weight, the 66 without it count half, so it holds the Duke
+    // with 12 / (12 + 33) = 4/15.
+    let unseen = [3, 3, 3, 3, 1];
+    let r = Record {
+        active_claims: vec![Duke],
+        ..Record::default()
+    };
+    let p = hand_posterior(&r, &unseen, 2, [0.5; 5], false);
+    assert!((p[Duke.index()] - 4.0 / 15.0).abs() < 1e-12, "{p:?}");
+    // A caught bluff rules the character out.
+    let r = Record {
+        surely_not: vec![Captain],
+        ..Record::default()
+    };
+    let p = hand_posterior(&r, &unseen, 2, [1.0; 5], false);
+    assert_eq!(p[Captain.index()], 0.0);
+}
