@@ -38,6 +38,10 @@ pub enum BotKind {
     Process(Vec<String>),
     /// A built-in strategy run in-process.
     Builtin(Strategy),
+    /// The clairvoyant bound, for measurement only: the `search` strategy
+    /// told the opponent's true hand at every call
+    /// ([`crate::coup::bot::decide_clairvoyant`]).
+    Clairvoyant,
 }
 
 /// A competitor.
@@ -67,6 +71,14 @@ impl Bot {
         let mut words: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
         if words.is_empty() {
             return Err(format!("empty bot command in {spec:?}"));
+        }
+        if words[0] == "builtin:clairvoyant" {
+            let name = name.unwrap_or_else(|| "clairvoyant".to_string());
+            check_name(&name)?;
+            return Ok(Bot {
+                name,
+                kind: BotKind::Clairvoyant,
+            });
         }
         if let Some(s) = words[0].strip_prefix("builtin:") {
             let strategy = Strategy::parse(s).map_err(|e| e.to_string())?;
@@ -279,15 +291,25 @@ pub fn play_game(
         let bot = &bots[ids[call.seat]];
         let start = Instant::now();
         let result = match &bot.kind {
-            BotKind::Builtin(s) => {
-                let d = decide(
-                    *s,
-                    &table.history,
-                    call.opp_coins,
-                    call.my_coins,
-                    &format_hand(&call.cards),
-                    &call.legal,
-                );
+            BotKind::Builtin(_) | BotKind::Clairvoyant => {
+                let d = match &bot.kind {
+                    BotKind::Builtin(s) => decide(
+                        *s,
+                        &table.history,
+                        call.opp_coins,
+                        call.my_coins,
+                        &format_hand(&call.cards),
+                        &call.legal,
+                    ),
+                    _ => crate::coup::bot::decide_clairvoyant(
+                        &table.history,
+                        call.opp_coins,
+                        call.my_coins,
+                        &format_hand(&call.cards),
+                        &call.legal,
+                        &table.cards(1 - call.seat),
+                    ),
+                };
                 let stdout = d.exchange_keep.unwrap_or_default();
                 let ns = start.elapsed().as_nanos() as u64;
                 account(&mut record, call.seat, ns);

@@ -21,6 +21,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::character::{format_hand, Character};
+use super::engine::Cards;
 use super::history::{action_index, History};
 use super::model::{hand_probabilities, inferred_plan, race, unseen, Gain, Plan, Racer};
 use super::opponent::{Model, Stats};
@@ -334,6 +335,35 @@ pub fn decide_configured(
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         explanation,
     }
+}
+
+/// The clairvoyant bound, for measurement only (never a strategy a program
+/// plays by default): the `search` strategy told the opponent's true hand,
+/// so every world holds exactly `opp_hand` (the deck stays unknown). Its win
+/// rate against an opponent is the ceiling the honest search is measured
+/// against (`coup-arbiter ... builtin:clairvoyant`).
+pub fn decide_clairvoyant(
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+    opp_hand: &[Character],
+) -> Decision {
+    let config = SearchConfig {
+        known_opponent: Some(Cards::from_slice(opp_hand)),
+        ..SearchConfig::default()
+    };
+    decide_configured(
+        Strategy::Search,
+        history,
+        opp_coins,
+        my_coins,
+        cards,
+        legal,
+        None,
+        &config,
+    )
 }
 
 /// The replica of Calculator ([`super::replica`]) checked for legality:

@@ -63,6 +63,16 @@ pub struct SearchConfig {
     /// claims, blocks, challenges; my give-ups), 2 only my turns' actions
     /// and Exchange keeps.
     pub scope: u8,
+    /// Whether the opponent's challenges of my claims follow how doubtful
+    /// each looks from the public record at this decision
+    /// ([`Ctx::public_doubt`]): its learnt challenge rates scaled by the
+    /// public probability that I lack the card over that of a fresh claim.
+    /// Measured against Seer (arbiter3 seed 7, 200 games): 48.0% with it,
+    /// 41.0-44.5% in five runs without.
+    pub public_doubt: bool,
+    /// The opponent's true hand, for the clairvoyant bound only
+    /// ([`crate::coup::bot::decide_clairvoyant`]); `None` in play.
+    pub known_opponent: Option<Cards>,
     /// Value of each coin of lead at the horizon (a Coup costs 7 coins and
     /// takes a card, worth about a quarter of a game between two-card
     /// hands: 0.25 / 7 per coin, rounded).
@@ -82,6 +92,8 @@ impl Default for SearchConfig {
             card_value: [[0.39, 0.14], [0.72, 0.46]],
             coin_value: 0.035,
             scope: 0,
+            public_doubt: true,
+            known_opponent: None,
         }
     }
 }
@@ -105,6 +117,7 @@ impl SearchConfig {
             "horizon" => self.horizon = num(v)?.clamp(0.0, 1e4) as usize,
             "coin_value" => self.coin_value = num(v)?,
             "scope" => self.scope = num(v)?.clamp(0.0, 2.0) as u8,
+            "public_doubt" => self.public_doubt = num(v)? != 0.0,
             "card_value" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
                 if x.len() != 4 {
@@ -114,7 +127,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt)"
                 )))
             }
         }
@@ -469,6 +482,43 @@ impl Ctx<'_> {
         p
     }
 
+    /// How much more doubtful my claim of `c` looks to the opponent than a
+    /// fresh claim: the public probability that I lack `c` (the hand
+    /// posterior of my public record over the cards not yet dead, at the
+    /// likelihood ratio of my own caught and proved claims in this game,
+    /// [`crate::coup::model::bluff_rate`]) over the same probability with
+    /// no record. A claim right after I was caught bluffing the same
+    /// character is certain to be a bluff for anyone watching.
+    pub(in crate::coup) fn public_doubt(&self, c: Character) -> f64 {
+        let mut pool = [crate::coup::character::COPIES as u32; 5];
+        for x in self.h.me.lost.iter().chain(&self.h.opp.lost) {
+            pool[x.index()] = pool[x.index()].saturating_sub(1);
+        }
+        let k = self.h.me.cards_left().max(1);
+        let f = crate::coup::model::bluff_rate(&self.h.me).clamp(0.01, 0.99);
+        let odds = crate::coup::opponent::P_HOLD_TWO / (1.0 - crate::coup::opponent::P_HOLD_TWO);
+        let ratio = (f / (1.0 - f) * odds).clamp(1e-3, 1.0);
+        let lack = |r: &crate::coup::history::Record| {
+            let hands = hand_distribution(r, &pool, k, [ratio; 5], false);
+            let total: f64 = hands.iter().map(|h| h.1).sum();
+            let lacking: f64 = hands.iter().filter(|h| !h.0.contains(&c)).map(|h| h.1).sum();
+            if total > 0.0 {
+                lacking / total
+            } else {
+                1.0
+            }
+        };
+        // My record as it will stand with this claim made.
+        let mut now = self.h.me.clone();
+        now.active_claims.push(c);
+        let fresh = crate::coup::history::Record {
+            active_claims: vec![c],
+            ..Default::default()
+        };
+        let base = lack(&fresh).max(1e-3);
+        lack(&now) / base
+    }
+
     /// Searches this decision: every legal answer (and keep) valued by the
     /// worlds of [`SearchConfig`]. `offered` is the card list the arbiter
     /// passed (n+2 on an Exchange call). Returns the choices, best first;
@@ -531,6 +581,26 @@ impl Ctx<'_> {
                 pool_base.push(c);
             }
         }
+        // The opponent's challenges of my claims follow how doubtful each
+        // looks from the public record (when public doubt is on): its
+        // learnt rates scaled by the doubt of the claimed character.
+        let mut habits = habits;
+        if config.public_doubt {
+            let doubt = Character::ALL.map(|c| self.public_doubt(c));
+            let o = &mut habits[1 - me];
+            for (k, a) in ACTION_KINDS.chars().enumerate() {
+                if let Some(c) = Character::claimed_by(a) {
+                    for r in o.challenge[k].iter_mut() {
+                        *r = (*r * doubt[c.index()]).clamp(0.0, 1.0);
+                    }
+                }
+            }
+            for (k, b) in BLOCK_KINDS.chars().enumerate() {
+                if let Some(c) = Character::claimed_by(b) {
+                    o.challenge_block[k] = (o.challenge_block[k] * doubt[c.index()]).clamp(0.0, 1.0);
+                }
+            }
+        }
         let mut wins = vec![0.0; roots.len()];
         let mut coins = [0; 2];
         coins[me] = self.mc;
@@ -546,7 +616,14 @@ impl Ctx<'_> {
             let mut pool = pool_base.clone();
             pool.shuffle(&mut self.rng);
             let mut theirs = Cards::default();
-            if total > 0.0 && !hands.is_empty() {
+            if let Some(known) = config.known_opponent {
+                for &c in known.as_slice() {
+                    if let Some(i) = pool.iter().position(|&p| p == c) {
+                        pool.remove(i);
+                        theirs.push(c);
+                    }
+                }
+            } else if total > 0.0 && !hands.is_empty() {
                 let mut x = self.rng.random::<f64>() * total;
                 let mut pick = &hands[hands.len() - 1].0;
                 for (h, w) in &hands {
@@ -586,7 +663,8 @@ impl Ctx<'_> {
                     s.drawn = Some([offered[0], offered[1]]);
                 }
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let v = match s.apply(*r, keep.as_deref(), &mut rng) {
+                let end = s.apply(*r, keep.as_deref(), &mut rng);
+                let v = match end {
                     Some(End::Win(w)) => (w == me) as u8 as f64,
                     Some(End::Draw) => 0.0,
                     None => playout(&mut s, me, &habits, config, &mut rng),

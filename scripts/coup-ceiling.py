@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""The clairvoyant ceiling of coup-bot's search, per opponent.
+
+For each opponent, runs the project's arbiter (`coup-arbiter --original-quirks
+--keep-bot-dirs`, ROUNDS rounds = 2*ROUNDS games, both seats, fixed seed) twice: once
+against `builtin:clairvoyant` (the search told the opponent's true hand at every call: a
+bound for measurement, never a way to play) and once against `builtin:search` (the same
+search, honest, in-process and without memory). Prints both win rates with their 95% Wilson
+intervals and the share of the ceiling the honest search reaches.
+
+Opponents: Seer (COUP_SEER, its built program), the real Calculator (COUP_CALCULATOR and
+PYTHON2), and the stand-ins of ../shared/coup/standin.py. Absent ones are skipped with a
+message.
+
+Example: scripts/coup-ceiling.py --rounds 100 --seed 7 --opponents Seer,si-taxman
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from wilson import wilson  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--rounds', type=int, default=100)
+    ap.add_argument('--seed', type=int, default=7)
+    tdir = os.environ.get('CARGO_TARGET_DIR', os.path.join(ROOT, 'target'))
+    ap.add_argument('--arbiter', default=os.path.join(tdir, 'release', 'coup-arbiter'))
+    ap.add_argument('--shared', default=os.path.join(ROOT, '..', 'shared'))
+    ap.add_argument('--opponents', default=None, help='comma-separated subset')
+    a = ap.parse_args()
+    if not os.path.exists(a.arbiter):
+        print('coup-ceiling: %s not found: build it first (cargo build --release)' % a.arbiter, file=sys.stderr)
+        return 1
+    standin = os.path.join(a.shared, 'coup', 'standin.py')
+    opps = {}
+    seer = os.environ.get('COUP_SEER')
+    if seer and os.path.exists(seer):
+        opps['Seer'] = os.path.abspath(seer)
+    else:
+        print('coup-ceiling: COUP_SEER not set or absent: Seer skipped')
+    calc = os.environ.get('COUP_CALCULATOR')
+    py2 = os.environ.get('PYTHON2', os.path.expanduser('~/.pyenv/versions/2.7.18/bin/python2'))
+    if calc and os.path.exists(calc) and os.path.exists(py2):
+        opps['Calculator'] = '%s -S %s' % (py2, os.path.abspath(calc))
+    else:
+        print('coup-ceiling: COUP_CALCULATOR / PYTHON2 not set or absent: Calculator skipped')
+    if os.path.exists(standin):
+        for s in ['random', 'challenger', 'taxman', 'honest', 'bandit', 'bloodymurder']:
+            opps['si-' + s] = 'python3 -S %s %s' % (standin, s)
+    else:
+        print('coup-ceiling: %s absent: stand-ins skipped' % standin)
+    names = list(opps)
+    if a.opponents:
+        names = [n for n in a.opponents.split(',') if n in opps]
+    work = tempfile.mkdtemp(prefix='coup-ceiling-')
+    print('coup-ceiling: coup-arbiter --original-quirks --keep-bot-dirs, %d games per row, seed %d, work %s'
+          % (2 * a.rounds, a.seed, work))
+    print('%-14s %-26s %-26s %s' % ('opponent', 'search (honest)', 'clairvoyant ceiling', 'share'))
+    for name in names:
+        rates = []
+        for ours in ['search', 'clairvoyant']:
+            w = os.path.join(work, '%s-%s' % (name, ours))
+            os.makedirs(w)
+            out = os.path.join(w, 'r.json')
+            subprocess.run([a.arbiter, '-r', str(a.rounds), '-s', str(a.seed), '-j', '1', '-q',
+                            '--original-quirks', '--keep-bot-dirs', '--work-dir', w, '--json', out,
+                            'Ours=builtin:' + ours, '%s=%s' % (name, opps[name])],
+                           stdout=subprocess.DEVNULL, check=False)
+            try:
+                r = json.load(open(out))
+                row = [b for b in r['report']['standings'] if b['name'] == 'Ours'][0]
+                wins, games = row['wins'], row['games']
+            except (OSError, ValueError, KeyError, IndexError):
+                wins, games = 0, 0
+            rates.append((wins, games))
+        cells = []
+        for wins, games in rates:
+            lo, hi = wilson(wins, games)
+            cells.append('%5.1f%% [%4.1f, %4.1f]' % (100 * wins / max(games, 1), 100 * lo, 100 * hi))
+        share = rates[0][0] / max(rates[1][0], 1)
+        print('%-14s %-26s %-26s %.0f%%' % (name, cells[0], cells[1], 100 * share), flush=True)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
