@@ -51,6 +51,10 @@ pub struct Record {
     /// Chances to block passed up since the hand last changed (a Duke for
     /// Foreign Aid, Ambassador/Captain for Steal, Contessa for Assassinate).
     pub declined: Vec<Character>,
+    /// Characters whose action this player passed over at a turn since
+    /// its hand last changed: a Duke for each turn it took Income or Foreign
+    /// Aid instead of Tax (cleared with [`Record::declined`]).
+    pub passed_over: Vec<Character>,
     /// All claims made in the game, by character.
     pub claims: [u32; 5],
     /// Claims proved under challenge.
@@ -81,6 +85,7 @@ impl Record {
         self.active_claims.clear();
         self.surely_not.clear();
         self.declined.clear();
+        self.passed_over.clear();
     }
 
     fn drop_claim(&mut self, ch: Character) {
@@ -316,6 +321,9 @@ impl History {
                     r.turns += 1;
                     if let Some(k) = action_index(c) {
                         r.actions[k] += 1;
+                    }
+                    if matches!(c, 'I' | 'F') {
+                        r.passed_over.push(Character::Duke);
                     }
                     if let Some(ch) = Character::claimed_by(c) {
                         r.claims[ch.index()] += 1;

@@ -70,6 +70,9 @@ pub struct SearchConfig {
     /// Measured against Seer (arbiter3 seed 7, 200 games): 48.0% with it,
     /// 41.0-44.5% in five runs without.
     pub public_doubt: bool,
+    /// Whether the posterior reads the opponent's Income and Foreign Aid
+    /// as a Duke passed over ([`Ctx::search_record`]).
+    pub passed_over: bool,
     /// The opponent's true hand, for the clairvoyant bound only
     /// ([`crate::coup::bot::decide_clairvoyant`]); `None` in play.
     pub known_opponent: Option<Cards>,
@@ -94,6 +97,7 @@ impl Default for SearchConfig {
             scope: 0,
             public_doubt: true,
             known_opponent: None,
+            passed_over: true,
         }
     }
 }
@@ -118,6 +122,7 @@ impl SearchConfig {
             "coin_value" => self.coin_value = num(v)?,
             "scope" => self.scope = num(v)?.clamp(0.0, 2.0) as u8,
             "public_doubt" => self.public_doubt = num(v)? != 0.0,
+            "passed_over" => self.passed_over = num(v)? != 0.0,
             "card_value" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
                 if x.len() != 4 {
@@ -127,7 +132,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over)"
                 )))
             }
         }
@@ -461,7 +466,7 @@ impl Ctx<'_> {
         config: &SearchConfig,
     ) -> [f64; 5] {
         let hands = hand_distribution(
-            &self.h.opp,
+            &self.search_record(config),
             &self.unseen,
             self.h.opp.cards_left(),
             self.search_ratios(line),
@@ -480,6 +485,18 @@ impl Ctx<'_> {
             }
         }
         p
+    }
+
+    /// The opponent's public record as the search's posterior reads it:
+    /// with [`SearchConfig::passed_over`], every turn it took Income or
+    /// Foreign Aid instead of Tax counts as a declined Duke (a hand with a
+    /// Duke weighed by half, as a declined block is).
+    fn search_record(&self, config: &SearchConfig) -> crate::coup::history::Record {
+        let mut r = self.h.opp.clone();
+        if config.passed_over {
+            r.declined.extend(r.passed_over.iter().copied());
+        }
+        r
     }
 
     /// How much more doubtful my claim of `c` looks to the opponent than a
@@ -566,7 +583,7 @@ impl Ctx<'_> {
         // The posterior over the opponent's hand.
         let ok = self.h.opp.cards_left();
         let ratios = self.search_ratios(&line);
-        let hands = hand_distribution(&self.h.opp, &self.unseen, ok, ratios, config.repeat_claims);
+        let hands = hand_distribution(&self.search_record(config), &self.unseen, ok, ratios, config.repeat_claims);
         let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
             let mine = Habits::mine(config);
