@@ -542,6 +542,10 @@ static void bot_ops(void)
         s = below(2) ? CALL(cg_ioiwari_best_move(below(10) ? pits : NULL, &out))
                      : CALL(cg_ioiwari_value(below(10) ? pits : NULL, &out));
         CHECK_UNTOUCHED(s, out);
+        /* Now and then the solver's table is released (the next call
+         * rebuilds it). */
+        if (below(16) == 0)
+            cg_ioiwari_release();
         break;
     }
     default: {

@@ -1,5 +1,20 @@
 /*
- * cardgames: card games, shuffles and bots, C ABI. See docs/c-api.md.
+ * cardgames: card games, shuffles and bots, C ABI.
+ *
+ * Documentation. Installed with the library under
+ * <prefix>/share/doc/cardgames/: c-api.md (the C guide: building, linking,
+ * errors, buffers, valgrind), rules/homework.md, rules/durak.md,
+ * rules/ioiwari.md and rules/coup.md (each game's rules and protocol, with
+ * numbered sections), and examples/ (complete C programs). A comment below
+ * citing `docs/rules/homework.md` §3 means rules/homework.md, section 3, in
+ * that directory.
+ *
+ * Cards. A cg_card has rank 2..14 (T = 10, J = 11, Q = 12, K = 13, A = 14)
+ * and suit 0..3 (0 s, 1 h, 2 c, 3 d). Its War value, cg_card_value(), is a
+ * different scale: A = 15, K = 14, Q = 13, J = 12, T = 10, 9..2 (no 11), so
+ * an array indexed by value needs 16 slots. Texts are two characters, rank
+ * then suit: homework notation `Td` (ranks A K Q J T 9..2, suits s h c d),
+ * Durak notation `TD` (ranks A..6, suits S H C D).
  *
  * Ownership. A handle made by a cg_*_new, cg_*_from_str, cg_deck_clone or
  * cg_deck_split_off function belongs to the caller, who frees it once with
@@ -7,17 +22,34 @@
  * game (cg_war_pile, cg_rolling_stone_hand, cg_scarabs_pile, ..._table) is a
  * view into the game: valid until the game's next step or free, never freed.
  * Strings passed in are NUL-terminated UTF-8 and only read during the call.
- * Text comes back in caller buffers (with its length, also when the buffer
- * is too small) or as static strings.
+ * A deck is a pile, not a set: it may hold the same card twice.
+ *
+ * Pointers. "`p` is NULL or valid for ..." in a function's Safety note says
+ * what a non-NULL pointer must be; whether NULL is accepted is said once
+ * here: the length out-parameters of text functions (`needed`, `written`,
+ * `answer_written`, `exchange_written`) and the `moved` card of the
+ * cg_deck_move_* functions are optional (NULL: not reported); a text buffer
+ * may be NULL when its length is 0 (to learn the size: the call returns
+ * CG_BUFFER_TOO_SMALL with the length), and so may the cards array of
+ * cg_deck_cards with cap 0; every other NULL gives CG_NULL_POINTER.
  *
  * Errors. Every fallible function returns a cg_status (CG_OK = 0) and writes
- * its out-parameters only on success. cg_status_str gives a static message;
- * cg_last_error_message the detail of this thread's last call. No panic
- * crosses the boundary (it becomes CG_PANIC) and the library prints nothing.
+ * its out-parameters only on success (except the length of a text that did
+ * not fit). cg_status_str gives a static message; cg_last_error_message the
+ * detail of this thread's last call, naming the function and what went
+ * wrong (e.g. "cg_deck_len: deck is NULL", "cg_deck_shuffle: unknown
+ * shuffle ..."). No panic crosses the boundary (it becomes CG_PANIC) and
+ * the library prints nothing.
  *
  * Threads. Functions may be called from any thread. A handle is not
  * synchronised: use one handle from one thread at a time (different handles
  * from different threads at once is fine). The last error is per thread.
+ *
+ * Memory. Everything a program creates is freed by its cg_*_free. Under
+ * valgrind two library blocks may remain "still reachable", never "lost":
+ * the library's panic hook (16 bytes, installed once per process by the
+ * first call) and the Ioiwari solver's table (about 280 kB, built by
+ * cg_ioiwari_best_move or cg_ioiwari_value; cg_ioiwari_release frees it).
  */
 
 #ifndef CARDGAMES_H
@@ -142,7 +174,8 @@ typedef struct cg_war cg_war;
 
 /*
  A card as a plain value: `rank` 2..14 (T = 10, J = 11, Q = 12, K = 13,
- A = 14), `suit` 0..3 in the order s, h, c, d.
+ A = 14), `suit` 0..3 in the order s, h, c, d. The rank number is not the
+ card's War value: `cg_card_value` gives that (J = 12 .. A = 15, no 11).
  */
 typedef struct cg_card {
   /*
@@ -314,9 +347,10 @@ enum cg_status cg_card_parse(const char *text, uint32_t notation, struct cg_card
 
 /*
  Writes a card's two characters and a NUL in `notation` into `buf` (`len`
- bytes, so at least 3) and 2 into `*needed`. Errors: `CG_NULL_POINTER`,
- `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (no such card, or below 6 in Durak
- notation), `CG_BUFFER_TOO_SMALL` (with `*needed` set).
+ bytes, so at least 3) and 2 into `*needed` (optional: NULL is allowed).
+ Errors: `CG_NULL_POINTER` (`buf` NULL with `len` > 0),
+ `CG_INVALID_ARGUMENT` (notation), `CG_BAD_CARD` (no such card, or below 6
+ in Durak notation), `CG_BUFFER_TOO_SMALL` (with `*needed` set).
 
  # Safety
  `buf` is NULL or valid for `len` bytes; `needed` is NULL or valid for a write.
@@ -328,17 +362,20 @@ enum cg_status cg_card_format(struct cg_card card,
                               size_t *needed);
 
 /*
- The homework's value of a card (`specs/homework.md`, "The deck"): A = 15,
- K = 14, Q = 13, J = 12, T = 10, 9..2 their face value (there is no 11).
- War compares these and turns this many cards in a war. Returns 0 for a
- `cg_card` that is no card (rank not 2..14 or suit not 0..3).
+ The homework's value of a card (`docs/rules/homework.md` §1): A = 15,
+ K = 14, Q = 13, J = 12, T = 10, 9..2 their face value (there is no 11),
+ so an array indexed by it needs 16 slots. This is not `cg_card.rank`
+ (J = 11 .. A = 14). War compares these and turns up to this many cards in
+ a war. Returns 0 for a `cg_card` that is no card (rank not 2..14 or suit
+ not 0..3); it sets no last error.
  */
 int32_t cg_card_value(struct cg_card card);
 
 /*
  One Coup decision, with the inputs of the arbiter's command line
- `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`specs/coup.md`,
- "Invocation"), except that `history` is the history file's text.
+ `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`docs/rules/coup.md`
+ §4), except that `history` is the history file's text (its format and
+ the answers' codes: `docs/rules/coup.md` §5).
 
  `strategy` names the player (`"strong"`, the default when NULL;
  `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
@@ -346,7 +383,8 @@ int32_t cg_card_value(struct cg_card card);
  them after a successful Exchange; `legal` holds `legal_count` answers
  (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
  `answer` (one of `legal`), the kept cards after an Exchange into
- `exchange` (`""` otherwise); each with its length in `*_written`. Both
+ `exchange` (`""` otherwise); each with its length in `*_written` (each
+ optional: NULL is allowed). Both
  buffers are written only when both fit: the answer is one of `legal`, so
  `answer_len` = the longest legal string's length + 1 always fits it, and
  the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
@@ -387,8 +425,12 @@ enum cg_status cg_deck_new(cg_deck **out);
 
 /*
  Creates a deck from cards separated by white space, top first, in
- `notation` (a `cg_notation`); `""` gives an empty deck. Errors:
- `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD`.
+ `notation` (a `cg_notation`); `""` gives an empty deck. A deck is a pile,
+ not a set: the same card may appear more than once (`"As As"` is a pile
+ of two aces of spades), as in any pile the list operations build. The
+ homework's deck is always the 52 distinct cards of `cg_deck_new`. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (notation),
+ `CG_BAD_CARD` (the last error quotes the first bad card).
 
  # Safety
  `text` is NULL or a NUL-terminated string; `out` is NULL or valid for a write.
@@ -423,8 +465,9 @@ enum cg_status cg_deck_get(const cg_deck *deck, size_t index, struct cg_card *ou
 /*
  Writes the cards separated by one space in `notation` and a NUL into
  `buf` (`len` bytes), and the text's length without the NUL into
- `*needed`, also when the buffer is too small (then `buf` is untouched and
- the status is `CG_BUFFER_TOO_SMALL`). A 52-card deck needs 156 bytes.
+ `*needed` (optional: NULL is allowed), also when the buffer is too small
+ (then `buf` is untouched and the status is `CG_BUFFER_TOO_SMALL`). A
+ 52-card deck needs 156 bytes; `buf` NULL with `len` 0 learns the size.
  Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (a card
  below 6 in Durak notation), `CG_BUFFER_TOO_SMALL`.
 
@@ -440,8 +483,10 @@ enum cg_status cg_deck_to_str(const cg_deck *deck,
 
 /*
  Applies one shuffle line of the homework's format (`"inversare"`,
- `"npiles 4 1 4 3 2"`, `"intercalare"`, `"mongean"`); the deck is unchanged
- on error. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_SHUFFLE`.
+ `"npiles 4 1 4 3 2"`, `"intercalare"`, `"mongean"`; the four shuffles and
+ the line format: `docs/rules/homework.md` §3); the deck is unchanged on
+ error, and the last error says what is wrong with the line. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_SHUFFLE`.
 
  # Safety
  `deck` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
@@ -449,7 +494,8 @@ enum cg_status cg_deck_to_str(const cg_deck *deck,
 enum cg_status cg_deck_shuffle(cg_deck *deck, const char *line);
 
 /*
- Reverses the deck (`inversare`). Errors: `CG_NULL_POINTER`.
+ Reverses the deck (`inversare`, `docs/rules/homework.md` §3.1). Errors:
+ `CG_NULL_POINTER`.
 
  # Safety
  `deck` is NULL or a live handle.
@@ -457,8 +503,10 @@ enum cg_status cg_deck_shuffle(cg_deck *deck, const char *line);
 enum cg_status cg_deck_reverse(cg_deck *deck);
 
 /*
- Cuts the deck into `k` equal piles and stacks them in the order of the
- 1-based pile numbers `order[0..k]` (`npiles`). Errors: `CG_NULL_POINTER`,
+ Cuts the deck into `k` equal piles of consecutive cards (pile 1 holds the
+ top cards) and stacks them in the order of the 1-based pile numbers
+ `order[0..k]`: pile `order[0]` ends on top (`npiles`,
+ `docs/rules/homework.md` §3.2). Errors: `CG_NULL_POINTER`,
  `CG_BAD_SHUFFLE` (not a permutation of 1..k, or k does not divide the deck).
 
  # Safety
@@ -467,8 +515,9 @@ enum cg_status cg_deck_reverse(cg_deck *deck);
 enum cg_status cg_deck_npiles(cg_deck *deck, const size_t *order, size_t k);
 
 /*
- Interleaves the two halves (`intercalare`). Errors: `CG_NULL_POINTER`,
- `CG_BAD_SHUFFLE` (an odd number of cards).
+ Interleaves the two halves, starting with the top card of the first
+ (top) half (`intercalare`, `docs/rules/homework.md` §3.3). Errors:
+ `CG_NULL_POINTER`, `CG_BAD_SHUFFLE` (an odd number of cards).
 
  # Safety
  `deck` is NULL or a live handle.
@@ -476,7 +525,8 @@ enum cg_status cg_deck_npiles(cg_deck *deck, const size_t *order, size_t k);
 enum cg_status cg_deck_interleave(cg_deck *deck);
 
 /*
- The Mongean shuffle (`mongean`). Errors: `CG_NULL_POINTER`.
+ The Mongean shuffle (`mongean`, `docs/rules/homework.md` §3.4). Errors:
+ `CG_NULL_POINTER`.
 
  # Safety
  `deck` is NULL or a live handle.
@@ -502,8 +552,9 @@ enum cg_status cg_deck_new_empty(cg_deck **out);
 enum cg_status cg_deck_clone(const cg_deck *deck, cg_deck **out);
 
 /*
- Puts `card` on top of the deck. O(1). Errors: `CG_NULL_POINTER`,
- `CG_BAD_CARD` (rank not 2..14 or suit not 0..3).
+ Puts `card` on top of the deck. O(1). Any card may be pushed, also one
+ the deck already holds. Errors: `CG_NULL_POINTER`, `CG_BAD_CARD` (rank not
+ 2..14 or suit not 0..3).
 
  # Safety
  `deck` is NULL or a live handle.
@@ -600,8 +651,9 @@ enum cg_status cg_deck_move_first_matching_to(cg_deck *from,
 /*
  Writes all the cards, top first, into `cards[0..len]` (one walk, O(n))
  and their number into `*count`, also on `CG_BUFFER_TOO_SMALL` (then
- `cards` is untouched). An empty deck writes 0 and accepts any `cards`,
- NULL too, with `cap` 0. Errors: `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL`.
+ `cards` is untouched). `cards` may be NULL with `cap` 0, to learn the
+ count. Errors: `CG_NULL_POINTER` (`deck`, `count`, or `cards` with `cap` >
+ 0), `CG_BUFFER_TOO_SMALL`.
 
  # Safety
  `deck` is NULL or a live handle (or a game's view); `cards` is NULL or
@@ -648,7 +700,8 @@ void cg_durak_bot_free(struct cg_durak_bot *bot);
 
 /*
  Feeds one information line the server sent (`trump S`, `give 1 6S`,
- `move 2 3 6D`, ..; CR and extra spaces tolerated). Errors:
+ `move 2 3 6D`, ..; the lines: `docs/rules/durak.md` §3; CR and extra
+ spaces tolerated). Errors:
  `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (not a protocol
  line; the state is unchanged), `CG_INVALID_ARGUMENT` (a command: pass it
  to `cg_durak_bot_answer` instead).
@@ -662,7 +715,8 @@ enum cg_status cg_durak_bot_feed(struct cg_durak_bot *bot, const char *line);
  Answers a command line (`MOVE`, `BEAT` or `ADD`): writes the answer, a
  card in Durak notation or `NO`, and a NUL into `buf` (`len` bytes, at
  least 3) and 2 into `*needed`. The answer is legal as far as the lines
- fed allow. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
+ fed allow. `needed` is optional (NULL is allowed). Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
  (not a protocol line), `CG_INVALID_ARGUMENT` (an information line),
  `CG_BUFFER_TOO_SMALL` (checked before thinking, so nothing is lost).
 
@@ -734,9 +788,10 @@ enum cg_status cg_scarabs_play_within(const cg_deck *deck,
 
 /*
  The whole homework task: `in_text` is the text of the checker's `in`
- file; the text of `out` and a NUL go into `out` (`out_len` bytes) and its
- length without the NUL into `*written` (also on `CG_BUFFER_TOO_SMALL`; 160
- bytes always suffice). Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`,
+ file (its format: `docs/rules/homework.md` §7); the text of `out` and a
+ NUL go into `out` (`out_len` bytes) and its length without the NUL into
+ `*written` (optional: NULL is allowed; also written on
+ `CG_BUFFER_TOO_SMALL`; 160 bytes always suffice). Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`,
  `CG_BAD_INPUT` (malformed `in`; the last error names the line, e.g.
  `in:3: unknown shuffle "shuffle"`), `CG_BAD_SHUFFLE` (a shuffle that
  cannot apply), `CG_GAME_UNFINISHED`, `CG_BUFFER_TOO_SMALL`.
@@ -749,10 +804,11 @@ enum cg_status cg_homework_run(const char *in_text, char *out, size_t out_len, s
 
 /*
  The `.debug` trace of the homework task `in_text` (the format of the
- original checker's `.debug` files: the piles after every step; see
- `docs/c-api.md`) and a NUL into `buf` (`len` bytes), its length without
- the NUL into `*needed` (also on `CG_BUFFER_TOO_SMALL`: call once with
- `len` 0 to learn the size; a Rolling Stone trace can pass 2 MB).
+ original checker's `.debug` files: the piles after every step;
+ `docs/rules/homework.md` §8) and a NUL into `buf` (`len` bytes), its
+ length without the NUL into `*needed` (optional: NULL is allowed; also
+ written on `CG_BUFFER_TOO_SMALL`: call once with `buf` NULL and `len` 0
+ to learn the size; a Rolling Stone trace can pass 2 MB).
  Errors: as `cg_homework_run`.
 
  # Safety
@@ -946,7 +1002,8 @@ void cg_scarabs_free(struct cg_scarabs *game);
  0..5; banks do not matter): writes its pit number 1..7 into `*pit`, the
  lowest pit among the moves of the best value. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_ARGUMENT` (a pit above 5), `CG_NO_MOVE` (every pit empty).
- The first call solves the game (tens of milliseconds).
+ The first call solves the game (tens of milliseconds) into a table of
+ about 280 kB, kept until `cg_ioiwari_release`.
 
  # Safety
  `pits` is NULL or valid for 7 reads; `pit` is NULL or valid for a write.
@@ -963,6 +1020,16 @@ enum cg_status cg_ioiwari_best_move(const uint8_t *pits, int *pit);
  `pits` is NULL or valid for 7 reads; `value` is NULL or valid for a write.
  */
 enum cg_status cg_ioiwari_value(const uint8_t *pits, int *value);
+
+/*
+ Frees the solved table (about 280 kB) that `cg_ioiwari_best_move` and
+ `cg_ioiwari_value` build on their first call, so that a program's
+ valgrind report shows none of the library's memory as "still
+ reachable". A later call builds the table again. Safe to call at any
+ time, also when no table was built, and from any thread (a call in
+ progress on another thread keeps its table until it returns).
+ */
+void cg_ioiwari_release(void);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -324,3 +324,57 @@ fn the_randomized_abi_harness_finds_nothing_in_a_short_run() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Every exported function's body runs inside the panic boundary: it calls
+/// `guard`, `returning` or `shielded` (src/ffi/mod.rs), or a helper of its
+/// module that does (listed here, each checked to call `guard` or
+/// `returning` itself).
+#[test]
+fn every_export_runs_inside_the_panic_boundary() {
+    let helpers = ["shuffle(", "rolling_stone_play(", "scarabs_play("];
+    let boundary = ["guard(", "returning(", "shielded("];
+    let mut exports = 0;
+    let mut outside = Vec::new();
+    for entry in std::fs::read_dir(root().join("src/ffi")).unwrap() {
+        let path = entry.unwrap().path();
+        let source = std::fs::read_to_string(&path).unwrap();
+        // Each item: from a `#[no_mangle]` to the first line that is `}`.
+        for item in source.split("#[no_mangle]").skip(1) {
+            let body = &item[..item.find("\n}\n").unwrap()];
+            let name = body
+                .split("fn ")
+                .nth(1)
+                .and_then(|rest| rest.split('(').next())
+                .unwrap()
+                .to_owned();
+            exports += 1;
+            let inside = body.find('{').is_some_and(|open| {
+                let body = &body[open..];
+                boundary
+                    .iter()
+                    .chain(&helpers)
+                    .any(|call| body.contains(call))
+            });
+            if !inside {
+                outside.push(name);
+            }
+        }
+        for helper in helpers {
+            let name = helper.trim_end_matches('(');
+            if let Some(at) = source.find(&format!("fn {name}(")) {
+                let body = &source[at..];
+                let body = &body[..body.find("\n}\n").unwrap()];
+                assert!(
+                    body.contains("guard(") || body.contains("returning("),
+                    "{name} in {} does not run inside guard",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert_eq!(exports, exported_functions().len(), "exports counted");
+    assert!(
+        outside.is_empty(),
+        "outside the panic boundary: {outside:?}"
+    );
+}

@@ -1,6 +1,6 @@
 //! The arbiter's rules: legal answers for the last character of the history
 //! and the effects of every answer on coins, cards and the deck
-//! (`specs/coup.md`; the authority is the arbiter's `get_legal_actions`,
+//! (`docs/rules/coup.md`; the authority is the arbiter's `get_legal_actions`,
 //! `determine_turn_effects` and the move loop of `play_game`).
 
 use rand::seq::SliceRandom;
@@ -11,7 +11,7 @@ use super::character::{full_deck, Character};
 use super::protocol::{effects, Action, Reply};
 
 /// Invocations per game before it is a draw that both players lose
-/// (`specs/coup.md`, "Arbiter behaviour": 100 actions each).
+/// (`docs/rules/coup.md` §6.1: 100 actions each).
 pub const MAX_CALLS: usize = 200;
 
 /// Coins at which a Coup becomes the only legal action.
