@@ -378,3 +378,30 @@ fn every_export_runs_inside_the_panic_boundary() {
         "outside the panic boundary: {outside:?}"
     );
 }
+
+/// Every export that returns a `cg_status` (but `cg_debug_panic`, which
+/// test_boundary.c covers) has a row in the table of error paths,
+/// c_tests/test_errors.c, which asserts the status and the exact message.
+#[test]
+fn every_fallible_export_has_an_error_row() {
+    let header = std::fs::read_to_string(root().join("include/cardgames.h")).unwrap();
+    let table = std::fs::read_to_string(root().join("c_tests/test_errors.c")).unwrap();
+    let fallible: Vec<&str> = header
+        .lines()
+        .filter_map(|line| line.strip_prefix("enum cg_status "))
+        .filter_map(|rest| rest.split('(').next())
+        .filter(|name| *name != "cg_debug_panic")
+        .collect();
+    assert!(fallible.len() > 50, "{fallible:?}");
+    let missing: Vec<&&str> = fallible
+        .iter()
+        .filter(|name| {
+            !table.contains(&format!("ROW({name}("))
+                && !table.contains(&format!("ROW_PREFIX({name}("))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no error row in c_tests/test_errors.c: {missing:?}"
+    );
+}

@@ -4,8 +4,8 @@ use std::ffi::c_char;
 
 use super::card::{admitted, card_error, notation, CgCard};
 use super::{
-    fail, guard, mut_arg, null, ref_arg, returning, shielded, str_arg, write_optional, write_text,
-    CgStatus, Out, Result,
+    fail, guard, mut_arg, null, plural, ref_arg, returning, shielded, str_arg, write_optional,
+    write_text, CgStatus, Out, Result,
 };
 use crate::card::{Card, Suit};
 use crate::deck::{Deck, Iter};
@@ -480,8 +480,8 @@ pub unsafe extern "C" fn cg_deck_split_off(
                 return Err(fail(
                     CgStatus::CgOutOfRange,
                     format!(
-                        "index {at} is past the end of a deck of {} cards",
-                        deck.0.len()
+                        "index {at} is past the end of a deck of {}",
+                        plural(deck.0.len() as u64, "card")
                     ),
                 ));
             }
@@ -573,7 +573,10 @@ pub unsafe extern "C" fn cg_deck_cards(
             unsafe { count.write(len) };
             return Err(fail(
                 CgStatus::CgBufferTooSmall,
-                format!("cards holds {cap} cards, the deck has {len}"),
+                format!(
+                    "cards holds {}, the deck has {len}",
+                    plural(cap as u64, "card")
+                ),
             ));
         }
         for (i, card) in deck.0.iter().enumerate() {

@@ -7,7 +7,8 @@ use std::ffi::{c_char, c_void};
 use super::card::CgCard;
 use super::deck::CgDeck;
 use super::{
-    fail, guard, mut_arg, null, ref_arg, returning, shielded, str_arg, write_text, CgStatus, Result,
+    fail, guard, mut_arg, null, plural, ref_arg, returning, shielded, str_arg, write_text,
+    CgStatus, Result,
 };
 use crate::card::Suit;
 use crate::deck::Deck;
@@ -71,11 +72,11 @@ fn game_status(error: GameError, game: &str, limit: u64) -> CgStatus {
     match error {
         GameError::TooLong { turns, .. } if limit < RollingStone::TURN_LIMIT => fail(
             CgStatus::CgGameUnfinished,
-            format!("{game} has no winner after {turns} turns, the turn limit given (the game is not over; a larger limit may finish it)"),
+            format!("{game} has no winner after {}, the turn limit given (the game is not over; a larger limit may finish it)", plural(turns, "turn")),
         ),
         GameError::TooLong { turns, .. } => fail(
             CgStatus::CgGameUnfinished,
-            format!("{game} has no winner after {turns} turns: real deals end within a few thousand, so this one very likely loops forever"),
+            format!("{game} has no winner after {}: real deals end within a few thousand, so this one very likely loops forever", plural(turns, "turn")),
         ),
         GameError::NoCards => fail(CgStatus::CgGameUnfinished, "no player holds a card"),
         GameError::WarTie => fail(
@@ -409,7 +410,8 @@ pub unsafe extern "C" fn cg_war_step(game: *mut CgWar, out: *mut CgWarHand) -> C
                 fail(
                     CgStatus::CgNoMove,
                     format!(
-                        "the game is over after {hands} hands (a pile is empty, or 100 hands were played): see cg_war_outcome"
+                        "the game is over after {} (a pile is empty, or 100 hands were played): see cg_war_outcome",
+                        plural(u64::from(hands), "hand")
                     ),
                 )
             };
@@ -473,8 +475,8 @@ pub unsafe extern "C" fn cg_war_outcome(game: *const CgWar, out: *mut CgWarResul
                 fail(
                     CgStatus::CgGameUnfinished,
                     format!(
-                        "the game is not over yet: {} hands played, both piles hold cards",
-                        war.hands()
+                        "the game is not over yet: {} played, both piles hold cards",
+                        plural(u64::from(war.hands()), "hand")
                     ),
                 )
             })?;
@@ -684,7 +686,10 @@ fn finished(winner: Option<usize>, turns: u64) -> Result<CgGameResult> {
     let winner = winner.ok_or_else(|| {
         fail(
             CgStatus::CgGameUnfinished,
-            format!("no winner yet: the game goes on after {turns} turns"),
+            format!(
+                "no winner yet: the game goes on after {}",
+                plural(turns, "turn")
+            ),
         )
     })?;
     Ok(CgGameResult {
@@ -698,7 +703,10 @@ fn game_over(winner: Option<usize>, turns: u64, result: &str) -> CgStatus {
     let who = winner.map_or(String::new(), |w| format!(": player {} won", w + 1));
     fail(
         CgStatus::CgNoMove,
-        format!("the game is over after {turns} turns{who} (see {result})"),
+        format!(
+            "the game is over after {}{who} (see {result})",
+            plural(turns, "turn")
+        ),
     )
 }
 

@@ -30,7 +30,7 @@ pub mod ioiwari;
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, UnwindSafe};
-use std::sync::Once;
+use std::sync::OnceLock;
 
 /// The result of every fallible C function. Numbers are explicit and never
 /// reused; `CG_OK` is 0.
@@ -129,25 +129,39 @@ pub(crate) fn fail(status: CgStatus, detail: impl std::fmt::Display) -> CgStatus
     status
 }
 
+/// `n` and `word`, with an `s` unless `n` is 1: `"1 card"`, `"3 cards"`.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        n => format!("{n} {word}s"),
+    }
+}
+
 /// `CG_NULL_POINTER` for the argument named `arg`.
 pub(crate) fn null(arg: &str) -> CgStatus {
     fail(CgStatus::CgNullPointer, format!("{arg} is NULL"))
 }
 
+/// The panic hook installed before ours, which ours defers to.
+type Hook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
 /// Installs, once per process, a panic hook that stays silent for panics
 /// inside the C boundary (their message becomes the last error) and defers
-/// to the previous hook for every other panic of the process.
+/// to the previous hook for every other panic of the process. The previous
+/// hook is kept in a static and our hook captures nothing, so a C program's
+/// heap holds no block of ours for it (std's default hook is zero-sized).
 fn install_panic_hook() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
+    static PREVIOUS: OnceLock<Hook> = OnceLock::new();
+    PREVIOUS.get_or_init(|| {
         let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+        std::panic::set_hook(Box::new(|info| {
             if IN_BOUNDARY.with(Cell::get) {
                 let _ = fail(CgStatus::CgPanic, format!("internal error: {info}"));
-            } else {
+            } else if let Some(previous) = PREVIOUS.get() {
                 previous(info);
             }
         }));
+        previous
     });
 }
 
@@ -337,11 +351,11 @@ pub(crate) unsafe fn write_texts(texts: &[(&str, &TextOut)]) -> Result<()> {
         Some((text, out)) => Err(fail(
             CgStatus::CgBufferTooSmall,
             format!(
-                "{} holds {} bytes, the text needs {} (its {} characters and a NUL)",
+                "{} holds {}, the text needs {} (its {} and a NUL)",
                 out.name,
-                out.len,
+                plural(out.len as u64, "byte"),
                 text.len() + 1,
-                text.len()
+                plural(text.len() as u64, "character")
             ),
         )),
     }
