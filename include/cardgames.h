@@ -89,7 +89,8 @@ typedef enum cg_status {
    */
   CG_INVALID_UTF8 = 2,
   /*
-   A card's text or value is not a card of the notation.
+   A card's text is not a card of the notation, or a `cg_card` has a
+   rank or suit out of range.
    */
   CG_BAD_CARD = 3,
   /*
@@ -105,11 +106,13 @@ typedef enum cg_status {
    */
   CG_BUFFER_TOO_SMALL = 6,
   /*
-   The homework `in` text is malformed.
+   An input text is malformed: the homework's `in`, or a Durak protocol
+   line.
    */
   CG_BAD_INPUT = 7,
   /*
-   A game cannot produce a winner (it loops forever, or War ties).
+   A game has no winner: not within the turn limit, or War's rank
+   counts tie after 100 hands; or it is not over yet.
    */
   CG_GAME_UNFINISHED = 8,
   /*

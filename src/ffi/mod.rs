@@ -45,7 +45,8 @@ pub enum CgStatus {
     CgNullPointer = 1,
     /// A string argument is not valid UTF-8.
     CgInvalidUtf8 = 2,
-    /// A card's text or value is not a card of the notation.
+    /// A card's text is not a card of the notation, or a `cg_card` has a
+    /// rank or suit out of range.
     CgBadCard = 3,
     /// A shuffle is malformed or cannot apply to the deck.
     CgBadShuffle = 4,
@@ -53,9 +54,11 @@ pub enum CgStatus {
     CgOutOfRange = 5,
     /// The caller's buffer is too small; the needed length was reported.
     CgBufferTooSmall = 6,
-    /// The homework `in` text is malformed.
+    /// An input text is malformed: the homework's `in`, or a Durak protocol
+    /// line.
     CgBadInput = 7,
-    /// A game cannot produce a winner (it loops forever, or War ties).
+    /// A game has no winner: not within the turn limit, or War's rank
+    /// counts tie after 100 hands; or it is not over yet.
     CgGameUnfinished = 8,
     /// An argument is out of its documented domain.
     CgInvalidArgument = 9,
@@ -93,12 +96,12 @@ impl CgStatus {
             CgStatus::CgOk => c"ok",
             CgStatus::CgNullPointer => c"a required pointer argument is NULL",
             CgStatus::CgInvalidUtf8 => c"a string argument is not valid UTF-8",
-            CgStatus::CgBadCard => c"not a card of this notation",
+            CgStatus::CgBadCard => c"not a card (bad card text, or rank or suit out of range)",
             CgStatus::CgBadShuffle => c"malformed shuffle, or it cannot apply to this deck",
             CgStatus::CgOutOfRange => c"index out of range",
             CgStatus::CgBufferTooSmall => c"buffer too small; the needed length was reported",
-            CgStatus::CgBadInput => c"malformed homework input",
-            CgStatus::CgGameUnfinished => c"the game cannot produce a winner",
+            CgStatus::CgBadInput => c"malformed input text",
+            CgStatus::CgGameUnfinished => c"the game has no winner (yet)",
             CgStatus::CgInvalidArgument => c"argument out of its domain",
             CgStatus::CgNoMove => c"no legal move: the game is over",
             CgStatus::CgEmpty => c"no such card: the deck is empty or holds none that matches",
