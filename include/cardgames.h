@@ -339,7 +339,9 @@ enum cg_status cg_debug_panic(void);
 #endif
 
 /*
- Reads a card: `text` is its two characters in `notation` (a `cg_notation`).
+ Reads a card: `text` is its two characters in `notation` (a
+ `cg_notation`: `Td` in the homework's, `TD` in Durak's;
+ `docs/rules/homework.md` §1.1, `docs/rules/durak.md` §1.2).
  Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (notation),
  `CG_BAD_CARD`.
 
@@ -418,7 +420,8 @@ enum cg_status cg_coup_decide(const char *strategy,
                               size_t *exchange_written);
 
 /*
- Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
+ Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` (top first;
+ `docs/rules/homework.md` §1.2) into `*out`.
  Errors: `CG_NULL_POINTER`.
 
  # Safety
@@ -685,8 +688,8 @@ enum cg_status cg_deck_iter_init(const cg_deck *deck, struct cg_deck_iter *iter)
 int32_t cg_deck_iter_next(struct cg_deck_iter *iter, struct cg_card *out);
 
 /*
- Creates a bot for one seat of one game; `seed` makes its sampling
- repeatable. Errors: `CG_NULL_POINTER`.
+ Creates a bot for one seat of one game of Durak (rules and protocol:
+ `docs/rules/durak.md`); `seed` makes its sampling repeatable. Errors: `CG_NULL_POINTER`.
 
  # Safety
  `out` is NULL or valid for a write.
@@ -735,19 +738,21 @@ enum cg_status cg_durak_bot_answer(struct cg_durak_bot *bot,
                                    size_t *needed);
 
 /*
- Plays War on a copy of the deck (player 1 gets the first half) and writes
- the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
+ Plays War (rules: `docs/rules/homework.md` §4) on a copy of the deck
+ (player 1 gets the first half) and writes the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
  (an empty deck or an odd number of cards), `CG_GAME_UNFINISHED` (equal
  rank counts after 100 hands).
 
  # Safety
  `deck` is NULL or a live handle; `out` is NULL or valid for a write.
  */
-enum cg_status cg_war_play(const cg_deck *deck, struct cg_war_result *out);
+enum cg_status cg_war_play(const cg_deck *deck,
+                           struct cg_war_result *out);
 
 /*
- Plays Rolling Stone on a copy of the deck dealt to four players, at most
- 1,000,000 turns, and writes the result into `*out`. Errors:
+ Plays Rolling Stone (rules: `docs/rules/homework.md` §5) on a copy of the
+ deck dealt to four players, at most 1,000,000 turns, and writes the
+ result into `*out`. Errors:
  `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
  multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 
@@ -768,8 +773,9 @@ enum cg_status cg_rolling_stone_play_within(const cg_deck *deck,
                                             struct cg_game_result *out);
 
 /*
- Plays Egyptian Scarabs on a copy of the deck dealt to four players, at
- most 1,000,000 turns, and writes the result into `*out`. Errors:
+ Plays Egyptian Scarabs (rules: `docs/rules/homework.md` §6) on a copy of
+ the deck dealt to four players, at most 1,000,000 turns, and writes the
+ result into `*out`. Errors:
  `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
  multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 
@@ -834,7 +840,7 @@ enum cg_status cg_homework_trace_file(const char *in_text, FILE *stream);
 
 /*
  Deals a copy of `deck` (player 1 the first half, player 2 the rest) into
- a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+ a new game of War (`docs/rules/homework.md` §4) written into `*out`. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_ARGUMENT` (an empty deck or an odd number of cards).
 
  # Safety
@@ -843,14 +849,15 @@ enum cg_status cg_homework_trace_file(const char *in_text, FILE *stream);
 enum cg_status cg_war_new(const cg_deck *deck, struct cg_war **out);
 
 /*
- Plays one hand (a war is part of its hand) and writes what happened into
- `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
+ Plays one hand (a war is part of its hand: `docs/rules/homework.md`
+ §4.2-4.4) and writes what happened into `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
  is empty or 100 hands were played; see `cg_war_outcome`).
 
  # Safety
  `game` is NULL or a live game; `out` is NULL or valid for a write.
  */
-enum cg_status cg_war_step(struct cg_war *game, struct cg_war_hand *out);
+enum cg_status cg_war_step(struct cg_war *game,
+                           struct cg_war_hand *out);
 
 /*
  Lends player `player`'s pile (1 or 2), top card first, into `*out`: a
@@ -884,7 +891,8 @@ void cg_war_free(struct cg_war *game);
 
 /*
  Deals a copy of `deck` to four players (13 consecutive cards each from
- 52: player 1 the first) into a new game written into `*out`. Errors:
+ 52: player 1 the first) into a new game of Rolling Stone
+ (`docs/rules/homework.md` §5) written into `*out`. Errors:
  `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
  multiple of 4).
 
@@ -947,7 +955,8 @@ void cg_rolling_stone_free(struct cg_rolling_stone *game);
 
 /*
  Deals a copy of `deck` to four players (13 consecutive cards each from
- 52) into a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+ 52) into a new game of Scarabs (`docs/rules/homework.md` §6) written into
+ `*out`. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_ARGUMENT` (an empty deck or a length not a multiple of 4).
 
  # Safety
@@ -1001,7 +1010,8 @@ enum cg_status cg_scarabs_winner(const struct cg_scarabs *game, struct cg_game_r
 void cg_scarabs_free(struct cg_scarabs *game);
 
 /*
- A best move for the side to move on `pits` (stones in pits 1..7, each
+ A best move (rules: `docs/rules/ioiwari.md` §1-3) for the side to move
+ on `pits` (stones in pits 1..7, each
  0..5; banks do not matter): writes its pit number 1..7 into `*pit`, the
  lowest pit among the moves of the best value. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_ARGUMENT` (a pit above 5), `CG_NO_MOVE` (every pit empty).

@@ -115,7 +115,9 @@ pub(crate) fn admitted(card: Card, notation: Notation) -> Result<()> {
     }
 }
 
-/// Reads a card: `text` is its two characters in `notation` (a `cg_notation`).
+/// Reads a card: `text` is its two characters in `notation` (a
+/// `cg_notation`: `Td` in the homework's, `TD` in Durak's;
+/// `docs/rules/homework.md` §1.1, `docs/rules/durak.md` §1.2).
 /// Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (notation),
 /// `CG_BAD_CARD`.
 ///

@@ -29,7 +29,8 @@ fn handle(deck: Deck) -> *mut CgDeck {
     Box::into_raw(Box::new(CgDeck(deck)))
 }
 
-/// Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
+/// Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` (top first;
+/// `docs/rules/homework.md` §1.2) into `*out`.
 /// Errors: `CG_NULL_POINTER`.
 ///
 /// # Safety

@@ -14,8 +14,8 @@ pub struct CgDurakBot(DurakBot);
 /// Every answer is a card (`8S`) or `NO`: two characters.
 const ANSWER_LEN: usize = 2;
 
-/// Creates a bot for one seat of one game; `seed` makes its sampling
-/// repeatable. Errors: `CG_NULL_POINTER`.
+/// Creates a bot for one seat of one game of Durak (rules and protocol:
+/// `docs/rules/durak.md`); `seed` makes its sampling repeatable. Errors: `CG_NULL_POINTER`.
 ///
 /// # Safety
 /// `out` is NULL or valid for a write.

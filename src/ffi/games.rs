@@ -104,8 +104,8 @@ fn war_result(outcome: WarOutcome, hands: u32) -> Result<CgWarResult> {
     })
 }
 
-/// Plays War on a copy of the deck (player 1 gets the first half) and writes
-/// the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
+/// Plays War (rules: `docs/rules/homework.md` §4) on a copy of the deck
+/// (player 1 gets the first half) and writes the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
 /// (an empty deck or an odd number of cards), `CG_GAME_UNFINISHED` (equal
 /// rank counts after 100 hands).
 ///
@@ -137,8 +137,9 @@ fn four_player(
     })
 }
 
-/// Plays Rolling Stone on a copy of the deck dealt to four players, at most
-/// 1,000,000 turns, and writes the result into `*out`. Errors:
+/// Plays Rolling Stone (rules: `docs/rules/homework.md` §5) on a copy of the
+/// deck dealt to four players, at most 1,000,000 turns, and writes the
+/// result into `*out`. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
 /// multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 ///
@@ -188,8 +189,9 @@ pub unsafe extern "C" fn cg_rolling_stone_play_within(
     unsafe { rolling_stone_play("cg_rolling_stone_play_within", deck, turn_limit, out) }
 }
 
-/// Plays Egyptian Scarabs on a copy of the deck dealt to four players, at
-/// most 1,000,000 turns, and writes the result into `*out`. Errors:
+/// Plays Egyptian Scarabs (rules: `docs/rules/homework.md` §6) on a copy of
+/// the deck dealt to four players, at most 1,000,000 turns, and writes the
+/// result into `*out`. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
 /// multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 ///
@@ -378,7 +380,7 @@ pub struct CgWarHand {
 }
 
 /// Deals a copy of `deck` (player 1 the first half, player 2 the rest) into
-/// a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+/// a new game of War (`docs/rules/homework.md` §4) written into `*out`. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_ARGUMENT` (an empty deck or an odd number of cards).
 ///
 /// # Safety
@@ -394,8 +396,8 @@ pub unsafe extern "C" fn cg_war_new(deck: *const CgDeck, out: *mut *mut CgWar) -
     }
 }
 
-/// Plays one hand (a war is part of its hand) and writes what happened into
-/// `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
+/// Plays one hand (a war is part of its hand: `docs/rules/homework.md`
+/// §4.2-4.4) and writes what happened into `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
 /// is empty or 100 hands were played; see `cg_war_outcome`).
 ///
 /// # Safety
@@ -537,7 +539,8 @@ pub struct CgRollingStoneTurn {
 }
 
 /// Deals a copy of `deck` to four players (13 consecutive cards each from
-/// 52: player 1 the first) into a new game written into `*out`. Errors:
+/// 52: player 1 the first) into a new game of Rolling Stone
+/// (`docs/rules/homework.md` §5) written into `*out`. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
 /// multiple of 4).
 ///
@@ -730,7 +733,8 @@ pub struct CgScarabsTurn {
 }
 
 /// Deals a copy of `deck` to four players (13 consecutive cards each from
-/// 52) into a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+/// 52) into a new game of Scarabs (`docs/rules/homework.md` §6) written into
+/// `*out`. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_ARGUMENT` (an empty deck or a length not a multiple of 4).
 ///
 /// # Safety

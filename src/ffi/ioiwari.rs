@@ -36,7 +36,8 @@ fn status(error: IoiwariError) -> CgStatus {
     fail(CgStatus::CgInvalidArgument, error)
 }
 
-/// A best move for the side to move on `pits` (stones in pits 1..7, each
+/// A best move (rules: `docs/rules/ioiwari.md` §1-3) for the side to move
+/// on `pits` (stones in pits 1..7, each
 /// 0..5; banks do not matter): writes its pit number 1..7 into `*pit`, the
 /// lowest pit among the moves of the best value. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_ARGUMENT` (a pit above 5), `CG_NO_MOVE` (every pit empty).
