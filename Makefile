@@ -21,9 +21,12 @@ C_LIB_DIR   := $(C_LIB_TARGET)/release
 C_LIB_FLAGS := --release --lib --no-default-features --target-dir $(C_LIB_TARGET)
 STATIC_LIB  := $(C_LIB_DIR)/libcardgames.a
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+# What a C program linked to the static library needs besides libc (the
+# compiler driver adds libgcc's unwinder itself, libgcc_eh under -static).
+PC_PRIVATE  := -lutil -lrt -lpthread -lm -ldl
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long
+.PHONY: docs-war docs-war-run build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long
 
 ## The checker's rules.
 build:
@@ -68,6 +71,7 @@ test: setup lint header-check
 	$(MAKE) --no-print-directory valgrind
 	$(MAKE) --no-print-directory coursework-asan
 	$(MAKE) --no-print-directory fuzz-c
+	$(MAKE) --no-print-directory docs-war
 	$(MAKE) --no-print-directory install-test
 
 # What a fresh machine lacks: valgrind, and bubblewrap (the grader's sandbox;
@@ -190,19 +194,41 @@ fuzz-c-run:
 	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/fuzz_abi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/fuzz_abi
 	$(C_OUT)/fuzz_abi $(FUZZ_SECONDS) $(FUZZ_SEED)
 
+# War written from the installed documentation alone (c_tests/docs_war.c,
+# installed as examples/war.c) against the library's cg_war_step on
+# DOCS_WAR_DEALS random deals: natively, under valgrind (no error, no byte
+# of the heap left, not even still reachable) and under ASan/UBSan.
+DOCS_WAR_DEALS ?= 1000
+docs-war: setup c-lib
+	@mkdir -p $(C_OUT)
+	$(CC) $(C_FLAGS) c_tests/docs_war.c $(STATIC_LIB) $(PC_PRIVATE) -o $(C_OUT)/docs_war
+	$(C_OUT)/docs_war $(DOCS_WAR_DEALS) 1
+	@out=$$($(VALGRIND) --show-leak-kinds=all $(C_OUT)/docs_war $(DOCS_WAR_DEALS) 2 2>&1) || { echo "$$out"; echo "docs-war: valgrind failed"; exit 1; }; \
+	echo "$$out" | grep -q 'still reachable' && { echo "$$out"; echo "docs-war: the library left a block on the heap"; exit 1; }; \
+	echo "$$out"; echo "docs-war: valgrind clean (nothing still reachable)"
+	@$(HAVE_SANITIZERS) || { echo "docs-war: $(CC) cannot build with $(SANITIZE): the ASan/UBSan run is skipped"; exit 0; }; \
+	$(MAKE) --no-print-directory docs-war-run
+
+docs-war-run:
+	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/docs_war.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/docs_war-asan
+	$(C_OUT)/docs_war-asan $(DOCS_WAR_DEALS) 3
+
 ## Installing the C library: header, static and shared library (with its
-## SONAME and version links) and a pkg-config file.
+## SONAME and version links), pkg-config files for the shared and the static
+## library, and the documentation (the C guide, the rules, examples).
 PREFIX  ?= /usr/local
 DESTDIR ?=
 LIBDIR      := $(PREFIX)/lib
 INCLUDEDIR  := $(PREFIX)/include
 PC_DIR      := $(LIBDIR)/pkgconfig
+DOCDIR      := $(PREFIX)/share/doc/cardgames
+RULES       := homework durak ioiwari coup
 VERSION     := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 MAJOR       := $(firstword $(subst ., ,$(VERSION)))
 SONAME      := libcardgames.so.$(MAJOR)
 
 install: c-lib
-	install -d "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PC_DIR)"
+	install -d "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PC_DIR)" "$(DESTDIR)$(DOCDIR)/rules" "$(DESTDIR)$(DOCDIR)/examples"
 	install -m 644 include/cardgames.h "$(DESTDIR)$(INCLUDEDIR)/cardgames.h"
 	install -m 644 $(STATIC_LIB) "$(DESTDIR)$(LIBDIR)/libcardgames.a"
 	install -m 755 $(C_LIB_DIR)/libcardgames.so "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)"
@@ -214,13 +240,27 @@ install: c-lib
 	  'Version: $(VERSION)' \
 	  'Cflags: -I$${includedir}' \
 	  'Libs: -L$${libdir} -lcardgames' \
-	  'Libs.private: $(NATIVE_LIBS)' > "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+	  'Libs.private: $(PC_PRIVATE)' > "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: cardgames-static' \
+	  'Description: cardgames linked statically: the program does not need libcardgames.so' \
+	  'Version: $(VERSION)' \
+	  'Cflags: -I$${includedir}' \
+	  'Libs: $${libdir}/libcardgames.a $(PC_PRIVATE)' > "$(DESTDIR)$(PC_DIR)/cardgames-static.pc"
+	install -m 644 docs/c-api.md "$(DESTDIR)$(DOCDIR)/c-api.md"
+	for r in $(RULES); do install -m 644 docs/rules/$$r.md "$(DESTDIR)$(DOCDIR)/rules/$$r.md" || exit 1; done
+	install -m 644 c_tests/docs_war.c "$(DESTDIR)$(DOCDIR)/examples/war.c"
+	install -m 644 c_tests/coursework/homework.c "$(DESTDIR)$(DOCDIR)/examples/coursework.c"
 	@echo "install: cardgames $(VERSION) in $(DESTDIR)$(PREFIX)"
 
 uninstall:
 	rm -f "$(DESTDIR)$(INCLUDEDIR)/cardgames.h" "$(DESTDIR)$(LIBDIR)/libcardgames.a" \
 	  "$(DESTDIR)$(LIBDIR)/libcardgames.so" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
-	  "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)" "$(DESTDIR)$(PC_DIR)/cardgames.pc"
+	  "$(DESTDIR)$(LIBDIR)/libcardgames.so.$(VERSION)" "$(DESTDIR)$(PC_DIR)/cardgames.pc" \
+	  "$(DESTDIR)$(PC_DIR)/cardgames-static.pc" "$(DESTDIR)$(DOCDIR)/c-api.md" \
+	  $(foreach r,$(RULES),"$(DESTDIR)$(DOCDIR)/rules/$(r).md") \
+	  "$(DESTDIR)$(DOCDIR)/examples/war.c" "$(DESTDIR)$(DOCDIR)/examples/coursework.c"
+	rmdir "$(DESTDIR)$(DOCDIR)/rules" "$(DESTDIR)$(DOCDIR)/examples" "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 
 # Installs into a temporary prefix and builds the coursework program with
 # pkg-config only, linked shared and static, and runs it (CI).

@@ -2,8 +2,9 @@
  * with random, NULL, huge and malformed arguments (within the documented
  * contracts: a pointer is NULL or valid for what it is documented to hold)
  * for a bounded time, and checks that no call panics (CG_PANIC), returns a
- * status that is not one of cg_status, or writes an out-parameter when it
- * fails. Built with -fsanitize=address,undefined by `make fuzz-c`, so a
+ * status that is not one of cg_status, writes an out-parameter when it
+ * fails, or leaves a last error that does not name the function and say
+ * more than the status's generic message. Built with -fsanitize=address,undefined by `make fuzz-c`, so a
  * memory error or a leak fails the run too.
  *
  * usage: fuzz_abi [SECONDS [SEED]]   (defaults: 3 seconds, seed 1) */
@@ -46,15 +47,50 @@ static void fail(const char *what, int line, cg_status status)
             cg_status_str((int)status), detail);
 }
 
-/* Every call: a known status, never CG_PANIC. */
-static cg_status seen(cg_status status, int line)
+/* The last error after a call that returned `status`: "" after a success;
+ * after a failure "<function>: <detail>", the detail more than the status's
+ * generic message. */
+static void check_message(cg_status status, int line)
+{
+    char small[512];
+    char *text = small;
+    const char *colon;
+    size_t needed = 0;
+    cg_status got = cg_last_error_message(small, sizeof small, &needed);
+    if (got == CG_BUFFER_TOO_SMALL) {
+        text = (char *)malloc(needed + 1);
+        if (text == NULL)
+            return;
+        got = cg_last_error_message(text, needed + 1, &needed);
+    }
+    if (got != CG_OK) {
+        fail("cg_last_error_message failed", line, got);
+    } else if (status == CG_OK) {
+        if (text[0] != '\0')
+            fail("a success left a last error", line, status);
+    } else {
+        colon = strstr(text, ": ");
+        if (strncmp(text, "cg_", 3) != 0 || colon == NULL)
+            fail("the last error does not name the function", line, status);
+        else if (strcmp(colon + 2, cg_status_str((int)status)) == 0)
+            fail("the last error is only the status's generic message", line, status);
+    }
+    if (text != small)
+        free(text);
+}
+
+/* Every call: a known status, never CG_PANIC, and a last error that says
+ * what went wrong (cg_last_error_message itself reports the previous one). */
+static cg_status seen(cg_status status, int line, const char *call)
 {
     calls++;
     if (status == CG_PANIC || strcmp(cg_status_str((int)status), "unknown status") == 0)
         fail("unexpected status", line, status);
+    if (strncmp(call, "cg_last_error_message", 21) != 0)
+        check_message(status, line);
     return status;
 }
-#define CALL(expr) seen((expr), __LINE__)
+#define CALL(expr) seen((expr), __LINE__, #expr)
 
 /* An out-parameter untouched on failure: its bytes are still SENTINEL. */
 static int untouched(const void *p, size_t n)
@@ -542,6 +578,10 @@ static void bot_ops(void)
         s = below(2) ? CALL(cg_ioiwari_best_move(below(10) ? pits : NULL, &out))
                      : CALL(cg_ioiwari_value(below(10) ? pits : NULL, &out));
         CHECK_UNTOUCHED(s, out);
+        /* Now and then the solver's table is released (the next call
+         * rebuilds it). */
+        if (below(16) == 0)
+            cg_ioiwari_release();
         break;
     }
     default: {

@@ -45,7 +45,10 @@ int main(void)
     CHECK_STATUS(cg_card_format(card, CG_NOTATION_HOMEWORK, buf, 2, &needed), CG_BUFFER_TOO_SMALL);
     CHECK(needed == 2 && buf[0] == 'x');
     CHECK_STATUS(cg_card_format(card, CG_NOTATION_HOMEWORK, NULL, 8, &needed), CG_NULL_POINTER);
-    CHECK_STATUS(cg_card_format(card, CG_NOTATION_HOMEWORK, buf, 8, NULL), CG_NULL_POINTER);
+    /* `needed` is optional. */
+    buf[0] = 'x';
+    CHECK_STATUS(cg_card_format(card, CG_NOTATION_HOMEWORK, buf, 8, NULL), CG_OK);
+    CHECK_STR(buf, "Ts");
 
     /* No such card, and no 2 in the Durak deck. */
     card.rank = 1;

@@ -1,5 +1,5 @@
 /* The Coup bot through the C ABI: every answer is one of the legal answers
- * given (specs/coup.md, "History file"), the Exchange call returns n kept
+ * given (docs/rules/coup.md §5), the Exchange call returns n kept
  * cards drawn from the n+2 offered, decisions repeat for the same inputs, and
  * the error paths. */
 #include <stdint.h>

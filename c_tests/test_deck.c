@@ -76,7 +76,7 @@ int main(void)
     cg_deck_free(deck);
     cg_deck_free(NULL);
 
-    /* Worked examples of the statement (specs/homework.md, "Shuffles"). */
+    /* Worked examples of the statement (docs/rules/homework.md §3). */
     check_shuffle("As Kd Tc Jd 9h", "inversare", "9h Jd Tc Kd As");
     check_shuffle("Ks Ts 7s 9s 3s Ad", "npiles 3 3 1 2", "3s Ad Ks Ts 7s 9s");
     check_shuffle("9s Td Jh 3s 2d 5h", "intercalare", "9s 3s Td 2d Jh 5h");

@@ -1,5 +1,5 @@
 /* The Durak bot through the C ABI, fed the statement's sample interaction
- * from player 1's view (specs/durak.md, "Sample"): every answer must be legal
+ * from player 1's view (docs/rules/durak.md §3.5): every answer must be legal
  * in the sample's position; plus the error paths. */
 #include <string.h>
 
@@ -87,7 +87,7 @@ int main(void)
     CHECK_STATUS(cg_durak_bot_answer(bot, "PLAY", buf, sizeof buf, &needed), CG_BAD_INPUT);
     CHECK_STATUS(cg_durak_bot_answer(bot, "MOVE", buf, 2, &needed), CG_BUFFER_TOO_SMALL);
     CHECK(needed == 2 && buf[0] == 'x');
-    CHECK_STATUS(cg_durak_bot_answer(bot, "MOVE", buf, sizeof buf, NULL), CG_NULL_POINTER);
+    CHECK_STATUS(cg_durak_bot_answer(bot, "MOVE", NULL, 0, NULL), CG_BUFFER_TOO_SMALL);
     CHECK_STATUS(cg_durak_bot_answer(bot, "MOVE", NULL, sizeof buf, &needed), CG_NULL_POINTER);
     CHECK_STATUS(cg_durak_bot_answer(NULL, "MOVE", buf, sizeof buf, &needed), CG_NULL_POINTER);
     CHECK_STATUS(cg_durak_bot_feed(NULL, "take 2"), CG_NULL_POINTER);

@@ -79,5 +79,17 @@ int main(void)
         CHECK_STATUS(cg_ioiwari_best_move(NULL, &pit), CG_NULL_POINTER);
         CHECK_STATUS(cg_ioiwari_best_move(empty, NULL), CG_NULL_POINTER);
     }
+
+    /* Releasing the table (twice is fine); the next call rebuilds it and
+     * answers as before. */
+    {
+        static const uint8_t one[7] = {0, 0, 0, 0, 0, 0, 1};
+        cg_ioiwari_release();
+        cg_ioiwari_release();
+        value = 42;
+        CHECK_STATUS(cg_ioiwari_value(one, &value), CG_OK);
+        CHECK(value == -1);
+        cg_ioiwari_release();
+    }
     return check_report();
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent model of the homework's rules on plain Python lists.
 
-It writes the `.ref` of a checker test from its `.in` (`specs/homework.md`),
+It writes the `.ref` of a checker test from its `.in` (`docs/rules/homework.md`),
 for adding tests to checker/tests without trusting the Rust code under test:
 
     checker/model.py checker/tests/tests_scarabei/scarabei3.in > checker/tests/tests_scarabei/scarabei3.ref

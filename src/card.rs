@@ -1,9 +1,9 @@
 //! Playing cards: [`Rank`], [`Suit`], [`Card`], and their two text notations.
 //!
 //! - [`Notation::Homework`]: rank then lower-case suit, `As`, `Td`, `2c`
-//!   (`specs/homework.md`, "The deck"). All 13 ranks.
+//!   (`docs/rules/homework.md` §1.1). All 13 ranks.
 //! - [`Notation::Durak`]: rank then upper-case suit, `TS`, `6H`
-//!   (`specs/durak.md`, "Protocol"). Ranks 6..A only (36-card deck).
+//!   (`docs/rules/durak.md` §1.2). Ranks 6..A only (36-card deck).
 
 use std::fmt;
 
@@ -60,7 +60,7 @@ pub enum Rank {
 }
 
 impl Rank {
-    /// All 13 ranks, highest first (the canonical deck's order, `specs/homework.md`).
+    /// All 13 ranks, highest first (the canonical deck's order, `docs/rules/homework.md` §1.2).
     pub const DESCENDING: [Rank; 13] = [
         Rank::Ace,
         Rank::King,
@@ -123,7 +123,7 @@ impl Rank {
     }
 
     /// The homework's card value: A=15, K=14, Q=13, J=12, T=10, 9..2 face
-    /// value; there is no 11 (`specs/homework.md`, "The deck"). War compares
+    /// value; there is no 11 (`docs/rules/homework.md` §1.3). War compares
     /// these and turns this many cards in a war.
     pub const fn war_value(self) -> u8 {
         match self {
@@ -151,7 +151,7 @@ pub enum Suit {
 }
 
 impl Suit {
-    /// The four suits in the homework's order s, h, c, d (`specs/homework.md`).
+    /// The four suits in the homework's order s, h, c, d (`docs/rules/homework.md` §1.1).
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
     /// The suit's lower-case code letter (`s h c d`); Durak upper-cases it.

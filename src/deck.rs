@@ -1,7 +1,7 @@
 //! [`Deck`]: a pile of cards kept as a hand-written singly linked list.
 //!
 //! The homework requires the deck and every player's pile to be a singly
-//! linked list (`specs/homework.md`, "The deck"). Nodes are `Box`ed and owned
+//! linked list (`docs/rules/homework.md` §2). Nodes are `Box`ed and owned
 //! by the previous node (`Option<Box<Node>>`), so the list is safe Rust. The
 //! shuffles and games move nodes between lists ([`Deck::move_front_to`],
 //! [`Deck::append`], [`Deck::split_off`]) rather than copying cards.
@@ -36,13 +36,13 @@ impl Deck {
 
     /// The homework's canonical 52-card deck: ranks A down to 2, each rank's
     /// suits in the order s, h, c, d: `As Ah Ac Ad Ks ... 2c 2d`
-    /// (`specs/homework.md`, "The deck").
+    /// (`docs/rules/homework.md` §1.2).
     pub fn standard() -> Deck {
         Deck::descending_from(Rank::Two)
     }
 
     /// The 36-card Durak deck in the same order, ranks A down to 6:
-    /// `AS AH AC AD KS ... 6C 6D` in Durak notation (`specs/durak.md`).
+    /// `AS AH AC AD KS ... 6C 6D` in Durak notation (`docs/rules/durak.md` §1.2).
     pub fn durak() -> Deck {
         Deck::descending_from(Rank::Six)
     }
@@ -205,7 +205,7 @@ impl Deck {
     }
 
     /// Reverses the deck in place by relinking: the top card becomes the
-    /// bottom one (`specs/homework.md`, "inversare").
+    /// bottom one (`docs/rules/homework.md` §3.1).
     pub fn reverse(&mut self) {
         let mut reversed: Link = None;
         let mut rest = self.head.take();

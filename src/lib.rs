@@ -14,9 +14,9 @@
 //! | [`stats`] | the Wilson interval every tournament reports |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
-//! The rules come from the project's shared specifications (`specs/homework.md`,
-//! `specs/durak.md`, `specs/ioiwari.md`, `specs/coup.md`); each item's
-//! documentation names the section it follows.
+//! The rules are written down in the project's own words in `docs/rules/`
+//! (`homework.md`, `durak.md`, `ioiwari.md`, `coup.md`, numbered sections);
+//! each item's documentation names the section it follows.
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]

@@ -1,5 +1,5 @@
 //! The homework's four shuffles, done on the linked list by relinking nodes
-//! (`specs/homework.md`, "Shuffles").
+//! (`docs/rules/homework.md` §3).
 
 use std::fmt;
 use std::mem;
@@ -91,7 +91,7 @@ impl ShuffleError {
     }
 }
 
-/// One shuffle of the homework (`specs/homework.md`, "Shuffles").
+/// One shuffle of the homework (`docs/rules/homework.md` §3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shuffle {
     /// `inversare`: the first card becomes last and the last first.
@@ -294,7 +294,7 @@ mod tests {
         d.to_string()
     }
 
-    // The four worked examples of `specs/homework.md`, "Shuffles".
+    // The four worked examples of `docs/rules/homework.md` §3.
     #[test]
     fn statement_examples() {
         assert_eq!(shuffled("As Kd Tc Jd 9h", "inversare"), "9h Jd Tc Kd As");

@@ -324,3 +324,84 @@ fn the_randomized_abi_harness_finds_nothing_in_a_short_run() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Every exported function's body runs inside the panic boundary: it calls
+/// `guard`, `returning` or `shielded` (src/ffi/mod.rs), or a helper of its
+/// module that does (listed here, each checked to call `guard` or
+/// `returning` itself).
+#[test]
+fn every_export_runs_inside_the_panic_boundary() {
+    let helpers = ["shuffle(", "rolling_stone_play(", "scarabs_play("];
+    let boundary = ["guard(", "returning(", "shielded("];
+    let mut exports = 0;
+    let mut outside = Vec::new();
+    for entry in std::fs::read_dir(root().join("src/ffi")).unwrap() {
+        let path = entry.unwrap().path();
+        let source = std::fs::read_to_string(&path).unwrap();
+        // Each item: from a `#[no_mangle]` to the first line that is `}`.
+        for item in source.split("#[no_mangle]").skip(1) {
+            let body = &item[..item.find("\n}\n").unwrap()];
+            let name = body
+                .split("fn ")
+                .nth(1)
+                .and_then(|rest| rest.split('(').next())
+                .unwrap()
+                .to_owned();
+            exports += 1;
+            let inside = body.find('{').is_some_and(|open| {
+                let body = &body[open..];
+                boundary
+                    .iter()
+                    .chain(&helpers)
+                    .any(|call| body.contains(call))
+            });
+            if !inside {
+                outside.push(name);
+            }
+        }
+        for helper in helpers {
+            let name = helper.trim_end_matches('(');
+            if let Some(at) = source.find(&format!("fn {name}(")) {
+                let body = &source[at..];
+                let body = &body[..body.find("\n}\n").unwrap()];
+                assert!(
+                    body.contains("guard(") || body.contains("returning("),
+                    "{name} in {} does not run inside guard",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert_eq!(exports, exported_functions().len(), "exports counted");
+    assert!(
+        outside.is_empty(),
+        "outside the panic boundary: {outside:?}"
+    );
+}
+
+/// Every export that returns a `cg_status` (but `cg_debug_panic`, which
+/// test_boundary.c covers) has a row in the table of error paths,
+/// c_tests/test_errors.c, which asserts the status and the exact message.
+#[test]
+fn every_fallible_export_has_an_error_row() {
+    let header = std::fs::read_to_string(root().join("include/cardgames.h")).unwrap();
+    let table = std::fs::read_to_string(root().join("c_tests/test_errors.c")).unwrap();
+    let fallible: Vec<&str> = header
+        .lines()
+        .filter_map(|line| line.strip_prefix("enum cg_status "))
+        .filter_map(|rest| rest.split('(').next())
+        .filter(|name| *name != "cg_debug_panic")
+        .collect();
+    assert!(fallible.len() > 50, "{fallible:?}");
+    let missing: Vec<&&str> = fallible
+        .iter()
+        .filter(|name| {
+            !table.contains(&format!("ROW({name}("))
+                && !table.contains(&format!("ROW_PREFIX({name}("))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no error row in c_tests/test_errors.c: {missing:?}"
+    );
+}

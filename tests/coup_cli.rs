@@ -1,5 +1,5 @@
 //! The `coup-bot` and `coup-arbiter` programs: the file protocol of
-//! `specs/coup.md`, "Invocation" (append one legal answer, stdout only after
+//! `docs/rules/coup.md` §4 (append one legal answer, stdout only after
 //! an Exchange, never a non-zero exit).
 
 use std::path::PathBuf;

@@ -271,7 +271,7 @@ fn challenges_a_doubtful_block_when_accepting_it_is_a_certain_draw() {
     // sides' Foreign Aid was blocked by a Duke 59 times (3 calls a turn).
     // Now its Duke blocks my Foreign Aid again with 196 of the arbiter's 200
     // calls made: accepting leaves 3 calls, too few for the 6 coins I lack,
-    // so it ends the game as a draw (which scores nothing, `specs/coup.md`);
+    // so it ends the game as a draw (which scores nothing, `docs/rules/coup.md` §6.1);
     // a challenge wins unless its last card is a Duke (I hold one of the three).
     let mut hist = String::from("Tp\nFd\nTp\nFd\nC_\nI\nI\n");
     for _ in 0..59 {

@@ -1,4 +1,4 @@
-//! The arbiter's rules (`specs/coup.md` and the arbiter's `get_legal_actions`,
+//! The arbiter's rules (`docs/rules/coup.md` and the arbiter's `get_legal_actions`,
 //! `determine_turn_effects` and move loop): legal answers for every last
 //! character, and coin / card bookkeeping across the spec's example lines.
 

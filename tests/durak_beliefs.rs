@@ -1,5 +1,5 @@
 //! What the Durak tracker infers from how the others play, and how determinizations use it
-//! (`Tracker::lacks`, `Beliefs`): lines written by hand in the protocol of `specs/durak.md`,
+//! (`Tracker::lacks`, `Beliefs`): lines written by hand in the protocol of `docs/rules/durak.md` §3,
 //! with the inferences worked out from the rules.
 
 use cardgames::card::Suit;

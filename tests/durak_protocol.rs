@@ -1,4 +1,4 @@
-//! The statement's sample interaction (`specs/durak.md`, "Sample") reproduced by the referee,
+//! The statement's sample interaction (`docs/rules/durak.md` §3.5) reproduced by the referee,
 //! line by line from player 1's view, and the bots' legality over many random games.
 
 use std::collections::VecDeque;

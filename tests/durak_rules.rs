@@ -1,4 +1,4 @@
-//! Rules of 2 vs 2 Durak (`specs/durak.md`, "Rules" and "Readings this project adopts").
+//! Rules of 2 vs 2 Durak (`docs/rules/durak.md` §2 and the readings of §4).
 
 use cardgames::durak::cards::{beats, CardSet};
 use cardgames::durak::{Answer, Event, Game, Pending};

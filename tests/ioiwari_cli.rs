@@ -1,5 +1,5 @@
 //! The Ioiwari programs over their stdin/stdout protocol: the player-1 bot,
-//! the `ioiwari2` tool and the referee (`specs/ioiwari.md`).
+//! the `ioiwari2` tool and the referee (`docs/rules/ioiwari.md`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

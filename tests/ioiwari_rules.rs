@@ -1,5 +1,5 @@
 //! The Ioiwari rules against hand-worked moves, stone conservation, and the
-//! solver against an independent brute force (`specs/ioiwari.md`).
+//! solver against an independent brute force (`docs/rules/ioiwari.md`).
 
 use cardgames::ioiwari::{self, Board, Game, IoiwariError, Player, Seat, Solver};
 use proptest::prelude::*;

@@ -6,8 +6,8 @@
  *
  * The library provides only the deck (a singly linked list of cards) and
  * the four shuffles; no cg_*_play or cg_homework_run is used here. The
- * rules are those of specs/homework.md ("Readings that the reference
- * outputs settle"). On bad input: one line on stderr, exit status 1, no
+ * rules are those of docs/rules/homework.md (§3-6: the readings the
+ * reference outputs settle). On bad input: one line on stderr, exit status 1, no
  * `out`. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 //! `coup-arbiter`: a round-robin Coup tournament under the King-of-the-Hill
-//! arbiter's rules (`specs/coup.md`). Each bot is a command run once per
+//! arbiter's rules (`docs/rules/coup.md`). Each bot is a command run once per
 //! decision (or `builtin:NAME` for an in-process strategy); every ordered pair
 //! plays once per round; prints standings, a head-to-head matrix with 95%
 //! intervals and per-bot call timing, optionally as JSON.

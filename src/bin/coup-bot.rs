@@ -1,5 +1,5 @@
 //! `coup-bot`: one decision of a Coup bot under the King-of-the-Hill arbiter
-//! (`specs/coup.md`, "Invocation"):
+//! (`docs/rules/coup.md` §4):
 //!
 //!     coup-bot [--no-memory] [--strategy NAME] HISTORY OPP_COINS MY_COINS CARDS LEGAL...
 //!

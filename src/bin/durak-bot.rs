@@ -1,5 +1,5 @@
-//! `durak-bot`: plays one seat of 2 vs 2 Durak over stdin/stdout (`specs/durak.md`,
-//! "Protocol"). Reads lines until EOF, answers each command on its own line and flushes.
+//! `durak-bot`: plays one seat of 2 vs 2 Durak over stdin/stdout (`docs/rules/durak.md`
+//! §3). Reads lines until EOF, answers each command on its own line and flushes.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;

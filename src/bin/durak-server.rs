@@ -1,4 +1,4 @@
-//! `durak-server`: referees 2 vs 2 Durak games between two teams (`specs/durak.md`).
+//! `durak-server`: referees 2 vs 2 Durak games between two teams (`docs/rules/durak.md`).
 //!
 //! Each team is either a program (two copies started per game, `sh -c`) or, for fast tuning,
 //! an in-process strategy written `inproc:<strategy>`.

@@ -1,5 +1,5 @@
 //! The homework checker's program: reads `in` from the current directory and
-//! writes `out` (`specs/homework.md`, "Testing").
+//! writes `out` (`docs/rules/homework.md` §7).
 //!
 //! Takes no arguments, so it parses none with clap: the whole process must stay
 //! within a budget of 400,000 instructions per checker test (measured with

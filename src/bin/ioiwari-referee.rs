@@ -1,6 +1,6 @@
 //! Plays an Ioiwari player-1 program against a player-2 program over one
 //! start, a list, or all 357 legal starts, checking every move with the
-//! library's engine (`specs/ioiwari.md`).
+//! library's engine (`docs/rules/ioiwari.md`).
 
 use std::fmt::Write as _;
 use std::fs::File;

@@ -1,4 +1,4 @@
-//! Ioiwari player 1 (`specs/ioiwari.md`, input/output): reads the start line,
+//! Ioiwari player 1 (`docs/rules/ioiwari.md` §4): reads the start line,
 //! then writes its moves and reads the opponent's, one pit number per line.
 
 use std::io::{self, BufRead, Write};

@@ -1,4 +1,4 @@
-//! The IOI's `ioiwari2` tool (`specs/ioiwari.md`, tools): plays one start as
+//! The IOI's `ioiwari2` tool (`docs/rules/ioiwari.md` §5): plays one start as
 //! player 2, logging the dialogue to `ioiwari.out`.
 
 use std::fs::File;

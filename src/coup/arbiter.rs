@@ -1,5 +1,5 @@
-//! Tournaments under the arbiter's rules (`specs/coup.md`, "Invocation" and
-//! "Arbiter behaviour"): bot commands run once per decision with the original
+//! Tournaments under the arbiter's rules (`docs/rules/coup.md` §4 and
+//! §6): bot commands run once per decision with the original
 //! arguments, history file and working directory; every ordered pair plays
 //! once per round; forfeits are detected with their reason; calls are timed.
 //!

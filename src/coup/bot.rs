@@ -1,7 +1,7 @@
 //! The bot's decision: [`decide`] takes what the arbiter passes on the
 //! command line plus the history text and returns the answer to append and,
-//! after a successful Exchange, the cards to keep (`specs/coup.md`,
-//! "Invocation"). Pure: no I/O, deterministic for a given input (randomness is
+//! after a successful Exchange, the cards to keep (`docs/rules/coup.md`
+//! §4). Pure: no I/O, deterministic for a given input (randomness is
 //! seeded from a hash of the inputs).
 //!
 //! Strategies: [`Strategy::Strong`] (the default: opponent-hand inference and
@@ -621,7 +621,7 @@ const STRONG_A1_SEEN: f64 = 1.0;
 
 /// Calls per turn assumed before any turn of the game is complete: an
 /// action, its answer and the closing newline (`Tp\n`, `Fd\n`, `C=\n`;
-/// `specs/coup.md`, "History file").
+/// `docs/rules/coup.md` §5).
 const HORIZON_CALLS_PER_TURN: f64 = 3.0;
 /// Weight of [`HORIZON_CALLS_PER_TURN`] in turns against this game's pace.
 const HORIZON_PRIOR_TURNS: f64 = 2.0;

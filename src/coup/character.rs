@@ -1,5 +1,5 @@
 //! The five Coup characters and their two one-character codes
-//! (`specs/coup.md`, "Card characters"; the arbiter's `punishment_to_reveal`).
+//! (`docs/rules/coup.md` §3; the arbiter's `punishment_to_reveal`).
 
 use super::CoupError;
 
@@ -18,7 +18,7 @@ pub enum Character {
     Duke,
 }
 
-/// Copies of each character in the deck (`specs/coup.md`, "The game").
+/// Copies of each character in the deck (`docs/rules/coup.md` §1).
 pub const COPIES: usize = 3;
 
 impl Character {

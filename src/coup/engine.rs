@@ -5,8 +5,8 @@
 //! arbiter's true state, which adds the history text, the forfeit checks and
 //! the original quirks around it), [`super::rules::legal_answers`] (the legal
 //! list of one call, as text), and the bot's search, which plays its
-//! determinized games here (`docs/rules/coup.md`, "History file" for the
-//! legal answers after each character, "Arbiter behaviour" for when coins and
+//! determinized games here (`docs/rules/coup.md` §5.2 for the
+//! legal answers after each character, §6.2 for when coins and
 //! cards move; the authority is the arbiter's `get_legal_actions`,
 //! `determine_turn_effects` and the move loop of `play_game`).
 //!
@@ -20,7 +20,7 @@ use super::character::{Character, COPIES};
 use super::protocol::{effects, Action, Block, Reply, ASSASSINATE_COST};
 
 /// Invocations per game before it is a draw that both players lose
-/// (`docs/rules/coup.md`, "Arbiter behaviour": 100 actions each).
+/// (`docs/rules/coup.md` §6.1: 100 actions each).
 pub const MAX_CALLS: usize = 200;
 /// Coins at which a Coup becomes the only legal action.
 pub const FORCED_COUP: i64 = 10;
@@ -135,7 +135,7 @@ impl Answers {
 }
 
 /// Legal answers after a line of the history, exactly as the arbiter's
-/// `get_legal_actions` computes them (`docs/rules/coup.md`, "History file").
+/// `get_legal_actions` computes them (`docs/rules/coup.md` §5.2).
 ///
 /// `line` is the last line as characters (with its `'\n'` when complete;
 /// empty at the start of the game), `cards` the answering player's hand.

@@ -1,6 +1,6 @@
 //! The history file read from one player's side: turns, whose they are, and
 //! the public record of each player (claims, proofs, caught bluffs, lost
-//! cards, challenges) (`specs/coup.md`, "History file").
+//! cards, challenges) (`docs/rules/coup.md` §5).
 
 use super::character::Character;
 use super::protocol::{effects, Action};
@@ -96,7 +96,7 @@ impl Record {
 }
 
 /// Byte length of the events of a turn line: the line cut after the event
-/// that ends the turn (`specs/coup.md`, "History file": a given-up card ends
+/// that ends the turn (`docs/rules/coup.md` §5.2: a given-up card ends
 /// a turn, except the challenger's card after a proved claim of a turn's action,
 /// and a pass or an unchallenged block needs only the closing newline). Anything a bot wrote after
 /// that and before the newline is not part of the game; the arbiter only
@@ -144,11 +144,11 @@ pub fn event_len(line: &str) -> usize {
 /// How many calls (invocations) of the two bots wrote `text`, the history
 /// so far: the arbiter alternates the players, one answer per call, and
 /// ends a game with no winner after [`crate::coup::rules::MAX_CALLS`] calls
-/// (`specs/coup.md`, "Arbiter behaviour worth knowing").
+/// (`docs/rules/coup.md` §6.1).
 ///
 /// Every event character of a line is one call and so is the newline that
 /// ends it, except where the newline belongs to the same answer as the
-/// character before it (`specs/coup.md`, "History file"): Income (`I\n`),
+/// character before it (`docs/rules/coup.md` §5.2): Income (`I\n`),
 /// and the card a turn player gives up on its own turn after a caught
 /// action bluff (`Tq'\n`) or after losing a challenge of a block
 /// (`Asq!'\n`). A stray character written before a newline (read past by
@@ -195,8 +195,8 @@ pub struct History {
 
 impl History {
     /// Parses the full text of a history file from the side of the player
-    /// who is to answer next (the parity rules of `specs/coup.md`, "History
-    /// file": a new turn after `'\n'` or an empty file; within a line the
+    /// who is to answer next (the parity rules of `docs/rules/coup.md`
+    /// §5.1: a new turn after `'\n'` or an empty file; within a line the
     /// turn player writes at even positions).
     ///
     /// # Errors

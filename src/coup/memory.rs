@@ -1,6 +1,6 @@
 //! Per-opponent memory across games: a small text file in the bot's working
 //! directory (the arbiter runs each bot in its own folder and keeps it across
-//! games, `specs/coup.md`, "Invocation").
+//! games, `docs/rules/coup.md` §4).
 //!
 //! The arbiter names the history file `<first>_<second>_<round>_<game>.txt`
 //! and runs a bot in `<botdir>/<its name>`, so [`opponent_name`] finds the

@@ -1,4 +1,4 @@
-//! Coup, two players, under the "King of the Hill" arbiter (`specs/coup.md`).
+//! Coup, two players, under the "King of the Hill" arbiter (`docs/rules/coup.md`).
 //!
 //! - [`character`]: the five characters and their held / revealed codes;
 //! - [`protocol`]: actions, blocks and replies as types, parsed from and

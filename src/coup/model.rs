@@ -1,6 +1,6 @@
 //! What a bot can infer: the opponent's likely hand from the public record
 //! and the deck composition, and the coin race between two plans
-//! (`specs/coup.md`, "The game": costs, forced Coup at 10, Steal of 1 from a
+//! (`docs/rules/coup.md` §2.1: costs, forced Coup at 10, Steal of 1 from a
 //! player with 1 coin).
 
 use super::character::{Character, COPIES};

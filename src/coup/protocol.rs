@@ -1,19 +1,19 @@
 //! The arbiter's protocol as types: the seven actions, the replies
 //! (challenge, block, pass, reveal, give up a card, end the turn), parsing from
-//! and formatting to the arbiter's one-character codes (`specs/coup.md`,
-//! "Actions", "Responses", "Card characters"), and the coin effects of a turn,
+//! and formatting to the arbiter's one-character codes (`docs/rules/coup.md`
+//! §2.1 actions, §5.2 answers, §3 card characters), and the coin effects of a turn,
 //! written once here for the rules, the history reader, the model and the bots.
 
 use std::fmt;
 
 use super::character::Character;
 
-/// Coins a Coup costs (`specs/coup.md`, "Actions": Coup, 7 coins).
+/// Coins a Coup costs (`docs/rules/coup.md` §2.1: Coup, 7 coins).
 pub const COUP_COST: i64 = 7;
-/// Coins an Assassination costs (`specs/coup.md`, "Actions": Assassinate, 3 coins).
+/// Coins an Assassination costs (`docs/rules/coup.md` §2.1: Assassinate, 3 coins).
 pub const ASSASSINATE_COST: i64 = 3;
 
-/// An action that opens a turn (`specs/coup.md`, "Actions").
+/// An action that opens a turn (`docs/rules/coup.md` §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `I`, +1 coin; its answer is `"I\n"` (it ends the turn at once).
@@ -84,7 +84,7 @@ impl Action {
     }
 }
 
-/// A block: the character claimed to stop an action (`specs/coup.md`, "Responses").
+/// A block: the character claimed to stop an action (`docs/rules/coup.md` §5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Block {
     /// `d`: a Duke blocks Foreign Aid.
@@ -132,7 +132,7 @@ impl Block {
     }
 }
 
-/// One answer a bot appends to the history file (`specs/coup.md`, "Responses").
+/// One answer a bot appends to the history file (`docs/rules/coup.md` §5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reply {
     /// An action opening the turn (Income is written `"I\n"`).

@@ -1,5 +1,5 @@
 //! A replica of the decision rule of Calculator, the winner of the original
-//! contest (`specs/coup.md`, leaderboard), written from its observed
+//! contest (`docs/rules/coup.md` §7), written from its observed
 //! behaviour: a race calculator that claims its own cards, blocks only with
 //! cards it holds, challenges every block made against it, and otherwise
 //! passes unless no plan of its own wins the race.

@@ -1,4 +1,4 @@
-//! Card indices and card sets for the 36-card Durak deck (`specs/durak.md`, "Protocol": ranks
+//! Card indices and card sets for the 36-card Durak deck (`docs/rules/durak.md` §1.2: ranks
 //! `6 7 8 9 T J Q K A`, suits `H S C D`).
 //!
 //! Index of a card = `4 * (rank - 6) + suit index`, so a lower index never has a higher rank.
@@ -39,7 +39,7 @@ pub fn card_at(i: u8) -> Card {
 }
 
 /// True when `defence` beats `attack` with this trump: a higher card of the same suit, or any
-/// trump over a non-trump; a trump only by a higher trump (`specs/durak.md`, Rules, 2a).
+/// trump over a non-trump; a trump only by a higher trump (`docs/rules/durak.md` §2.2).
 pub fn beats(attack: Card, defence: Card, trump: Suit) -> bool {
     if defence.suit == attack.suit {
         defence.rank > attack.rank

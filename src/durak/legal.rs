@@ -1,5 +1,5 @@
-//! The legal-answer rules in one place (`specs/durak.md`, Rules 2-3 and the readings "BEAT",
-//! "ADD", "Limit" and "Any incorrect answer"), used by the engine ([`super::rules::Game`]),
+//! The legal-answer rules in one place (`docs/rules/durak.md` §2.2-2.3 and the readings §4.4
+//! BEAT, §4.5 ADD, §4.6 limit and §4.10 incorrect answers), used by the engine ([`super::rules::Game`]),
 //! the tracker ([`super::tracker::Tracker`]) and the policies ([`super::strategy::Ctx`]).
 //!
 //! - `MOVE`: any card in hand (never `NO`).

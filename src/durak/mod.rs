@@ -1,4 +1,4 @@
-//! Durak for two teams of two (`specs/durak.md`): the rules engine, the protocol lines, the
+//! Durak for two teams of two (`docs/rules/durak.md`): the rules engine, the protocol lines, the
 //! bots and the referee used by `durak-server`.
 //!
 //! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
@@ -43,7 +43,7 @@ use thiserror::Error;
 /// Errors of the Durak module.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DurakError {
-    /// An answer the rules forbid (`specs/durak.md`, reading "Any incorrect answer").
+    /// An answer the rules forbid (`docs/rules/durak.md` §4.10).
     #[error("illegal answer: {0}")]
     Illegal(String),
     /// A protocol line that cannot be read.

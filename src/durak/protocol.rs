@@ -1,4 +1,4 @@
-//! Protocol lines (`specs/durak.md`, "Protocol"): information lines (lower case), commands
+//! Protocol lines (`docs/rules/durak.md` §3): information lines (lower case), commands
 //! (upper case) and answers, parsed and formatted; each receiver's relative numbering.
 //!
 //! In a line, players are numbered 1..4 relative to the receiver (the receiver is always 1,
@@ -236,7 +236,7 @@ pub fn parse_line(text: &str) -> Result<Line, DurakError> {
 }
 
 /// The initial lines for `receiver`: `trump`, then six `give` lines per player in the
-/// receiver's own order 1, 2, 3, 4 (`specs/durak.md`, "What the sample shows").
+/// receiver's own order 1, 2, 3, 4 (`docs/rules/durak.md` §3.4).
 pub fn deal_lines(receiver: usize, trump: Suit, dealt: &[Vec<Card>; 4]) -> Vec<Info> {
     let mut lines = vec![Info::Trump(trump)];
     for k in 0..4 {

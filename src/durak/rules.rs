@@ -1,5 +1,5 @@
-//! The rules of 2 vs 2 Durak as a step-by-step state machine (`specs/durak.md`, "Rules" and
-//! "Readings this project adopts").
+//! The rules of 2 vs 2 Durak as a step-by-step state machine (`docs/rules/durak.md` §2 and
+//! §4, the readings this project adopts).
 //!
 //! Players and seats are numbered 0..4 clockwise (absolute numbering); teams are `{0, 2}` (team
 //! 0) and `{1, 3}` (team 1). Seats are kept when a player goes out: the partner of an out player
@@ -21,14 +21,14 @@ use super::DurakError;
 use crate::card::{Card, Suit};
 use crate::deck::Deck;
 
-/// Cards dealt to each player, and the refill target (`specs/durak.md`, Rules).
+/// Cards dealt to each player, and the refill target (`docs/rules/durak.md` §2.1).
 pub const HAND_SIZE: usize = 6;
 /// At most this many attack cards go under the defender in one round (Rules, 3).
 pub const ROUND_LIMIT: usize = 6;
 /// Safety cap: a game still running after this many rounds ends with no winner.
 pub const MAX_ROUNDS: u32 = 1000;
 
-/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (`specs/durak.md`, reading "Time": one cumulative
+/// Fixed per-game budget part (2 s) and per-round part (0.1 s) (`docs/rules/durak.md` §4.1: one cumulative
 /// budget per program copy and game).
 pub const BUDGET_BASE: Duration = Duration::from_secs(2);
 /// See [`BUDGET_BASE`].
@@ -166,7 +166,7 @@ pub struct Game {
 
 impl Game {
     /// A new seeded game: the 36-card deck shuffled, a random trump suit independent of the
-    /// deck, a random first mover (`specs/durak.md`, readings "Trump" and "First mover"), six
+    /// deck, a random first mover (`docs/rules/durak.md` §4.2-4.3), six
     /// cards dealt to each player in seat order. Returns the game and the dealt hands in deal
     /// order (for the initial `give` lines).
     pub fn new(seed: u64) -> (Game, [Vec<Card>; 4]) {

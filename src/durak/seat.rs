@@ -1,6 +1,6 @@
 //! [`Seat`]: one of the four places at the table, with the arithmetic of the turn order
-//! (`specs/durak.md`: players 1..4 sit in turn order, teams `{1, 3}` and `{2, 4}`, each program
-//! numbers the players from itself, "Protocol").
+//! (`docs/rules/durak.md` §1.1, §3.1: players 1..4 sit in turn order, teams `{1, 3}` and `{2, 4}`, each program
+//! numbers the players from itself).
 //!
 //! The engine works in absolute numbering 0..4 (the spec's player `n` is seat `n - 1`); the
 //! protocol's relative numbers 1..=4 are seats seen from a viewer ([`Seat::relative_to`],
@@ -51,7 +51,7 @@ impl Seat {
     }
 
     /// The relative number 1..=4 by which `viewer` calls this seat (the viewer is 1,
-    /// the next seat in turn order 2, ...; `specs/durak.md`, "Protocol").
+    /// the next seat in turn order 2, ...; `docs/rules/durak.md` §3.1).
     pub fn relative_to(self, viewer: Seat) -> u8 {
         // Four seats, so the difference 0..4 fits u8.
         (self.index() + 4 - viewer.index()) as u8 % 4 + 1

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use super::{fail, guard, str_arg, write_texts, CgStatus, Result, TextOut};
+use super::{fail, guard, null, str_arg, write_texts, CgStatus, Result, TextOut};
 use crate::coup::{decide, Strategy};
 
 /// Borrows the `count` strings of `legal`.
@@ -11,20 +11,22 @@ use crate::coup::{decide, Strategy};
 /// `legal` is NULL or valid for `count` reads of NULL or NUL-terminated strings.
 unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec<String>> {
     if legal.is_null() {
-        return Err(CgStatus::CgNullPointer);
+        return Err(null("legal"));
     }
     // SAFETY: non-NULL and valid for `count` reads (caller guarantee).
     let pointers = unsafe { std::slice::from_raw_parts(legal, count) };
     pointers
         .iter()
         // SAFETY: each is NULL or a NUL-terminated string (caller guarantee).
-        .map(|&answer| unsafe { str_arg(answer) }.map(str::to_owned))
+        .enumerate()
+        .map(|(i, &answer)| unsafe { str_arg(answer, &format!("legal[{i}]")) }.map(str::to_owned))
         .collect()
 }
 
 /// One Coup decision, with the inputs of the arbiter's command line
-/// `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`specs/coup.md`,
-/// "Invocation"), except that `history` is the history file's text.
+/// `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`docs/rules/coup.md`
+/// §4), except that `history` is the history file's text (its format and
+/// the answers' codes: `docs/rules/coup.md` §5).
 ///
 /// `strategy` names the player (`"strong"`, the default when NULL;
 /// `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
@@ -32,7 +34,8 @@ unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec
 /// them after a successful Exchange; `legal` holds `legal_count` answers
 /// (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
 /// `answer` (one of `legal`), the kept cards after an Exchange into
-/// `exchange` (`""` otherwise); each with its length in `*_written`. Both
+/// `exchange` (`""` otherwise); each with its length in `*_written` (each
+/// optional: NULL is allowed). Both
 /// buffers are written only when both fit: the answer is one of `legal`, so
 /// `answer_len` = the longest legal string's length + 1 always fits it, and
 /// the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
@@ -64,32 +67,32 @@ pub unsafe extern "C" fn cg_coup_decide(
     exchange_len: usize,
     exchange_written: *mut usize,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_coup_decide", || {
         let strategy = if strategy.is_null() {
             Strategy::Strong
         } else {
             // SAFETY: non-NULL, so a NUL-terminated string (caller guarantee).
-            let name = unsafe { str_arg(strategy) }?;
+            let name = unsafe { str_arg(strategy, "strategy") }?;
             Strategy::parse(name).map_err(|e| fail(CgStatus::CgInvalidArgument, e))?
         };
         // SAFETY: the caller's guarantees on the strings and the array.
         let (history, cards, legal) = unsafe {
             (
-                str_arg(history)?,
-                str_arg(cards)?,
+                str_arg(history, "history")?,
+                str_arg(cards, "cards")?,
                 legal_answers(legal, legal_count)?,
             )
         };
         if legal.is_empty() {
             return Err(fail(
                 CgStatus::CgInvalidArgument,
-                "cg_coup_decide: no legal answer given",
+                "legal_count is 0: no legal answer given",
             ));
         }
         if let Some(i) = legal.iter().position(String::is_empty) {
             return Err(fail(
                 CgStatus::CgInvalidArgument,
-                format!("cg_coup_decide: legal[{i}] is empty"),
+                format!("legal[{i}] is empty"),
             ));
         }
         let decision = decide(strategy, history, opp_coins, my_coins, cards, &legal);
@@ -97,18 +100,20 @@ pub unsafe extern "C" fn cg_coup_decide(
             return Err(fail(
                 CgStatus::CgInvalidArgument,
                 format!(
-                    "cg_coup_decide: no answer of {legal:?} is one the bot can choose (it chose {:?})",
+                    "no answer of {legal:?} is one the bot can choose (it chose {:?})",
                     decision.answer
                 ),
             ));
         }
         let keep = decision.exchange_keep.unwrap_or_default();
         let answer = TextOut {
+            name: "answer",
             buf: answer,
             len: answer_len,
             needed: answer_written,
         };
         let exchange = TextOut {
+            name: "exchange",
             buf: exchange,
             len: exchange_len,
             needed: exchange_written,

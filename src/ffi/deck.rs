@@ -2,8 +2,11 @@
 
 use std::ffi::c_char;
 
-use super::card::{notation, CgCard};
-use super::{fail, guard, mut_arg, ref_arg, returning, str_arg, write_text, CgStatus, Out, Result};
+use super::card::{admitted, card_error, notation, CgCard};
+use super::{
+    fail, guard, mut_arg, null, plural, ref_arg, returning, shielded, str_arg, write_optional,
+    write_text, CgStatus, Out, Result,
+};
 use crate::card::{Card, Suit};
 use crate::deck::{Deck, Iter};
 use crate::shuffle::Shuffle;
@@ -26,7 +29,8 @@ fn handle(deck: Deck) -> *mut CgDeck {
     Box::into_raw(Box::new(CgDeck(deck)))
 }
 
-/// Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` into `*out`.
+/// Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` (top first;
+/// `docs/rules/homework.md` §1.2) into `*out`.
 /// Errors: `CG_NULL_POINTER`.
 ///
 /// # Safety
@@ -34,12 +38,16 @@ fn handle(deck: Deck) -> *mut CgDeck {
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_new(out: *mut *mut CgDeck) -> CgStatus {
     // SAFETY: the caller's guarantee on `out`.
-    unsafe { returning(out, || Ok(handle(Deck::standard()))) }
+    unsafe { returning("cg_deck_new", out, "out", || Ok(handle(Deck::standard()))) }
 }
 
 /// Creates a deck from cards separated by white space, top first, in
-/// `notation` (a `cg_notation`); `""` gives an empty deck. Errors:
-/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD`.
+/// `notation` (a `cg_notation`); `""` gives an empty deck. A deck is a pile,
+/// not a set: the same card may appear more than once (`"As As"` is a pile
+/// of two aces of spades), as in any pile the list operations build. The
+/// homework's deck is always the 52 distinct cards of `cg_deck_new`. Errors:
+/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (notation),
+/// `CG_BAD_CARD` (the last error quotes the first bad card).
 ///
 /// # Safety
 /// `text` is NULL or a NUL-terminated string; `out` is NULL or valid for a write.
@@ -52,10 +60,11 @@ pub unsafe extern "C" fn cg_deck_from_str(
     // SAFETY: the caller's guarantees: `text` is NULL or a NUL-terminated
     // string, `out` is NULL or valid for a write.
     unsafe {
-        returning(out, || {
-            let text = str_arg(text)?;
-            let deck = Deck::parse(text, self::notation(notation)?);
-            deck.map(handle).map_err(|e| fail(CgStatus::CgBadCard, e))
+        returning("cg_deck_from_str", out, "out", || {
+            let text = str_arg(text, "text")?;
+            let notation = self::notation(notation)?;
+            let deck = Deck::parse(text, notation);
+            deck.map(handle).map_err(|e| card_error(&e, notation))
         })
     }
 }
@@ -66,11 +75,13 @@ pub unsafe extern "C" fn cg_deck_from_str(
 /// `deck` is NULL or a handle from this library not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_free(deck: *mut CgDeck) {
-    if !deck.is_null() {
-        // SAFETY: a live handle made by `Box::into_raw` in `new_handle`,
-        // freed once (caller guarantee). Dropping a deck cannot panic.
-        drop(unsafe { Box::from_raw(deck) });
-    }
+    shielded((), || {
+        if !deck.is_null() {
+            // SAFETY: a live handle made by `Box::into_raw` in `handle`,
+            // freed once (caller guarantee).
+            drop(unsafe { Box::from_raw(deck) });
+        }
+    });
 }
 
 /// Writes the number of cards into `*out`. Errors: `CG_NULL_POINTER`.
@@ -80,7 +91,11 @@ pub unsafe extern "C" fn cg_deck_free(deck: *mut CgDeck) {
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_len(deck: *const CgDeck, out: *mut usize) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
-    unsafe { returning(out, || Ok(ref_arg(deck)?.0.len())) }
+    unsafe {
+        returning("cg_deck_len", out, "out", || {
+            Ok(ref_arg(deck, "deck")?.0.len())
+        })
+    }
 }
 
 /// Writes the card at `index` (0 = top) into `*out`. Errors:
@@ -96,17 +111,26 @@ pub unsafe extern "C" fn cg_deck_get(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let card = ref_arg(deck)?.0.get(index);
-            card.map(CgCard::from).ok_or(CgStatus::CgOutOfRange)
+        returning("cg_deck_get", out, "out", || {
+            let deck = &ref_arg(deck, "deck")?.0;
+            deck.get(index).map(CgCard::from).ok_or_else(|| {
+                fail(
+                    CgStatus::CgOutOfRange,
+                    format!(
+                        "index {index} is past the end of a deck of {} cards (0 is the top)",
+                        deck.len()
+                    ),
+                )
+            })
         })
     }
 }
 
 /// Writes the cards separated by one space in `notation` and a NUL into
 /// `buf` (`len` bytes), and the text's length without the NUL into
-/// `*needed`, also when the buffer is too small (then `buf` is untouched and
-/// the status is `CG_BUFFER_TOO_SMALL`). A 52-card deck needs 156 bytes.
+/// `*needed` (optional: NULL is allowed), also when the buffer is too small
+/// (then `buf` is untouched and the status is `CG_BUFFER_TOO_SMALL`). A
+/// 52-card deck needs 156 bytes; `buf` NULL with `len` 0 learns the size.
 /// Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`, `CG_BAD_CARD` (a card
 /// below 6 in Durak notation), `CG_BUFFER_TOO_SMALL`.
 ///
@@ -121,55 +145,73 @@ pub unsafe extern "C" fn cg_deck_to_str(
     len: usize,
     needed: *mut usize,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_to_str", || {
         // SAFETY: NULL or a live handle (caller guarantee).
-        let deck = unsafe { ref_arg(deck) }?;
+        let deck = unsafe { ref_arg(deck, "deck") }?;
         let notation = self::notation(notation)?;
-        if !deck.0.iter().all(|card| notation.admits(card.rank)) {
-            return Err(CgStatus::CgBadCard);
+        for card in &deck.0 {
+            admitted(card, notation)?;
         }
         let text = deck.0.display(notation).to_string();
         // SAFETY: the caller's buffer and `needed` guarantees.
-        unsafe { write_text(&text, buf, len, needed) }
+        unsafe { write_text(&text, "buf", buf, len, needed) }
     })
 }
 
-fn shuffle(deck: *mut CgDeck, shuffle: Result<Shuffle>) -> CgStatus {
-    guard(|| {
-        // SAFETY: every exported caller passes on its caller's guarantee:
-        // NULL or a live handle not used elsewhere during the call.
-        let deck = unsafe { mut_arg(deck) }?;
-        shuffle?
+/// Runs the exported shuffle `name` inside the boundary: `make` builds the
+/// shuffle from the arguments (recording its error), then it is applied.
+///
+/// # Safety
+/// `deck` is NULL or a live handle not used elsewhere during the call.
+unsafe fn shuffle(
+    name: &'static str,
+    deck: *mut CgDeck,
+    make: impl FnOnce() -> Result<Shuffle> + std::panic::UnwindSafe,
+) -> CgStatus {
+    guard(name, || {
+        // SAFETY: the caller's guarantee: NULL or a live handle not used
+        // elsewhere during the call.
+        let deck = unsafe { mut_arg(deck, "deck") }?;
+        make()?
             .apply(&mut deck.0)
             .map_err(|e| fail(CgStatus::CgBadShuffle, e))
     })
 }
 
 /// Applies one shuffle line of the homework's format (`"inversare"`,
-/// `"npiles 4 1 4 3 2"`, `"intercalare"`, `"mongean"`); the deck is unchanged
-/// on error. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_SHUFFLE`.
+/// `"npiles 4 1 4 3 2"`, `"intercalare"`, `"mongean"`; the four shuffles and
+/// the line format: `docs/rules/homework.md` §3); the deck is unchanged on
+/// error, and the last error says what is wrong with the line. Errors:
+/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_SHUFFLE`.
 ///
 /// # Safety
 /// `deck` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_shuffle(deck: *mut CgDeck, line: *const c_char) -> CgStatus {
-    // SAFETY: the caller passes NULL or a NUL-terminated string.
-    let parsed = unsafe { str_arg(line) }
-        .and_then(|line| Shuffle::parse_line(line).map_err(|e| fail(CgStatus::CgBadShuffle, e)));
-    shuffle(deck, parsed)
+    let make = || {
+        // SAFETY: the caller passes NULL or a NUL-terminated string.
+        let line = unsafe { str_arg(line, "line") }?;
+        Shuffle::parse_line(line).map_err(|e| fail(CgStatus::CgBadShuffle, e))
+    };
+    // SAFETY: the caller's guarantee on `deck`.
+    unsafe { shuffle("cg_deck_shuffle", deck, make) }
 }
 
-/// Reverses the deck (`inversare`). Errors: `CG_NULL_POINTER`.
+/// Reverses the deck (`inversare`, `docs/rules/homework.md` §3.1). Errors:
+/// `CG_NULL_POINTER`.
 ///
 /// # Safety
 /// `deck` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_reverse(deck: *mut CgDeck) -> CgStatus {
-    shuffle(deck, Ok(Shuffle::Reverse))
+    // SAFETY: the caller's guarantee on `deck`.
+    unsafe { shuffle("cg_deck_reverse", deck, || Ok(Shuffle::Reverse)) }
 }
 
-/// Cuts the deck into `k` equal piles and stacks them in the order of the
-/// 1-based pile numbers `order[0..k]` (`npiles`). Errors: `CG_NULL_POINTER`,
+/// Cuts the deck into `k` equal piles of consecutive cards (pile 1 holds the
+/// top cards) and stacks them in the order of the 1-based pile numbers
+/// `order[0..k]`: pile `order[0]` ends on top (`npiles`,
+/// `docs/rules/homework.md` §3.2). Errors: `CG_NULL_POINTER`,
 /// `CG_BAD_SHUFFLE` (not a permutation of 1..k, or k does not divide the deck).
 ///
 /// # Safety
@@ -180,33 +222,39 @@ pub unsafe extern "C" fn cg_deck_npiles(
     order: *const usize,
     k: usize,
 ) -> CgStatus {
-    let order = if order.is_null() {
-        Err(CgStatus::CgNullPointer)
-    } else {
+    let make = || {
+        if order.is_null() {
+            return Err(null("order"));
+        }
         // SAFETY: non-NULL and valid for `k` reads (caller guarantee).
         let order = unsafe { std::slice::from_raw_parts(order, k) };
         Shuffle::npiles(order.to_vec()).map_err(|e| fail(CgStatus::CgBadShuffle, e))
     };
-    shuffle(deck, order)
+    // SAFETY: the caller's guarantee on `deck`.
+    unsafe { shuffle("cg_deck_npiles", deck, make) }
 }
 
-/// Interleaves the two halves (`intercalare`). Errors: `CG_NULL_POINTER`,
-/// `CG_BAD_SHUFFLE` (an odd number of cards).
+/// Interleaves the two halves, starting with the top card of the first
+/// (top) half (`intercalare`, `docs/rules/homework.md` §3.3). Errors:
+/// `CG_NULL_POINTER`, `CG_BAD_SHUFFLE` (an odd number of cards).
 ///
 /// # Safety
 /// `deck` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_interleave(deck: *mut CgDeck) -> CgStatus {
-    shuffle(deck, Ok(Shuffle::Interleave))
+    // SAFETY: the caller's guarantee on `deck`.
+    unsafe { shuffle("cg_deck_interleave", deck, || Ok(Shuffle::Interleave)) }
 }
 
-/// The Mongean shuffle (`mongean`). Errors: `CG_NULL_POINTER`.
+/// The Mongean shuffle (`mongean`, `docs/rules/homework.md` §3.4). Errors:
+/// `CG_NULL_POINTER`.
 ///
 /// # Safety
 /// `deck` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_mongean(deck: *mut CgDeck) -> CgStatus {
-    shuffle(deck, Ok(Shuffle::Mongean))
+    // SAFETY: the caller's guarantee on `deck`.
+    unsafe { shuffle("cg_deck_mongean", deck, || Ok(Shuffle::Mongean)) }
 }
 
 /// Creates an empty deck into `*out`. Errors: `CG_NULL_POINTER`.
@@ -216,7 +264,7 @@ pub unsafe extern "C" fn cg_deck_mongean(deck: *mut CgDeck) -> CgStatus {
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_new_empty(out: *mut *mut CgDeck) -> CgStatus {
     // SAFETY: the caller's guarantee on `out`.
-    unsafe { returning(out, || Ok(handle(Deck::new()))) }
+    unsafe { returning("cg_deck_new_empty", out, "out", || Ok(handle(Deck::new()))) }
 }
 
 /// Creates a copy of `deck` (same cards, same order) into `*out`; the copy
@@ -228,19 +276,24 @@ pub unsafe extern "C" fn cg_deck_new_empty(out: *mut *mut CgDeck) -> CgStatus {
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_clone(deck: *const CgDeck, out: *mut *mut CgDeck) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
-    unsafe { returning(out, || Ok(handle(ref_arg(deck)?.0.clone()))) }
+    unsafe {
+        returning("cg_deck_clone", out, "out", || {
+            Ok(handle(ref_arg(deck, "deck")?.0.clone()))
+        })
+    }
 }
 
-/// Puts `card` on top of the deck. O(1). Errors: `CG_NULL_POINTER`,
-/// `CG_BAD_CARD` (rank not 2..14 or suit not 0..3).
+/// Puts `card` on top of the deck. O(1). Any card may be pushed, also one
+/// the deck already holds. Errors: `CG_NULL_POINTER`, `CG_BAD_CARD` (rank not
+/// 2..14 or suit not 0..3).
 ///
 /// # Safety
 /// `deck` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_push_front(deck: *mut CgDeck, card: CgCard) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_push_front", || {
         // SAFETY: NULL or a live handle not used elsewhere (caller guarantee).
-        let deck = unsafe { mut_arg(deck) }?;
+        let deck = unsafe { mut_arg(deck, "deck") }?;
         deck.0.push_front(Card::try_from(card)?);
         Ok(())
     })
@@ -253,9 +306,9 @@ pub unsafe extern "C" fn cg_deck_push_front(deck: *mut CgDeck, card: CgCard) -> 
 /// `deck` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_push_back(deck: *mut CgDeck, card: CgCard) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_push_back", || {
         // SAFETY: NULL or a live handle not used elsewhere (caller guarantee).
-        let deck = unsafe { mut_arg(deck) }?;
+        let deck = unsafe { mut_arg(deck, "deck") }?;
         deck.0.push_back(Card::try_from(card)?);
         Ok(())
     })
@@ -270,12 +323,9 @@ pub unsafe extern "C" fn cg_deck_push_back(deck: *mut CgDeck, card: CgCard) -> C
 pub unsafe extern "C" fn cg_deck_pop_front(deck: *mut CgDeck, out: *mut CgCard) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let deck = mut_arg(deck)?;
-            deck.0
-                .pop_front()
-                .map(CgCard::from)
-                .ok_or(CgStatus::CgEmpty)
+        returning("cg_deck_pop_front", out, "out", || {
+            let deck = mut_arg(deck, "deck")?;
+            deck.0.pop_front().map(CgCard::from).ok_or_else(empty_deck)
         })
     }
 }
@@ -290,11 +340,21 @@ pub unsafe extern "C" fn cg_deck_pop_front(deck: *mut CgDeck, out: *mut CgCard) 
 pub unsafe extern "C" fn cg_deck_peek_front(deck: *const CgDeck, out: *mut CgCard) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let deck = ref_arg(deck)?;
-            deck.0.front().map(CgCard::from).ok_or(CgStatus::CgEmpty)
+        returning("cg_deck_peek_front", out, "out", || {
+            let deck = ref_arg(deck, "deck")?;
+            deck.0.front().map(CgCard::from).ok_or_else(empty_deck)
         })
     }
+}
+
+/// `CG_EMPTY` for a deck with no card to take.
+fn empty_deck() -> CgStatus {
+    fail(CgStatus::CgEmpty, "the deck is empty")
+}
+
+/// `CG_EMPTY` for a move from an empty `from`.
+fn empty_from() -> CgStatus {
+    fail(CgStatus::CgEmpty, "from is empty: no card to move")
 }
 
 /// The two decks of a move, `from` and `to`, which may be the same handle.
@@ -307,23 +367,24 @@ enum Pair<'a> {
 ///
 /// # Safety
 /// Each pointer is NULL or a live handle not used elsewhere during the call.
-unsafe fn pair<'a>(from: *mut CgDeck, to: *mut CgDeck) -> Result<Pair<'a>> {
+unsafe fn pair<'a>(from: *mut CgDeck, to: *mut CgDeck, names: [&str; 2]) -> Result<Pair<'a>> {
     if std::ptr::eq(from, to) {
         // SAFETY: the caller's guarantee; one borrow of the one deck.
-        return Ok(Pair::Same(&mut unsafe { mut_arg(from) }?.0));
+        return Ok(Pair::Same(&mut unsafe { mut_arg(from, names[0]) }?.0));
     }
     // SAFETY: the caller's guarantee; distinct pointers to distinct handles,
     // so the two exclusive borrows do not alias.
-    let (from, to) = unsafe { (mut_arg(from)?, mut_arg(to)?) };
+    let (from, to) = unsafe { (mut_arg(from, names[0])?, mut_arg(to, names[1])?) };
     Ok(Pair::Two(&mut from.0, &mut to.0))
 }
 
 /// Writes the moved card into an optional out-pointer.
-fn report(moved: *mut CgCard, card: Card) {
-    if let Ok(out) = Out::new(moved) {
-        // SAFETY: non-NULL, valid for a write (the exported function's contract).
-        unsafe { out.write(CgCard::from(card)) };
-    }
+///
+/// # Safety
+/// `moved` is NULL or valid for a write.
+unsafe fn report(moved: *mut CgCard, card: Card) {
+    // SAFETY: the caller's guarantee.
+    unsafe { write_optional(moved, CgCard::from(card)) };
 }
 
 /// Moves the top card of `from` onto the top of `to` by relinking its node
@@ -339,13 +400,14 @@ pub unsafe extern "C" fn cg_deck_move_front_to(
     to: *mut CgDeck,
     moved: *mut CgCard,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_move_front_to", || {
         // SAFETY: the caller's guarantees on `from` and `to`.
-        let card = match unsafe { pair(from, to) }? {
+        let card = match unsafe { pair(from, to, ["from", "to"]) }? {
             Pair::Two(from, to) => from.move_front_to(to),
             Pair::Same(deck) => deck.front(),
         };
-        report(moved, card.ok_or(CgStatus::CgEmpty)?);
+        // SAFETY: the caller's guarantee on `moved`.
+        unsafe { report(moved, card.ok_or_else(empty_from)?) };
         Ok(())
     })
 }
@@ -363,13 +425,14 @@ pub unsafe extern "C" fn cg_deck_move_front_to_back(
     to: *mut CgDeck,
     moved: *mut CgCard,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_move_front_to_back", || {
         // SAFETY: the caller's guarantees on `from` and `to`.
-        let card = match unsafe { pair(from, to) }? {
+        let card = match unsafe { pair(from, to, ["from", "to"]) }? {
             Pair::Two(from, to) => from.move_front_to_back(to),
             Pair::Same(deck) => deck.rotate_front_to_back(),
         };
-        report(moved, card.ok_or(CgStatus::CgEmpty)?);
+        // SAFETY: the caller's guarantee on `moved`.
+        unsafe { report(moved, card.ok_or_else(empty_from)?) };
         Ok(())
     })
 }
@@ -382,14 +445,14 @@ pub unsafe extern "C" fn cg_deck_move_front_to_back(
 /// `deck` and `other` are NULL or live handles.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_append(deck: *mut CgDeck, other: *mut CgDeck) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_append", || {
         // SAFETY: the caller's guarantees on both handles.
-        match unsafe { pair(deck, other) }? {
+        match unsafe { pair(deck, other, ["deck", "other"]) }? {
             Pair::Two(deck, other) => deck.append(other),
             Pair::Same(_) => {
                 return Err(fail(
                     CgStatus::CgInvalidArgument,
-                    "cg_deck_append: a deck cannot be appended to itself",
+                    "deck and other are the same deck: a deck cannot be appended to itself",
                 ))
             }
         }
@@ -412,14 +475,14 @@ pub unsafe extern "C" fn cg_deck_split_off(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let deck = mut_arg(deck)?;
+        returning("cg_deck_split_off", out, "out", || {
+            let deck = mut_arg(deck, "deck")?;
             if at > deck.0.len() {
                 return Err(fail(
                     CgStatus::CgOutOfRange,
                     format!(
-                        "cg_deck_split_off: index {at} past the end of a deck of {}",
-                        deck.0.len()
+                        "index {at} is past the end of a deck of {}",
+                        plural(deck.0.len() as u64, "card")
                     ),
                 ));
             }
@@ -444,19 +507,20 @@ pub unsafe extern "C" fn cg_deck_move_first_matching_to(
     to: *mut CgDeck,
     moved: *mut CgCard,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_move_first_matching_to", || {
+        let suit_number = suit;
         let suit = usize::try_from(suit)
             .ok()
             .and_then(Suit::from_index)
             .ok_or_else(|| {
                 fail(
                     CgStatus::CgInvalidArgument,
-                    format!("suit {suit} is not 0..3"),
+                    format!("suit {suit} is not 0..3 (0 s, 1 h, 2 c, 3 d)"),
                 )
             })?;
         let matches = |card: Card| card.suit == suit;
         // SAFETY: the caller's guarantees on `from` and `to`.
-        let card = match unsafe { pair(from, to) }? {
+        let card = match unsafe { pair(from, to, ["from", "to"]) }? {
             Pair::Two(from, to) => from.move_first_matching_to(matches, to),
             Pair::Same(deck) => {
                 let mut taken = Deck::new();
@@ -466,15 +530,23 @@ pub unsafe extern "C" fn cg_deck_move_first_matching_to(
                 card
             }
         };
-        report(moved, card.ok_or(CgStatus::CgEmpty)?);
+        let card = card.ok_or_else(|| {
+            fail(
+                CgStatus::CgEmpty,
+                format!("from holds no card of suit {suit_number} ({})", suit.code()),
+            )
+        })?;
+        // SAFETY: the caller's guarantee on `moved`.
+        unsafe { report(moved, card) };
         Ok(())
     })
 }
 
 /// Writes all the cards, top first, into `cards[0..len]` (one walk, O(n))
 /// and their number into `*count`, also on `CG_BUFFER_TOO_SMALL` (then
-/// `cards` is untouched). An empty deck writes 0 and accepts any `cards`,
-/// NULL too, with `cap` 0. Errors: `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL`.
+/// `cards` is untouched). `cards` may be NULL with `cap` 0, to learn the
+/// count. Errors: `CG_NULL_POINTER` (`deck`, `count`, or `cards` with `cap` >
+/// 0), `CG_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// `deck` is NULL or a live handle (or a game's view); `cards` is NULL or
@@ -486,18 +558,27 @@ pub unsafe extern "C" fn cg_deck_cards(
     cap: usize,
     count: *mut usize,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_deck_cards", || {
         // SAFETY: NULL or a live handle (caller guarantee).
-        let deck = unsafe { ref_arg(deck) }?;
-        let count = Out::new(count)?;
+        let deck = unsafe { ref_arg(deck, "deck") }?;
+        let count = Out::new(count, "count")?;
         let len = deck.0.len();
-        if len > 0 && cards.is_null() {
-            return Err(CgStatus::CgNullPointer);
+        if cap > 0 && cards.is_null() {
+            return Err(fail(
+                CgStatus::CgNullPointer,
+                format!("cards is NULL but cap is {cap} (NULL is allowed with cap 0, to learn the count)"),
+            ));
         }
         if len > cap {
             // SAFETY: non-NULL, valid for a write (caller guarantee).
             unsafe { count.write(len) };
-            return Err(CgStatus::CgBufferTooSmall);
+            return Err(fail(
+                CgStatus::CgBufferTooSmall,
+                format!(
+                    "cards holds {}, the deck has {len}",
+                    plural(cap as u64, "card")
+                ),
+            ));
         }
         for (i, card) in deck.0.iter().enumerate() {
             // SAFETY: `i < len <= cap`, and `cards` is valid for `cap` writes.
@@ -528,8 +609,8 @@ pub struct CgDeckIter {
 pub unsafe extern "C" fn cg_deck_iter_init(deck: *const CgDeck, iter: *mut CgDeckIter) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `iter`.
     unsafe {
-        returning(iter, || {
-            let iter: Iter<'_> = ref_arg(deck)?.0.iter();
+        returning("cg_deck_iter_init", iter, "iter", || {
+            let iter: Iter<'_> = ref_arg(deck, "deck")?.0.iter();
             // SAFETY: `Iter` is `repr(transparent)` over `Option<&Node>`,
             // which is one pointer wide (NULL for `None`).
             let node = std::mem::transmute::<Iter<'_>, *const std::ffi::c_void>(iter);
@@ -547,6 +628,15 @@ pub unsafe extern "C" fn cg_deck_iter_init(deck: *const CgDeck, iter: *mut CgDec
 /// changed or been freed since; `out` is NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn cg_deck_iter_next(iter: *mut CgDeckIter, out: *mut CgCard) -> i32 {
+    // SAFETY: the caller's guarantees on `iter` and `out`.
+    shielded(0, || unsafe { iter_next(iter, out) })
+}
+
+/// The body of `cg_deck_iter_next`.
+///
+/// # Safety
+/// As `cg_deck_iter_next`.
+unsafe fn iter_next(iter: *mut CgDeckIter, out: *mut CgCard) -> i32 {
     // SAFETY: NULL or a valid iterator (caller guarantee).
     let (Some(iter), false) = (unsafe { iter.as_mut() }, out.is_null()) else {
         return 0;

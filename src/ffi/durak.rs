@@ -1,11 +1,11 @@
 //! C ABI for the Durak bot: a handle fed with protocol lines that answers
-//! commands (`specs/durak.md`, "Protocol").
+//! commands (`docs/rules/durak.md` §3).
 
 use std::ffi::c_char;
 
-use super::{guard, mut_arg, returning, str_arg, write_text, CgStatus};
+use super::{fail, guard, mut_arg, returning, shielded, str_arg, write_text, CgStatus};
 use crate::durak::protocol::parse_line;
-use crate::durak::{DurakBot, Line, Strategy};
+use crate::durak::{DurakBot, DurakError, Line, Strategy};
 
 /// An opaque Durak bot handle (the deep search, `Strategy::Deep`): create with
 /// `cg_durak_bot_new`, release with `cg_durak_bot_free`.
@@ -14,8 +14,8 @@ pub struct CgDurakBot(DurakBot);
 /// Every answer is a card (`8S`) or `NO`: two characters.
 const ANSWER_LEN: usize = 2;
 
-/// Creates a bot for one seat of one game; `seed` makes its sampling
-/// repeatable. Errors: `CG_NULL_POINTER`.
+/// Creates a bot for one seat of one game of Durak (rules and protocol:
+/// `docs/rules/durak.md`); `seed` makes its sampling repeatable. Errors: `CG_NULL_POINTER`.
 ///
 /// # Safety
 /// `out` is NULL or valid for a write.
@@ -23,7 +23,7 @@ const ANSWER_LEN: usize = 2;
 pub unsafe extern "C" fn cg_durak_bot_new(seed: u64, out: *mut *mut CgDurakBot) -> CgStatus {
     // SAFETY: the caller's guarantee on `out`.
     unsafe {
-        returning(out, || {
+        returning("cg_durak_bot_new", out, "out", || {
             let bot = DurakBot::new(Strategy::Deep, seed);
             Ok(Box::into_raw(Box::new(CgDurakBot(bot))))
         })
@@ -36,15 +36,18 @@ pub unsafe extern "C" fn cg_durak_bot_new(seed: u64, out: *mut *mut CgDurakBot) 
 /// `bot` is NULL or a handle from `cg_durak_bot_new` not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn cg_durak_bot_free(bot: *mut CgDurakBot) {
-    if !bot.is_null() {
-        // SAFETY: a live handle made by `Box::into_raw` in `cg_durak_bot_new`,
-        // freed once (caller guarantee).
-        drop(unsafe { Box::from_raw(bot) });
-    }
+    shielded((), || {
+        if !bot.is_null() {
+            // SAFETY: a live handle made by `Box::into_raw` in
+            // `cg_durak_bot_new`, freed once (caller guarantee).
+            drop(unsafe { Box::from_raw(bot) });
+        }
+    });
 }
 
 /// Feeds one information line the server sent (`trump S`, `give 1 6S`,
-/// `move 2 3 6D`, ..; CR and extra spaces tolerated). Errors:
+/// `move 2 3 6D`, ..; the lines: `docs/rules/durak.md` §3; CR and extra
+/// spaces tolerated). Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (not a protocol
 /// line; the state is unchanged), `CG_INVALID_ARGUMENT` (a command: pass it
 /// to `cg_durak_bot_answer` instead).
@@ -53,21 +56,38 @@ pub unsafe extern "C" fn cg_durak_bot_free(bot: *mut CgDurakBot) {
 /// `bot` is NULL or a live handle; `line` is NULL or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn cg_durak_bot_feed(bot: *mut CgDurakBot, line: *const c_char) -> CgStatus {
-    guard(|| {
+    guard("cg_durak_bot_feed", || {
         // SAFETY: the caller's guarantees on `bot` and `line`.
-        let (bot, line) = unsafe { (mut_arg(bot)?, str_arg(line)?) };
+        let (bot, line) = unsafe { (mut_arg(bot, "bot")?, str_arg(line, "line")?) };
         match bot.0.feed(line) {
             Ok(None) => Ok(()),
-            Ok(Some(_)) => Err(CgStatus::CgInvalidArgument),
-            Err(_) => Err(CgStatus::CgBadInput),
+            Ok(Some(_)) => Err(fail(
+                CgStatus::CgInvalidArgument,
+                format!(
+                    "{:?} is a command: pass it to cg_durak_bot_answer",
+                    line.trim()
+                ),
+            )),
+            Err(error) => Err(protocol_error(&error)),
         }
     })
+}
+
+/// `CG_BAD_INPUT` for a line that is not of the Durak protocol.
+fn protocol_error(error: &DurakError) -> CgStatus {
+    fail(
+        CgStatus::CgBadInput,
+        format!(
+            "{error}: not a line of the Durak protocol (information: trump, give, move, add, beat, take, out; commands: MOVE, BEAT, ADD)"
+        ),
+    )
 }
 
 /// Answers a command line (`MOVE`, `BEAT` or `ADD`): writes the answer, a
 /// card in Durak notation or `NO`, and a NUL into `buf` (`len` bytes, at
 /// least 3) and 2 into `*needed`. The answer is legal as far as the lines
-/// fed allow. Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
+/// fed allow. `needed` is optional (NULL is allowed). Errors:
+/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT`
 /// (not a protocol line), `CG_INVALID_ARGUMENT` (an information line),
 /// `CG_BUFFER_TOO_SMALL` (checked before thinking, so nothing is lost).
 ///
@@ -83,22 +103,30 @@ pub unsafe extern "C" fn cg_durak_bot_answer(
     len: usize,
     needed: *mut usize,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_durak_bot_answer", || {
         // SAFETY: the caller's guarantees on `bot` and `command`.
-        let (bot, command) = unsafe { (mut_arg(bot)?, str_arg(command)?) };
+        let (bot, command) = unsafe { (mut_arg(bot, "bot")?, str_arg(command, "command")?) };
         if len <= ANSWER_LEN {
             // SAFETY: the caller's guarantees on `buf` and `needed`; the
             // placeholder does not fit, so only `needed` is written.
-            return unsafe { write_text("NO", buf, len, needed) };
+            return unsafe { write_text("NO", "buf", buf, len, needed) };
         }
         // Checked before feeding, so an information line changes nothing.
         let command = match parse_line(command) {
-            Ok(Line::Command(command)) => command,
-            Ok(Line::Info(_)) => return Err(CgStatus::CgInvalidArgument),
-            Err(_) => return Err(CgStatus::CgBadInput),
+            Ok(Line::Command(parsed)) => parsed,
+            Ok(Line::Info(_)) => {
+                return Err(fail(
+                    CgStatus::CgInvalidArgument,
+                    format!(
+                        "{:?} is an information line: pass it to cg_durak_bot_feed",
+                        command.trim()
+                    ),
+                ))
+            }
+            Err(error) => return Err(protocol_error(&error)),
         };
         let answer = bot.0.answer(command);
         // SAFETY: the caller's guarantees on `buf` and `needed`.
-        unsafe { write_text(&answer, buf, len, needed) }
+        unsafe { write_text(&answer, "buf", buf, len, needed) }
     })
 }

@@ -6,13 +6,14 @@ use std::ffi::{c_char, c_void};
 
 use super::card::CgCard;
 use super::deck::CgDeck;
-use super::{fail, guard, mut_arg, ref_arg, returning, str_arg, write_text, CgStatus, Result};
+use super::{
+    fail, guard, mut_arg, null, plural, ref_arg, returning, shielded, str_arg, write_text,
+    CgStatus, Result,
+};
 use crate::card::Suit;
 use crate::deck::Deck;
 use crate::homework::rolling_stone::Turn as RollingTurn;
-use crate::homework::{
-    self, check_deal, GameError, HomeworkError, RollingStone, Scarabs, War, WarOutcome,
-};
+use crate::homework::{self, GameError, HomeworkError, RollingStone, Scarabs, War, WarOutcome};
 
 /// How a game of War ended.
 #[repr(C)]
@@ -37,27 +38,56 @@ pub struct CgGameResult {
     pub turns: u64,
 }
 
-/// A copy of the deck behind a handle, checked to deal evenly to `players`;
-/// the caller keeps its deck.
+/// A copy of the deck behind a handle, checked to deal evenly to `players`
+/// (`CG_INVALID_ARGUMENT` otherwise: no card is dropped); the caller keeps
+/// its deck. `game` is the game's English name, for messages.
 ///
 /// # Safety
 /// `deck` is NULL or a live handle.
-unsafe fn dealt(deck: *const CgDeck, game: &'static str, players: usize) -> Result<Deck> {
+unsafe fn dealt(deck: *const CgDeck, game: &str, players: usize) -> Result<Deck> {
     // SAFETY: passed on from the exported function's caller.
-    let deck = &unsafe { ref_arg(deck) }?.0;
-    check_deal(game, deck.len(), players).map_err(game_status)?;
+    let deck = &unsafe { ref_arg(deck, "deck") }?.0;
+    let len = deck.len();
+    if len == 0 {
+        return Err(fail(
+            CgStatus::CgInvalidArgument,
+            format!("the deck is empty: {game} deals the deck to {players} players"),
+        ));
+    }
+    if !len.is_multiple_of(players) {
+        return Err(fail(
+            CgStatus::CgInvalidArgument,
+            format!(
+                "{game} deals the deck evenly to {players} players, and {len} cards do not divide by {players}"
+            ),
+        ));
+    }
     Ok(deck.clone())
 }
 
-/// A game error's status, with its message as the last error.
-fn game_status(error: GameError) -> CgStatus {
-    let status = match error {
-        GameError::TooLong { .. } | GameError::NoCards | GameError::WarTie => {
-            CgStatus::CgGameUnfinished
-        }
-        GameError::BadDeal { .. } => CgStatus::CgInvalidArgument,
-    };
-    fail(status, error)
+/// A game error's status, with a message in the API's words as the last
+/// error. `game` is the game's English name, `limit` the turn limit the
+/// caller set (for `GameError::TooLong`).
+fn game_status(error: GameError, game: &str, limit: u64) -> CgStatus {
+    match error {
+        GameError::TooLong { turns, .. } if limit < RollingStone::TURN_LIMIT => fail(
+            CgStatus::CgGameUnfinished,
+            format!("{game} has no winner after {}, the turn limit given (the game is not over; a larger limit may finish it)", plural(turns, "turn")),
+        ),
+        GameError::TooLong { turns, .. } => fail(
+            CgStatus::CgGameUnfinished,
+            format!("{game} has no winner after {}: real deals end within a few thousand, so this one very likely loops forever", plural(turns, "turn")),
+        ),
+        GameError::NoCards => fail(CgStatus::CgGameUnfinished, "no player holds a card"),
+        GameError::WarTie => fail(
+            CgStatus::CgGameUnfinished,
+            "War has no winner: after 100 hands both players hold as many cards of every rank from A down to 3",
+        ),
+        GameError::BadDeal { len, players, .. } => fail(
+            CgStatus::CgInvalidArgument,
+            format!("{game} deals the deck evenly to {players} players, and {len} cards do not"),
+        ),
+    }
 }
 
 /// A War outcome as the C result.
@@ -65,7 +95,7 @@ fn war_result(outcome: WarOutcome, hands: u32) -> Result<CgWarResult> {
     let (winner, rank) = match outcome {
         WarOutcome::AllCards { winner } => (winner, 0),
         WarOutcome::MoreOfRank { winner, rank } => (winner, rank as u8),
-        WarOutcome::Tie => return Err(game_status(GameError::WarTie)),
+        WarOutcome::Tie => return Err(game_status(GameError::WarTie, "War", 0)),
     };
     Ok(CgWarResult {
         winner,
@@ -74,8 +104,8 @@ fn war_result(outcome: WarOutcome, hands: u32) -> Result<CgWarResult> {
     })
 }
 
-/// Plays War on a copy of the deck (player 1 gets the first half) and writes
-/// the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
+/// Plays War (rules: `docs/rules/homework.md` §4) on a copy of the deck
+/// (player 1 gets the first half) and writes the result into `*out`. Errors: `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT`
 /// (an empty deck or an odd number of cards), `CG_GAME_UNFINISHED` (equal
 /// rank counts after 100 hands).
 ///
@@ -85,8 +115,8 @@ fn war_result(outcome: WarOutcome, hands: u32) -> Result<CgWarResult> {
 pub unsafe extern "C" fn cg_war_play(deck: *const CgDeck, out: *mut CgWarResult) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let mut war = War::deal(dealt(deck, "razboi", 2)?);
+        returning("cg_war_play", out, "out", || {
+            let mut war = War::deal(dealt(deck, "War", 2)?);
             let outcome = war.play_to_end();
             war_result(outcome, war.hands())
         })
@@ -94,16 +124,22 @@ pub unsafe extern "C" fn cg_war_play(deck: *const CgDeck, out: *mut CgWarResult)
 }
 
 /// A four-player game's result: its 0-based winner and turns played.
-fn four_player(played: std::result::Result<usize, GameError>, turns: u64) -> Result<CgGameResult> {
-    let winner = played.map_err(game_status)?;
+fn four_player(
+    game: &str,
+    limit: u64,
+    played: std::result::Result<usize, GameError>,
+    turns: u64,
+) -> Result<CgGameResult> {
+    let winner = played.map_err(|e| game_status(e, game, limit))?;
     Ok(CgGameResult {
         winner: winner as u8 + 1,
         turns,
     })
 }
 
-/// Plays Rolling Stone on a copy of the deck dealt to four players, at most
-/// 1,000,000 turns, and writes the result into `*out`. Errors:
+/// Plays Rolling Stone (rules: `docs/rules/homework.md` §5) on a copy of the
+/// deck dealt to four players, at most 1,000,000 turns, and writes the
+/// result into `*out`. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
 /// multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 ///
@@ -115,7 +151,27 @@ pub unsafe extern "C" fn cg_rolling_stone_play(
     out: *mut CgGameResult,
 ) -> CgStatus {
     // SAFETY: passed on.
-    unsafe { cg_rolling_stone_play_within(deck, RollingStone::TURN_LIMIT, out) }
+    unsafe { rolling_stone_play("cg_rolling_stone_play", deck, RollingStone::TURN_LIMIT, out) }
+}
+
+/// Plays Rolling Stone for the exported function `name`.
+///
+/// # Safety
+/// As `cg_rolling_stone_play`.
+unsafe fn rolling_stone_play(
+    name: &'static str,
+    deck: *const CgDeck,
+    turn_limit: u64,
+    out: *mut CgGameResult,
+) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(name, out, "out", || {
+            let mut game = RollingStone::deal(dealt(deck, "Rolling Stone", 4)?);
+            let played = game.play_within(turn_limit);
+            four_player("Rolling Stone", turn_limit, played, game.turns())
+        })
+    }
 }
 
 /// `cg_rolling_stone_play` with the caller's turn limit: `CG_GAME_UNFINISHED`
@@ -129,17 +185,13 @@ pub unsafe extern "C" fn cg_rolling_stone_play_within(
     turn_limit: u64,
     out: *mut CgGameResult,
 ) -> CgStatus {
-    // SAFETY: the caller's guarantees on `deck` and `out`.
-    unsafe {
-        returning(out, || {
-            let mut game = RollingStone::deal(dealt(deck, "rollingstone", 4)?);
-            four_player(game.play_within(turn_limit), game.turns())
-        })
-    }
+    // SAFETY: passed on.
+    unsafe { rolling_stone_play("cg_rolling_stone_play_within", deck, turn_limit, out) }
 }
 
-/// Plays Egyptian Scarabs on a copy of the deck dealt to four players, at
-/// most 1,000,000 turns, and writes the result into `*out`. Errors:
+/// Plays Egyptian Scarabs (rules: `docs/rules/homework.md` §6) on a copy of
+/// the deck dealt to four players, at most 1,000,000 turns, and writes the
+/// result into `*out`. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
 /// multiple of 4), `CG_GAME_UNFINISHED` (the turn limit was reached).
 ///
@@ -148,7 +200,27 @@ pub unsafe extern "C" fn cg_rolling_stone_play_within(
 #[no_mangle]
 pub unsafe extern "C" fn cg_scarabs_play(deck: *const CgDeck, out: *mut CgGameResult) -> CgStatus {
     // SAFETY: passed on.
-    unsafe { cg_scarabs_play_within(deck, Scarabs::TURN_LIMIT, out) }
+    unsafe { scarabs_play("cg_scarabs_play", deck, Scarabs::TURN_LIMIT, out) }
+}
+
+/// Plays Scarabs for the exported function `name`.
+///
+/// # Safety
+/// As `cg_scarabs_play`.
+unsafe fn scarabs_play(
+    name: &'static str,
+    deck: *const CgDeck,
+    turn_limit: u64,
+    out: *mut CgGameResult,
+) -> CgStatus {
+    // SAFETY: the caller's guarantees on `deck` and `out`.
+    unsafe {
+        returning(name, out, "out", || {
+            let mut game = Scarabs::deal(dealt(deck, "Scarabs", 4)?);
+            let played = game.play_within(turn_limit);
+            four_player("Scarabs", turn_limit, played, game.turns())
+        })
+    }
 }
 
 /// `cg_scarabs_play` with the caller's turn limit: `CG_GAME_UNFINISHED` once
@@ -162,13 +234,8 @@ pub unsafe extern "C" fn cg_scarabs_play_within(
     turn_limit: u64,
     out: *mut CgGameResult,
 ) -> CgStatus {
-    // SAFETY: the caller's guarantees on `deck` and `out`.
-    unsafe {
-        returning(out, || {
-            let mut game = Scarabs::deal(dealt(deck, "scarabei", 4)?);
-            four_player(game.play_within(turn_limit), game.turns())
-        })
-    }
+    // SAFETY: passed on.
+    unsafe { scarabs_play("cg_scarabs_play_within", deck, turn_limit, out) }
 }
 
 /// A homework error's status, with its one-line message as the last error.
@@ -177,15 +244,22 @@ fn homework_status(error: HomeworkError) -> CgStatus {
         HomeworkError::Shuffle { ref source, .. } if !source.is_syntax() => {
             fail(CgStatus::CgBadShuffle, error)
         }
-        HomeworkError::Game(error) => game_status(error),
+        HomeworkError::Game(error) => fail(
+            match error {
+                GameError::BadDeal { .. } => CgStatus::CgInvalidArgument,
+                _ => CgStatus::CgGameUnfinished,
+            },
+            error,
+        ),
         _ => fail(CgStatus::CgBadInput, error),
     }
 }
 
 /// The whole homework task: `in_text` is the text of the checker's `in`
-/// file; the text of `out` and a NUL go into `out` (`out_len` bytes) and its
-/// length without the NUL into `*written` (also on `CG_BUFFER_TOO_SMALL`; 160
-/// bytes always suffice). Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`,
+/// file (its format: `docs/rules/homework.md` §7); the text of `out` and a
+/// NUL go into `out` (`out_len` bytes) and its length without the NUL into
+/// `*written` (optional: NULL is allowed; also written on
+/// `CG_BUFFER_TOO_SMALL`; 160 bytes always suffice). Errors: `CG_NULL_POINTER`, `CG_INVALID_UTF8`,
 /// `CG_BAD_INPUT` (malformed `in`; the last error names the line, e.g.
 /// `in:3: unknown shuffle "shuffle"`), `CG_BAD_SHUFFLE` (a shuffle that
 /// cannot apply), `CG_GAME_UNFINISHED`, `CG_BUFFER_TOO_SMALL`.
@@ -200,20 +274,21 @@ pub unsafe extern "C" fn cg_homework_run(
     out_len: usize,
     written: *mut usize,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_homework_run", || {
         // SAFETY: the caller passes NULL or a NUL-terminated string.
-        let in_text = unsafe { str_arg(in_text) }?;
+        let in_text = unsafe { str_arg(in_text, "in_text") }?;
         let text = homework::run(in_text).map_err(homework_status)?;
         // SAFETY: the caller's buffer and `written` guarantees.
-        unsafe { write_text(&text, out, out_len, written) }
+        unsafe { write_text(&text, "out", out, out_len, written) }
     })
 }
 
 /// The `.debug` trace of the homework task `in_text` (the format of the
-/// original checker's `.debug` files: the piles after every step; see
-/// `docs/c-api.md`) and a NUL into `buf` (`len` bytes), its length without
-/// the NUL into `*needed` (also on `CG_BUFFER_TOO_SMALL`: call once with
-/// `len` 0 to learn the size; a Rolling Stone trace can pass 2 MB).
+/// original checker's `.debug` files: the piles after every step;
+/// `docs/rules/homework.md` §8) and a NUL into `buf` (`len` bytes), its
+/// length without the NUL into `*needed` (optional: NULL is allowed; also
+/// written on `CG_BUFFER_TOO_SMALL`: call once with `buf` NULL and `len` 0
+/// to learn the size; a Rolling Stone trace can pass 2 MB).
 /// Errors: as `cg_homework_run`.
 ///
 /// # Safety
@@ -226,12 +301,12 @@ pub unsafe extern "C" fn cg_homework_trace(
     len: usize,
     needed: *mut usize,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_homework_trace", || {
         // SAFETY: the caller passes NULL or a NUL-terminated string.
-        let in_text = unsafe { str_arg(in_text) }?;
+        let in_text = unsafe { str_arg(in_text, "in_text") }?;
         let traced = homework::trace(in_text).map_err(homework_status)?;
         // SAFETY: the caller's buffer and `needed` guarantees.
-        unsafe { write_text(&traced.debug, buf, len, needed) }
+        unsafe { write_text(&traced.debug, "buf", buf, len, needed) }
     })
 }
 
@@ -258,12 +333,12 @@ pub unsafe extern "C" fn cg_homework_trace_file(
     in_text: *const c_char,
     stream: *mut FILE,
 ) -> CgStatus {
-    guard(|| {
+    guard("cg_homework_trace_file", || {
         if stream.is_null() {
-            return Err(CgStatus::CgNullPointer);
+            return Err(null("stream"));
         }
         // SAFETY: the caller passes NULL or a NUL-terminated string.
-        let in_text = unsafe { str_arg(in_text) }?;
+        let in_text = unsafe { str_arg(in_text, "in_text") }?;
         let traced = homework::trace(in_text).map_err(homework_status)?;
         let bytes = traced.debug.as_bytes();
         if bytes.is_empty() {
@@ -277,10 +352,7 @@ pub unsafe extern "C" fn cg_homework_trace_file(
         } else {
             Err(fail(
                 CgStatus::CgIo,
-                format!(
-                    "cg_homework_trace_file: wrote {written} of {} bytes",
-                    bytes.len()
-                ),
+                format!("fwrite wrote {written} of {} bytes", bytes.len()),
             ))
         }
     })
@@ -308,7 +380,7 @@ pub struct CgWarHand {
 }
 
 /// Deals a copy of `deck` (player 1 the first half, player 2 the rest) into
-/// a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+/// a new game of War (`docs/rules/homework.md` §4) written into `*out`. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_ARGUMENT` (an empty deck or an odd number of cards).
 ///
 /// # Safety
@@ -317,15 +389,15 @@ pub struct CgWarHand {
 pub unsafe extern "C" fn cg_war_new(deck: *const CgDeck, out: *mut *mut CgWar) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let war = War::deal(dealt(deck, "razboi", 2)?);
+        returning("cg_war_new", out, "out", || {
+            let war = War::deal(dealt(deck, "War", 2)?);
             Ok(Box::into_raw(Box::new(CgWar(war))))
         })
     }
 }
 
-/// Plays one hand (a war is part of its hand) and writes what happened into
-/// `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
+/// Plays one hand (a war is part of its hand: `docs/rules/homework.md`
+/// §4.2-4.4) and writes what happened into `*out`. Errors: `CG_NULL_POINTER`, `CG_NO_MOVE` (the game is over: a pile
 /// is empty or 100 hands were played; see `cg_war_outcome`).
 ///
 /// # Safety
@@ -334,14 +406,23 @@ pub unsafe extern "C" fn cg_war_new(deck: *const CgDeck, out: *mut *mut CgWar) -
 pub unsafe extern "C" fn cg_war_step(game: *mut CgWar, out: *mut CgWarHand) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let war = &mut mut_arg(game)?.0;
+        returning("cg_war_step", out, "out", || {
+            let war = &mut mut_arg(game, "game")?.0;
+            let over = |hands: u32| {
+                fail(
+                    CgStatus::CgNoMove,
+                    format!(
+                        "the game is over after {} (a pile is empty, or 100 hands were played): see cg_war_outcome",
+                        plural(u64::from(hands), "hand")
+                    ),
+                )
+            };
             if war.outcome().is_some() {
-                return Err(CgStatus::CgNoMove);
+                return Err(over(war.hands()));
             }
             let front = |player| war.pile(player).front().map(CgCard::from);
             let (Some(card1), Some(card2)) = (front(1), front(2)) else {
-                return Err(CgStatus::CgNoMove);
+                return Err(over(war.hands()));
             };
             let winner = war.play_hand().unwrap_or(0);
             Ok(CgWarHand {
@@ -369,8 +450,8 @@ pub unsafe extern "C" fn cg_war_pile(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let war = &ref_arg(game)?.0;
+        returning("cg_war_pile", out, "out", || {
+            let war = &ref_arg(game, "game")?.0;
             let player = u8::try_from(player)
                 .ok()
                 .filter(|p| (1..=2).contains(p))
@@ -390,11 +471,17 @@ pub unsafe extern "C" fn cg_war_pile(
 pub unsafe extern "C" fn cg_war_outcome(game: *const CgWar, out: *mut CgWarResult) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let war = &ref_arg(game)?.0;
-            let outcome = war
-                .outcome()
-                .ok_or_else(|| fail(CgStatus::CgGameUnfinished, "the game is not over yet"))?;
+        returning("cg_war_outcome", out, "out", || {
+            let war = &ref_arg(game, "game")?.0;
+            let outcome = war.outcome().ok_or_else(|| {
+                fail(
+                    CgStatus::CgGameUnfinished,
+                    format!(
+                        "the game is not over yet: {} played, both piles hold cards",
+                        plural(u64::from(war.hands()), "hand")
+                    ),
+                )
+            })?;
             war_result(outcome, war.hands())
         })
     }
@@ -407,17 +494,19 @@ pub unsafe extern "C" fn cg_war_outcome(game: *const CgWar, out: *mut CgWarResul
 /// `game` is NULL or a game from `cg_war_new` not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn cg_war_free(game: *mut CgWar) {
-    if !game.is_null() {
-        // SAFETY: made by `Box::into_raw` in `cg_war_new`, freed once.
-        drop(unsafe { Box::from_raw(game) });
-    }
+    shielded((), || {
+        if !game.is_null() {
+            // SAFETY: made by `Box::into_raw` in `cg_war_new`, freed once.
+            drop(unsafe { Box::from_raw(game) });
+        }
+    });
 }
 
 /// `CG_INVALID_ARGUMENT` for a player number outside 1..=players.
 fn invalid_player(player: u32, players: usize) -> CgStatus {
     fail(
         CgStatus::CgInvalidArgument,
-        format!("player {player} is not 1..{players}"),
+        format!("player {player} is not 1..{players} (players are numbered from 1)"),
     )
 }
 
@@ -450,7 +539,8 @@ pub struct CgRollingStoneTurn {
 }
 
 /// Deals a copy of `deck` to four players (13 consecutive cards each from
-/// 52: player 1 the first) into a new game written into `*out`. Errors:
+/// 52: player 1 the first) into a new game of Rolling Stone
+/// (`docs/rules/homework.md` §5) written into `*out`. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_ARGUMENT` (an empty deck or a length not a
 /// multiple of 4).
 ///
@@ -463,8 +553,8 @@ pub unsafe extern "C" fn cg_rolling_stone_new(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let game = RollingStone::deal(dealt(deck, "rollingstone", 4)?);
+        returning("cg_rolling_stone_new", out, "out", || {
+            let game = RollingStone::deal(dealt(deck, "Rolling Stone", 4)?);
             Ok(Box::into_raw(Box::new(CgRollingStone(game))))
         })
     }
@@ -482,9 +572,16 @@ pub unsafe extern "C" fn cg_rolling_stone_step(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let game = &mut mut_arg(game)?.0;
-            let (player, card, taken) = match game.play_turn().ok_or(CgStatus::CgNoMove)? {
+        returning("cg_rolling_stone_step", out, "out", || {
+            let game = &mut mut_arg(game, "game")?.0;
+            let Some(turn) = game.play_turn() else {
+                return Err(game_over(
+                    game.winner(),
+                    game.turns(),
+                    "cg_rolling_stone_winner",
+                ));
+            };
+            let (player, card, taken) = match turn {
                 RollingTurn::Played { player, card } => (player, card, 0),
                 RollingTurn::TookAndLed {
                     player,
@@ -517,8 +614,8 @@ pub unsafe extern "C" fn cg_rolling_stone_hand(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let game = &ref_arg(game)?.0;
+        returning("cg_rolling_stone_hand", out, "out", || {
+            let game = &ref_arg(game, "game")?.0;
             let seat = seat(player, game.players())?;
             let suit = usize::try_from(suit)
                 .ok()
@@ -526,7 +623,7 @@ pub unsafe extern "C" fn cg_rolling_stone_hand(
                 .ok_or_else(|| {
                     fail(
                         CgStatus::CgInvalidArgument,
-                        format!("suit {suit} is not 0..3"),
+                        format!("suit {suit} is not 0..3 (0 s, 1 h, 2 c, 3 d)"),
                     )
                 })?;
             Ok(CgDeck::view(game.hand(seat, suit)))
@@ -545,7 +642,11 @@ pub unsafe extern "C" fn cg_rolling_stone_table(
     out: *mut *const CgDeck,
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
-    unsafe { returning(out, || Ok(CgDeck::view(ref_arg(game)?.0.table()))) }
+    unsafe {
+        returning("cg_rolling_stone_table", out, "out", || {
+            Ok(CgDeck::view(ref_arg(game, "game")?.0.table()))
+        })
+    }
 }
 
 /// Writes the winner (1..4) and the turns played into `*out` once someone
@@ -561,8 +662,8 @@ pub unsafe extern "C" fn cg_rolling_stone_winner(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let game = &ref_arg(game)?.0;
+        returning("cg_rolling_stone_winner", out, "out", || {
+            let game = &ref_arg(game, "game")?.0;
             finished(game.winner(), game.turns())
         })
     }
@@ -574,20 +675,42 @@ pub unsafe extern "C" fn cg_rolling_stone_winner(
 /// `game` is NULL or a game from `cg_rolling_stone_new` not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn cg_rolling_stone_free(game: *mut CgRollingStone) {
-    if !game.is_null() {
-        // SAFETY: made by `Box::into_raw` in `cg_rolling_stone_new`, freed once.
-        drop(unsafe { Box::from_raw(game) });
-    }
+    shielded((), || {
+        if !game.is_null() {
+            // SAFETY: made by `Box::into_raw` in `cg_rolling_stone_new`, freed once.
+            drop(unsafe { Box::from_raw(game) });
+        }
+    });
 }
 
 /// The result of a four-player game once it has a winner (0-based `winner`,
 /// as the engines report it): `CG_GAME_UNFINISHED` before.
 fn finished(winner: Option<usize>, turns: u64) -> Result<CgGameResult> {
-    let winner = winner.ok_or_else(|| fail(CgStatus::CgGameUnfinished, "no winner yet"))?;
+    let winner = winner.ok_or_else(|| {
+        fail(
+            CgStatus::CgGameUnfinished,
+            format!(
+                "no winner yet: the game goes on after {}",
+                plural(turns, "turn")
+            ),
+        )
+    })?;
     Ok(CgGameResult {
         winner: winner as u8 + 1,
         turns,
     })
+}
+
+/// `CG_NO_MOVE` for a step after the end of a four-player game.
+fn game_over(winner: Option<usize>, turns: u64, result: &str) -> CgStatus {
+    let who = winner.map_or(String::new(), |w| format!(": player {} won", w + 1));
+    fail(
+        CgStatus::CgNoMove,
+        format!(
+            "the game is over after {}{who} (see {result})",
+            plural(turns, "turn")
+        ),
+    )
 }
 
 // ---- Scarabs step by step ----
@@ -610,7 +733,8 @@ pub struct CgScarabsTurn {
 }
 
 /// Deals a copy of `deck` to four players (13 consecutive cards each from
-/// 52) into a new game written into `*out`. Errors: `CG_NULL_POINTER`,
+/// 52) into a new game of Scarabs (`docs/rules/homework.md` §6) written into
+/// `*out`. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_ARGUMENT` (an empty deck or a length not a multiple of 4).
 ///
 /// # Safety
@@ -619,8 +743,8 @@ pub struct CgScarabsTurn {
 pub unsafe extern "C" fn cg_scarabs_new(deck: *const CgDeck, out: *mut *mut CgScarabs) -> CgStatus {
     // SAFETY: the caller's guarantees on `deck` and `out`.
     unsafe {
-        returning(out, || {
-            let game = Scarabs::deal(dealt(deck, "scarabei", 4)?);
+        returning("cg_scarabs_new", out, "out", || {
+            let game = Scarabs::deal(dealt(deck, "Scarabs", 4)?);
             Ok(Box::into_raw(Box::new(CgScarabs(game))))
         })
     }
@@ -638,9 +762,11 @@ pub unsafe extern "C" fn cg_scarabs_step(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let game = &mut mut_arg(game)?.0;
-            let turn = game.play_turn().ok_or(CgStatus::CgNoMove)?;
+        returning("cg_scarabs_step", out, "out", || {
+            let game = &mut mut_arg(game, "game")?.0;
+            let Some(turn) = game.play_turn() else {
+                return Err(game_over(game.winner(), game.turns(), "cg_scarabs_winner"));
+            };
             Ok(CgScarabsTurn {
                 player: turn.player as u8 + 1,
                 card: CgCard::from(turn.card),
@@ -664,8 +790,8 @@ pub unsafe extern "C" fn cg_scarabs_pile(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let game = &ref_arg(game)?.0;
+        returning("cg_scarabs_pile", out, "out", || {
+            let game = &ref_arg(game, "game")?.0;
             Ok(CgDeck::view(game.pile(seat(player, game.players())?)))
         })
     }
@@ -682,7 +808,11 @@ pub unsafe extern "C" fn cg_scarabs_table(
     out: *mut *const CgDeck,
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
-    unsafe { returning(out, || Ok(CgDeck::view(ref_arg(game)?.0.table()))) }
+    unsafe {
+        returning("cg_scarabs_table", out, "out", || {
+            Ok(CgDeck::view(ref_arg(game, "game")?.0.table()))
+        })
+    }
 }
 
 /// Writes the winner (1..4) and the turns played into `*out` once one player
@@ -697,8 +827,8 @@ pub unsafe extern "C" fn cg_scarabs_winner(
 ) -> CgStatus {
     // SAFETY: the caller's guarantees on `game` and `out`.
     unsafe {
-        returning(out, || {
-            let game = &ref_arg(game)?.0;
+        returning("cg_scarabs_winner", out, "out", || {
+            let game = &ref_arg(game, "game")?.0;
             finished(game.winner(), game.turns())
         })
     }
@@ -710,8 +840,10 @@ pub unsafe extern "C" fn cg_scarabs_winner(
 /// `game` is NULL or a game from `cg_scarabs_new` not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn cg_scarabs_free(game: *mut CgScarabs) {
-    if !game.is_null() {
-        // SAFETY: made by `Box::into_raw` in `cg_scarabs_new`, freed once.
-        drop(unsafe { Box::from_raw(game) });
-    }
+    shielded((), || {
+        if !game.is_null() {
+            // SAFETY: made by `Box::into_raw` in `cg_scarabs_new`, freed once.
+            drop(unsafe { Box::from_raw(game) });
+        }
+    });
 }

@@ -1,13 +1,17 @@
 //! The C ABI: thin wrappers over the library, declared in the generated
-//! `include/cardgames.h` (rules in the project's `DESIGN.md`, "C ABI rules").
+//! `include/cardgames.h` (the C guide: `docs/c-api.md`).
 //!
 //! - Opaque handles (`cg_deck`) are created by `_new`/`_from_*` and freed by
 //!   `_free`, which accepts NULL.
 //! - Every fallible function returns a [`CgStatus`], checks every pointer for
 //!   NULL, and writes its out-parameters only on success (the one documented
 //!   exception: the `needed` length of a text written into a too-small buffer).
-//! - Every exported body runs inside `guard`, the one `catch_unwind`
-//!   boundary, so a panic comes back as `CG_PANIC` instead of unwinding into C.
+//!   Its last error names the function and says what went wrong, e.g.
+//!   `cg_deck_len: deck is NULL`.
+//! - Every exported body runs inside `shielded` (through `guard` for those
+//!   returning a status), the one `catch_unwind` boundary, so a panic comes
+//!   back as `CG_PANIC` (or a documented fallback value) instead of
+//!   unwinding into C.
 //! - Strings from C are NUL-terminated UTF-8; strings to C are written into
 //!   caller buffers with their length, or are static.
 //!
@@ -26,7 +30,7 @@ pub mod ioiwari;
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, UnwindSafe};
-use std::sync::Once;
+use std::sync::OnceLock;
 
 /// The result of every fallible C function. Numbers are explicit and never
 /// reused; `CG_OK` is 0.
@@ -41,7 +45,8 @@ pub enum CgStatus {
     CgNullPointer = 1,
     /// A string argument is not valid UTF-8.
     CgInvalidUtf8 = 2,
-    /// A card's text or value is not a card of the notation.
+    /// A card's text is not a card of the notation, or a `cg_card` has a
+    /// rank or suit out of range.
     CgBadCard = 3,
     /// A shuffle is malformed or cannot apply to the deck.
     CgBadShuffle = 4,
@@ -49,9 +54,11 @@ pub enum CgStatus {
     CgOutOfRange = 5,
     /// The caller's buffer is too small; the needed length was reported.
     CgBufferTooSmall = 6,
-    /// The homework `in` text is malformed.
+    /// An input text is malformed: the homework's `in`, or a Durak protocol
+    /// line.
     CgBadInput = 7,
-    /// A game cannot produce a winner (it loops forever, or War ties).
+    /// A game has no winner: not within the turn limit, or War's rank
+    /// counts tie after 100 hands; or it is not over yet.
     CgGameUnfinished = 8,
     /// An argument is out of its documented domain.
     CgInvalidArgument = 9,
@@ -89,12 +96,12 @@ impl CgStatus {
             CgStatus::CgOk => c"ok",
             CgStatus::CgNullPointer => c"a required pointer argument is NULL",
             CgStatus::CgInvalidUtf8 => c"a string argument is not valid UTF-8",
-            CgStatus::CgBadCard => c"not a card of this notation",
+            CgStatus::CgBadCard => c"not a card (bad card text, or rank or suit out of range)",
             CgStatus::CgBadShuffle => c"malformed shuffle, or it cannot apply to this deck",
             CgStatus::CgOutOfRange => c"index out of range",
             CgStatus::CgBufferTooSmall => c"buffer too small; the needed length was reported",
-            CgStatus::CgBadInput => c"malformed homework input",
-            CgStatus::CgGameUnfinished => c"the game cannot produce a winner",
+            CgStatus::CgBadInput => c"malformed input text",
+            CgStatus::CgGameUnfinished => c"the game has no winner (yet)",
             CgStatus::CgInvalidArgument => c"argument out of its domain",
             CgStatus::CgNoMove => c"no legal move: the game is over",
             CgStatus::CgEmpty => c"no such card: the deck is empty or holds none that matches",
@@ -113,68 +120,107 @@ thread_local! {
     /// `true` while this thread runs inside [`guard`]: the panic hook then
     /// keeps the message as the last error instead of printing it.
     static IN_BOUNDARY: Cell<bool> = const { Cell::new(false) };
+    /// The exported function this thread is running (for messages).
+    static CURRENT: Cell<&'static str> = const { Cell::new("") };
 }
 
 /// Records the detail of a failure as this thread's last error and returns
-/// its status, for `.map_err(|e| fail(CgStatus::X, e))` in bodies.
+/// its status, for `.map_err(|e| fail(CgStatus::X, e))` in bodies. [`guard`]
+/// puts the exported function's name in front.
 pub(crate) fn fail(status: CgStatus, detail: impl std::fmt::Display) -> CgStatus {
     LAST_ERROR.with(|last| *last.borrow_mut() = detail.to_string());
     status
 }
 
+/// `n` and `word`, with an `s` unless `n` is 1: `"1 card"`, `"3 cards"`.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        n => format!("{n} {word}s"),
+    }
+}
+
+/// `CG_NULL_POINTER` for the argument named `arg`.
+pub(crate) fn null(arg: &str) -> CgStatus {
+    fail(CgStatus::CgNullPointer, format!("{arg} is NULL"))
+}
+
+/// The panic hook installed before ours, which ours defers to.
+type Hook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
 /// Installs, once per process, a panic hook that stays silent for panics
 /// inside the C boundary (their message becomes the last error) and defers
-/// to the previous hook for every other panic of the process.
+/// to the previous hook for every other panic of the process. The previous
+/// hook is kept in a static and our hook captures nothing, so a C program's
+/// heap holds no block of ours for it (std's default hook is zero-sized).
 fn install_panic_hook() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
+    static PREVIOUS: OnceLock<Hook> = OnceLock::new();
+    PREVIOUS.get_or_init(|| {
         let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+        std::panic::set_hook(Box::new(|info| {
             if IN_BOUNDARY.with(Cell::get) {
                 let _ = fail(CgStatus::CgPanic, format!("internal error: {info}"));
-            } else {
+            } else if let Some(previous) = PREVIOUS.get() {
                 previous(info);
             }
         }));
+        previous
     });
 }
 
-/// Runs an exported function's body: its error or `CG_OK`, and `CG_PANIC`
-/// when it panics (the one `catch_unwind` boundary of the ABI). A failure
-/// whose body recorded no detail with [`fail`] gets its status message as
-/// the thread's last error; a success leaves the last error alone.
-pub(crate) fn guard(body: impl FnOnce() -> Result<()> + UnwindSafe) -> CgStatus {
+/// Runs `body` inside the panic boundary (the one `catch_unwind` of the
+/// ABI): its value, or `fallback` when it panics.
+pub(crate) fn shielded<T>(fallback: T, body: impl FnOnce() -> T + UnwindSafe) -> T {
     install_panic_hook();
-    LAST_ERROR.with(|last| last.borrow_mut().clear());
     let outer = IN_BOUNDARY.with(|flag| flag.replace(true));
     let result = catch_unwind(body);
     IN_BOUNDARY.with(|flag| flag.set(outer));
-    let status = match result {
-        Ok(Ok(())) => return CgStatus::CgOk,
-        Ok(Err(status)) => status,
-        Err(_) => CgStatus::CgPanic,
+    result.unwrap_or(fallback)
+}
+
+/// Runs the body of the exported function `name`: its error or `CG_OK`, and
+/// `CG_PANIC` when it panics (through [`shielded`]). The last error is
+/// cleared first; a failure's detail (recorded with [`fail`], or the status
+/// message when the body recorded none) becomes `"<name>: <detail>"`. A
+/// success leaves the last error empty.
+pub(crate) fn guard(
+    name: &'static str,
+    body: impl FnOnce() -> Result<()> + UnwindSafe,
+) -> CgStatus {
+    LAST_ERROR.with(|last| last.borrow_mut().clear());
+    let outer = CURRENT.with(|current| current.replace(name));
+    let status = shielded(Err(CgStatus::CgPanic), body).err();
+    CURRENT.with(|current| current.set(outer));
+    let Some(status) = status else {
+        return CgStatus::CgOk;
     };
     LAST_ERROR.with(|last| {
         let mut last = last.borrow_mut();
         if last.is_empty() {
             last.push_str(status.message().to_str().unwrap_or("error"));
         }
+        if !last.starts_with(name) {
+            last.insert_str(0, &format!("{name}: "));
+        }
     });
     status
 }
 
-/// Runs an exported function's body inside [`guard`] and writes its value to
-/// the out-parameter `out`, which is checked for NULL before the body runs
-/// and written only when the body succeeds.
+/// Runs the body of the exported function `name` inside [`guard`] and writes
+/// its value to the out-parameter `out` (named `out_name` in messages),
+/// which is checked for NULL before the body runs and written only when the
+/// body succeeds.
 ///
 /// # Safety
 /// `out` is NULL or valid for a write of a `T`.
 pub(crate) unsafe fn returning<T: std::panic::RefUnwindSafe>(
+    name: &'static str,
     out: *mut T,
+    out_name: &'static str,
     body: impl FnOnce() -> Result<T> + UnwindSafe,
 ) -> CgStatus {
-    guard(|| {
-        let out = Out::new(out)?;
+    guard(name, || {
+        let out = Out::new(out, out_name)?;
         let value = body()?;
         // SAFETY: non-NULL, and valid for a write (caller guarantee).
         unsafe { out.write(value) };
@@ -182,36 +228,44 @@ pub(crate) unsafe fn returning<T: std::panic::RefUnwindSafe>(
     })
 }
 
-/// Borrows a NUL-terminated UTF-8 string from C.
+/// Borrows a NUL-terminated UTF-8 string from C, the argument named `arg`.
 ///
 /// # Safety
 /// `text` is NULL or points to a NUL-terminated string that stays valid and
 /// unchanged for `'a`.
-pub(crate) unsafe fn str_arg<'a>(text: *const c_char) -> Result<&'a str> {
+pub(crate) unsafe fn str_arg<'a>(text: *const c_char, arg: &str) -> Result<&'a str> {
     if text.is_null() {
-        return Err(CgStatus::CgNullPointer);
+        return Err(null(arg));
     }
     // SAFETY: non-NULL, and the caller guarantees a live NUL-terminated string.
     let text = unsafe { CStr::from_ptr(text) };
-    text.to_str().map_err(|_| CgStatus::CgInvalidUtf8)
+    text.to_str().map_err(|e| {
+        fail(
+            CgStatus::CgInvalidUtf8,
+            format!(
+                "{arg} is not valid UTF-8 (byte {} is not part of a UTF-8 character)",
+                e.valid_up_to()
+            ),
+        )
+    })
 }
 
-/// Borrows the object behind a handle from C.
+/// Borrows the object behind a handle from C, the argument named `arg`.
 ///
 /// # Safety
 /// `ptr` is NULL or points to a live `T` not mutated elsewhere for `'a`.
-pub(crate) unsafe fn ref_arg<'a, T>(ptr: *const T) -> Result<&'a T> {
+pub(crate) unsafe fn ref_arg<'a, T>(ptr: *const T, arg: &str) -> Result<&'a T> {
     // SAFETY: the caller guarantees a NULL or valid, live pointer.
-    unsafe { ptr.as_ref() }.ok_or(CgStatus::CgNullPointer)
+    unsafe { ptr.as_ref() }.ok_or_else(|| null(arg))
 }
 
-/// Mutably borrows the object behind a handle from C.
+/// Mutably borrows the object behind a handle from C, the argument named `arg`.
 ///
 /// # Safety
 /// `ptr` is NULL or points to a live `T` not accessed elsewhere for `'a`.
-pub(crate) unsafe fn mut_arg<'a, T>(ptr: *mut T) -> Result<&'a mut T> {
+pub(crate) unsafe fn mut_arg<'a, T>(ptr: *mut T, arg: &str) -> Result<&'a mut T> {
     // SAFETY: the caller guarantees a NULL or valid, exclusive pointer.
-    unsafe { ptr.as_mut() }.ok_or(CgStatus::CgNullPointer)
+    unsafe { ptr.as_mut() }.ok_or_else(|| null(arg))
 }
 
 /// An out-parameter, checked for NULL before any work is done; written with
@@ -219,10 +273,10 @@ pub(crate) unsafe fn mut_arg<'a, T>(ptr: *mut T) -> Result<&'a mut T> {
 pub(crate) struct Out<T>(*mut T);
 
 impl<T> Out<T> {
-    /// Checks `ptr` for NULL.
-    pub(crate) fn new(ptr: *mut T) -> Result<Out<T>> {
+    /// Checks `ptr`, the argument named `arg`, for NULL.
+    pub(crate) fn new(ptr: *mut T, arg: &str) -> Result<Out<T>> {
         if ptr.is_null() {
-            Err(CgStatus::CgNullPointer)
+            Err(null(arg))
         } else {
             Ok(Out(ptr))
         }
@@ -239,74 +293,114 @@ impl<T> Out<T> {
     }
 }
 
+/// Writes `value` through an optional out-pointer: nothing when it is NULL.
+///
+/// # Safety
+/// `ptr` is NULL or valid for a write of a `T`.
+pub(crate) unsafe fn write_optional<T>(ptr: *mut T, value: T) {
+    if !ptr.is_null() {
+        // SAFETY: non-NULL, valid for a write (caller guarantee).
+        unsafe { ptr.write(value) }
+    }
+}
+
 /// A caller's text buffer: `buf` of `len` bytes, and where to report the
 /// length of the text (without its NUL).
 pub(crate) struct TextOut {
-    /// The buffer, NULL or valid for `len` bytes.
+    /// The buffer's argument name, for messages.
+    pub name: &'static str,
+    /// The buffer: valid for `len` bytes, or NULL (allowed when `len` is 0).
     pub buf: *mut c_char,
     /// Its size in bytes.
     pub len: usize,
-    /// NULL or valid for a write.
+    /// Optional: NULL or valid for a write.
     pub needed: *mut usize,
 }
 
 /// Writes each text and a NUL into its caller buffer, all or none: every
-/// `needed` is written (also on `CG_BUFFER_TOO_SMALL`, so the caller can retry
-/// with larger buffers), the buffers only when every text fits.
+/// non-NULL `needed` is written (also on `CG_BUFFER_TOO_SMALL`, so the caller
+/// can retry with larger buffers), the buffers only when every text fits. A
+/// NULL buffer is accepted with `len` 0 (to learn the size first).
 ///
 /// # Safety
 /// Each `TextOut` holds the guarantees its fields document.
 pub(crate) unsafe fn write_texts(texts: &[(&str, &TextOut)]) -> Result<()> {
-    if texts
+    if let Some((_, out)) = texts
         .iter()
-        .any(|(_, out)| out.buf.is_null() || out.needed.is_null())
+        .find(|(_, out)| out.buf.is_null() && out.len > 0)
     {
-        return Err(CgStatus::CgNullPointer);
+        return Err(fail(
+            CgStatus::CgNullPointer,
+            format!("{} is NULL but its length is {} (NULL is allowed with length 0, to learn the size)", out.name, out.len),
+        ));
     }
-    let fits = texts.iter().all(|(text, out)| text.len() < out.len);
+    let short = texts.iter().find(|(text, out)| text.len() >= out.len);
     for (text, out) in texts {
-        // SAFETY: `needed` is non-NULL (checked above) and valid for a write;
-        // when every text fits, `buf` is valid for `len > text.len()` bytes,
-        // so the text and its NUL fit; `text` is Rust-owned, so no overlap.
-        unsafe {
-            out.needed.write(text.len());
-            if fits {
+        // SAFETY: `needed` is NULL or valid for a write (caller guarantee).
+        unsafe { write_optional(out.needed, text.len()) };
+        if short.is_none() {
+            // SAFETY: every text fits, so `buf` is non-NULL (len > text.len()
+            // >= 0, and a NULL buffer was refused above unless len is 0) and
+            // valid for `len > text.len()` bytes: the text and its NUL fit;
+            // `text` is Rust-owned, so no overlap.
+            unsafe {
                 std::ptr::copy_nonoverlapping(text.as_ptr(), out.buf.cast::<u8>(), text.len());
                 out.buf.add(text.len()).write(0);
             }
         }
     }
-    if fits {
-        Ok(())
-    } else {
-        Err(CgStatus::CgBufferTooSmall)
+    match short {
+        None => Ok(()),
+        Some((text, out)) => Err(fail(
+            CgStatus::CgBufferTooSmall,
+            format!(
+                "{} holds {}, the text needs {} (its {} and a NUL)",
+                out.name,
+                plural(out.len as u64, "byte"),
+                text.len() + 1,
+                plural(text.len() as u64, "character")
+            ),
+        )),
     }
 }
 
-/// [`write_texts`] for one text.
+/// [`write_texts`] for one text, into the buffer argument `buf`.
 ///
 /// # Safety
 /// `buf` is NULL or valid for writes of `len` bytes; `needed` is NULL or
 /// valid for a write.
 pub(crate) unsafe fn write_text(
     text: &str,
+    name: &'static str,
     buf: *mut c_char,
     len: usize,
     needed: *mut usize,
 ) -> Result<()> {
     // SAFETY: passed on from the caller.
-    unsafe { write_texts(&[(text, &TextOut { buf, len, needed })]) }
+    unsafe {
+        write_texts(&[(
+            text,
+            &TextOut {
+                name,
+                buf,
+                len,
+                needed,
+            },
+        )])
+    }
 }
 
 /// The static, NUL-terminated message of a `cg_status` value (never NULL; a
 /// number that is no status gets "unknown status").
 #[no_mangle]
 pub extern "C" fn cg_status_str(status: i32) -> *const c_char {
-    CgStatus::ALL
-        .iter()
-        .find(|s| **s as i32 == status)
-        .map_or(c"unknown status", |s| s.message())
-        .as_ptr()
+    shielded(c"internal error".as_ptr(), || {
+        CgStatus::ALL
+            .iter()
+            .find(|s| **s as i32 == status)
+            .map_or(c"unknown status", |s| s.message())
+            .as_ptr()
+    })
 }
 
 /// The library's version, e.g. `"0.1.0"`: a static NUL-terminated string.
@@ -317,7 +411,7 @@ pub extern "C" fn cg_version() -> *const c_char {
             Ok(version) => version,
             Err(_) => panic!("the package version has no NUL"),
         };
-    VERSION.as_ptr()
+    shielded(VERSION.as_ptr(), || VERSION.as_ptr())
 }
 
 /// Writes the message of this thread's most recent call to a function that
@@ -337,15 +431,15 @@ pub unsafe extern "C" fn cg_last_error_message(
     len: usize,
     needed: *mut usize,
 ) -> CgStatus {
+    // Not through `guard`, which would replace the message it reports; a
+    // failure here leaves the last error as it was.
     let text = LAST_ERROR.with(|last| last.borrow().clone());
-    match catch_unwind(|| {
+    shielded(CgStatus::CgPanic, || {
         // SAFETY: the caller's buffer and `needed` guarantees.
-        unsafe { write_text(&text, buf, len, needed) }
-    }) {
-        Ok(Ok(())) => CgStatus::CgOk,
-        Ok(Err(status)) => status,
-        Err(_) => CgStatus::CgPanic,
-    }
+        let written = unsafe { write_text(&text, "buf", buf, len, needed) };
+        LAST_ERROR.with(|last| *last.borrow_mut() = text.clone());
+        written.err().unwrap_or(CgStatus::CgOk)
+    })
 }
 
 /// Panics inside the C boundary on purpose and returns what the boundary
@@ -356,7 +450,9 @@ pub unsafe extern "C" fn cg_last_error_message(
 #[cfg(feature = "debug-panic")]
 #[no_mangle]
 pub extern "C" fn cg_debug_panic() -> CgStatus {
-    guard(|| panic!("cg_debug_panic: a deliberate panic inside the C boundary"))
+    guard("cg_debug_panic", || {
+        panic!("cg_debug_panic: a deliberate panic inside the C boundary")
+    })
 }
 
 #[cfg(test)]
@@ -365,11 +461,14 @@ mod tests {
 
     #[test]
     fn a_panic_comes_back_as_cg_panic() {
-        assert_eq!(guard(|| panic!("a deliberate panic")), CgStatus::CgPanic);
+        assert_eq!(
+            guard("t", || panic!("a deliberate panic")),
+            CgStatus::CgPanic
+        );
         #[cfg(feature = "debug-panic")]
         assert_eq!(cg_debug_panic(), CgStatus::CgPanic);
-        assert_eq!(guard(|| Err(CgStatus::CgBadCard)), CgStatus::CgBadCard);
-        assert_eq!(guard(|| Ok(())), CgStatus::CgOk);
+        assert_eq!(guard("t", || Err(CgStatus::CgBadCard)), CgStatus::CgBadCard);
+        assert_eq!(guard("t", || Ok(())), CgStatus::CgOk);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Fresh checker tests for a new year (`homework-gen`): `in` files in the
 //! original layout, with references from this project's engines, for shuffle
 //! lists and for game deals chosen to exercise the rare paths of the rules
-//! (`specs/homework.md`: wars of every length, a war that runs out of cards,
+//! (`docs/rules/homework.md` §4-6: wars of every length, a war that runs out of cards,
 //! the 100-hand rank tie-break at every rank, Rolling Stone suit changes and
 //! takes, Scarabs 8 reversals on and off a pending scarab, a player's return
 //! after winning a pile with his last scarab).

@@ -1,6 +1,6 @@
 //! The homework checker's task: read the text of `in`, shuffle the canonical
 //! deck, play the named game, and produce the text of `out`
-//! (`specs/homework.md`, "Testing").
+//! (`docs/rules/homework.md` §7).
 //!
 //! `in` is: the task name on the first line (`amestecare`, `razboi`,
 //! `rollingstone`, `scarabei`), a count N on the second, then N shuffle lines

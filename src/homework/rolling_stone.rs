@@ -1,6 +1,5 @@
 //! Rolling Stone for any number of players on linked-list hands
-//! (`specs/homework.md`, "Rolling Stone" and "Readings that the reference
-//! outputs settle").
+//! (`docs/rules/homework.md` §5).
 
 use super::GameError;
 use crate::card::{Card, Suit};

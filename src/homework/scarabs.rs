@@ -1,6 +1,5 @@
 //! Egyptian Scarabs (scarabei) for any number of players on linked-list piles
-//! (`specs/homework.md`, "Egyptian Scarabs / Scarabei" and "Readings that the
-//! reference outputs settle").
+//! (`docs/rules/homework.md` §6).
 
 use super::GameError;
 use crate::card::{Card, Rank};

@@ -1,7 +1,7 @@
 //! The step-by-step trace of a homework game, in the exact format of the
 //! original checker's `.debug` files (`../hw-tests/tests/*/*.debug`,
-//! `specs/homework.md`, "The original checker and its tests": "the `.debug`
-//! files dump the piles after every step, players numbered from 0 there").
+//! `docs/rules/homework.md` §8: the piles after every step, players
+//! numbered from 0).
 //!
 //! The format, as the official files show it (LF line ends; cards in the
 //! homework's notation, lists written like `['As', '8c']`, `[]` when empty):

@@ -1,6 +1,5 @@
 //! War (razboi) for two players on linked-list piles
-//! (`specs/homework.md`, "War / Razboi" and "Readings that the reference
-//! outputs settle").
+//! (`docs/rules/homework.md` §4).
 
 use crate::card::Rank;
 use crate::deck::Deck;

@@ -1,6 +1,6 @@
 //! Ioiwari (IOI 2001): a Mancala game on seven pits, its exact solver, the
 //! players and a referee for the IOI's stdin/stdout protocol
-//! (`specs/ioiwari.md`).
+//! (`docs/rules/ioiwari.md`).
 //!
 //! | file | what |
 //! |---|---|

@@ -1,4 +1,4 @@
-//! The lines of the IOI protocol (`specs/ioiwari.md`, input/output): a start
+//! The lines of the IOI protocol (`docs/rules/ioiwari.md` §4): a start
 //! line of seven stone counts, then one pit number 1..7 per line.
 //!
 //! Leading and trailing spaces and a CR before the LF are accepted; blank

@@ -1,5 +1,4 @@
-//! A referee for the IOI protocol (`specs/ioiwari.md`, input/output and
-//! tools): runs a player-1 program and a player-2 program as child processes,
+//! A referee for the IOI protocol (`docs/rules/ioiwari.md` §4-5): runs a player-1 program and a player-2 program as child processes,
 //! relays the moves between them, and checks every move with its own engine.
 //!
 //! One game, from start `p1 .. p7`:

@@ -1,5 +1,5 @@
 //! The board, the sowing move and a whole game with its banks
-//! (`specs/ioiwari.md`, the rules).
+//! (`docs/rules/ioiwari.md` §1-3).
 //!
 //! Pits are indexed `0..7` in Rust; the protocol numbers them `1..=7`
 //! clockwise, so pit number `n` is index `n - 1`. Clockwise means increasing

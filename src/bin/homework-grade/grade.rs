@@ -1,5 +1,4 @@
-//! Grading one submission: the original checker's workflow (`specs/homework.md`,
-//! "The original checker and its tests") run in a temporary copy with limits,
+//! Grading one submission: the original checker's workflow (`docs/rules/homework.md` §9) run in a temporary copy with limits,
 //! plus the statement's deductions (valgrind, README, `make clean`) measured
 //! and reported apart from the test points.
 

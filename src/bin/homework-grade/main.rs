@@ -1,5 +1,5 @@
 //! `homework-grade`: grades homework submissions (a directory with a Makefile
-//! whose `build`, `run` and `clean` rules follow `specs/homework.md`) the way
+//! whose `build`, `run` and `clean` rules follow `docs/rules/homework.md` §7, §9) the way
 //! the original checker does, in a temporary copy with time and memory limits,
 //! and measures the statement's deductions (valgrind, README, `make clean`)
 //! apart from the test points. Every command of a submission runs in a

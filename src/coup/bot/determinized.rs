@@ -518,7 +518,11 @@ impl Ctx<'_> {
         let lack = |r: &crate::coup::history::Record| {
             let hands = hand_distribution(r, &pool, k, [ratio; 5], false);
             let total: f64 = hands.iter().map(|h| h.1).sum();
-            let lacking: f64 = hands.iter().filter(|h| !h.0.contains(&c)).map(|h| h.1).sum();
+            let lacking: f64 = hands
+                .iter()
+                .filter(|h| !h.0.contains(&c))
+                .map(|h| h.1)
+                .sum();
             if total > 0.0 {
                 lacking / total
             } else {
@@ -583,7 +587,13 @@ impl Ctx<'_> {
         // The posterior over the opponent's hand.
         let ok = self.h.opp.cards_left();
         let ratios = self.search_ratios(&line);
-        let hands = hand_distribution(&self.search_record(config), &self.unseen, ok, ratios, config.repeat_claims);
+        let hands = hand_distribution(
+            &self.search_record(config),
+            &self.unseen,
+            ok,
+            ratios,
+            config.repeat_claims,
+        );
         let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
             let mine = Habits::mine(config);
@@ -614,7 +624,8 @@ impl Ctx<'_> {
             }
             for (k, b) in BLOCK_KINDS.chars().enumerate() {
                 if let Some(c) = Character::claimed_by(b) {
-                    o.challenge_block[k] = (o.challenge_block[k] * doubt[c.index()]).clamp(0.0, 1.0);
+                    o.challenge_block[k] =
+                        (o.challenge_block[k] * doubt[c.index()]).clamp(0.0, 1.0);
                 }
             }
         }

@@ -415,7 +415,7 @@ impl Ctx<'_> {
         let race =
             sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64));
         // The arbiter ends the game as a draw after MAX_CALLS calls, and a
-        // draw scores nothing (`specs/coup.md`): a race won too late is not
+        // draw scores nothing (`docs/rules/coup.md` §6.1): a race won too late is not
         // won. The turns I need against the turns left, on the same
         // logistic scale as the race itself.
         race * sigmoid(STRONG_SCALE * (self.my_turns_left(my_next) - me))

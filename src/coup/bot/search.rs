@@ -138,7 +138,7 @@ impl Ctx<'_> {
                 // race is decided): the turn that makes more progress wins
                 // it, a card taken (worth a Coup's price) before coins
                 // gained, since a game still running after the arbiter's
-                // 200 calls is a draw worth nothing (`specs/coup.md`).
+                // 200 calls is a draw worth nothing (`docs/rules/coup.md` §6.1).
                 let gain = Reply::parse(a).map_or(0, |r| match r {
                     Reply::Act(Action::Coup | Action::Assassinate) => COUP_COST,
                     Reply::Act(act) => effects(act, oc).0,

@@ -1,4 +1,4 @@
-//! Exact solving of the empty-talon endgame (`specs/durak.md`, Rules 8-9 and the team rules):
+//! Exact solving of the empty-talon endgame (`docs/rules/durak.md` §2.7-2.8):
 //! once the talon is empty every card's place is fixed, so a determinized position is a
 //! perfect-information game that a team either wins or loses against perfect play.
 //!

@@ -1,5 +1,5 @@
 //! The bot side: [`DurakBot`], a player fed protocol lines that answers commands
-//! (`specs/durak.md`, "Protocol"), the plain-Rust type behind `durak-bot` and the C wrapper,
+//! (`docs/rules/durak.md` §3), the plain-Rust type behind `durak-bot` and the C wrapper,
 //! and the parts it is built from.
 //!
 //! - [`tracker`]: what one player knows, rebuilt from the lines.

@@ -1,5 +1,5 @@
-//! What one player can know, rebuilt from the information lines (`specs/durak.md`,
-//! "Protocol"): own hand, cards seen, cards known to sit in each hand after takes, hand sizes,
+//! What one player can know, rebuilt from the information lines (`docs/rules/durak.md`
+//! §3): own hand, cards seen, cards known to sit in each hand after takes, hand sizes,
 //! the talon count, the unseen pool, who is out and which seat each player plays.
 //!
 //! Players are stored 0..4 = relative numbers 1..=4 (0 is the tracker's owner). Lines may name
@@ -69,7 +69,7 @@ pub struct Beliefs {
     pub play: bool,
     /// Probability that the talon's bottom card is a trump, i.e. that the server announces the
     /// bottom card's suit as trump (the usual deal, `referee.py`'s reading) rather than a suit
-    /// drawn apart from the deck (`specs/durak.md`'s adopted reading, where nothing is known
+    /// drawn apart from the deck (`docs/rules/durak.md` §4.2, where nothing is known
     /// about the bottom card). A determinization puts an unseen trump at the bottom with this
     /// probability while the talon is not empty.
     pub bottom_trump: f64,
@@ -133,8 +133,8 @@ impl Tracker {
     pub fn resolve_round(&mut self) {
         if let Some(r) = self.round.take() {
             if r.attacks < r.limit {
-                // Every thrower still in declined at the final table (`specs/durak.md`,
-                // "ADD": the round ends when nobody throws in).
+                // Every thrower still in declined at the final table (`docs/rules/durak.md`
+                // §4.5: the round ends when nobody throws in).
                 let plain = match self.trump {
                     Some(t) => r.table.rank_closure().minus(CardSet::suit(t)),
                     None => CardSet::EMPTY,
@@ -231,7 +231,7 @@ impl Tracker {
                 if let (Some(r), Some(trump)) = (self.round, self.trump) {
                     // The thrower holds no cheaper card of the table's ranks; a throw by the
                     // attacker's partner means the attacker, asked first, declined
-                    // (`specs/durak.md`, "ADD").
+                    // (`docs/rules/durak.md` §4.5).
                     let ranks = r.table.rank_closure();
                     let cheaper: CardSet = ranks
                         .iter()

@@ -1,6 +1,6 @@
 //! The referee: owns the true [`Game`], sends every seat its own view in relative numbers,
-//! asks the commands, validates and times every answer (`specs/durak.md`, "Protocol" and the
-//! adopted readings "Time", "ADD", "Any incorrect answer").
+//! asks the commands, validates and times every answer (`docs/rules/durak.md` §3 and the
+//! adopted readings §4.1 time, §4.5 ADD, §4.10 incorrect answers).
 
 use std::fmt;
 use std::time::{Duration, Instant};
