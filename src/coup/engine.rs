@@ -418,15 +418,17 @@ impl State {
                     return Some(End::Win(opp));
                 }
             }
-            Reply::Reveal(c) if c != Character::Ambassador || first == 'S' => {
-                if self.hands[me].remove(c) {
-                    match self.deck.pop() {
-                        Some(x) => self.hands[me].push(x),
-                        None => return Some(End::Draw),
-                    }
-                    self.deck.push(c);
-                    self.deck.as_mut_slice().shuffle(rng);
+            // A proved card is shuffled back and replaced (an Ambassador
+            // shown against a challenged Exchange is kept for the Exchange).
+            Reply::Reveal(c)
+                if (c != Character::Ambassador || first == 'S') && self.hands[me].remove(c) =>
+            {
+                match self.deck.pop() {
+                    Some(x) => self.hands[me].push(x),
+                    None => return Some(End::Draw),
                 }
+                self.deck.push(c);
+                self.deck.as_mut_slice().shuffle(rng);
             }
             Reply::EndTurn => self.turn_effects(me, keep, rng),
             _ => {}

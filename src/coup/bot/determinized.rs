@@ -65,13 +65,13 @@ pub struct SearchConfig {
     pub scope: u8,
     /// Whether the opponent's challenges of my claims follow how doubtful
     /// each looks from the public record at this decision
-    /// ([`Ctx::public_doubt`]): its learnt challenge rates scaled by the
+    /// (`Ctx::public_doubt`): its learnt challenge rates scaled by the
     /// public probability that I lack the card over that of a fresh claim.
     /// Measured against Seer (arbiter3 seed 7, 200 games): 48.0% with it,
     /// 41.0-44.5% in five runs without.
     pub public_doubt: bool,
     /// Whether the posterior reads the opponent's Income and Foreign Aid
-    /// as a Duke passed over ([`Ctx::search_record`]).
+    /// as a Duke passed over (`Ctx::search_record`).
     pub passed_over: bool,
     /// The opponent's true hand, for the clairvoyant bound only
     /// ([`crate::coup::bot::decide_clairvoyant`]); `None` in play.
