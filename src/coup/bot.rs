@@ -133,6 +133,11 @@ pub struct Decision {
     /// Why the decision fell back to a safe answer (bad history, unexpected
     /// arguments), for the program's stderr; `None` when all went normally.
     pub note: Option<String>,
+    /// Whether the strategy's own answer (or, for the replica, its Exchange keep) was not
+    /// legal and was replaced by a safe one: the program's safety net, never needed by a
+    /// correct strategy (the tests assert it stays `false`). Bad input alone (an unreadable
+    /// history, no legal list) leaves it `false`.
+    pub fallback: bool,
 }
 
 /// Decides an answer.
@@ -170,6 +175,7 @@ pub fn decide_with(
     memory: Option<&Stats>,
 ) -> Decision {
     let mut notes = Vec::new();
+    let mut fallback = false;
     let offered: Vec<Character> = cards
         .chars()
         .filter_map(|c| {
@@ -238,6 +244,7 @@ pub fn decide_with(
                 (a, keep)
             } else {
                 notes.push(format!("strategy chose {a:?}, not legal: answering safely"));
+                fallback = true;
                 (safe_answer(&legal), keep)
             }
         }
@@ -250,6 +257,7 @@ pub fn decide_with(
         answer,
         exchange_keep,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
+        fallback,
     }
 }
 
@@ -267,6 +275,7 @@ pub fn replica_decision(
 ) -> (Decision, String) {
     let a = super::replica::decide(history, file, state, opp_coins, my_coins, cards, legal);
     let mut note = None;
+    let mut fallback = false;
     let answer = if legal.contains(&a.text) {
         a.text
     } else {
@@ -274,6 +283,7 @@ pub fn replica_decision(
             "replica chose {:?}, not legal: answering safely",
             a.text
         ));
+        fallback = true;
         safe_answer(legal)
     };
     let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
@@ -282,6 +292,7 @@ pub fn replica_decision(
         if super::rules::check_exchange(&offered, &k, n).is_some() {
             k
         } else {
+            fallback = true;
             format_hand(&offered[offered.len() - n..])
         }
     });
@@ -290,6 +301,7 @@ pub fn replica_decision(
             answer,
             exchange_keep,
             note,
+            fallback,
         },
         a.state,
     )

@@ -55,6 +55,7 @@ pub struct DurakBot {
     work: u64,
     decisions: u64,
     clock_cuts: u64,
+    fallbacks: u64,
     last: deep::DecisionStats,
     last_cap: u64,
 }
@@ -73,6 +74,7 @@ impl DurakBot {
             work: 0,
             decisions: 0,
             clock_cuts: 0,
+            fallbacks: 0,
             last: deep::DecisionStats::default(),
             last_cap: 0,
         }
@@ -103,6 +105,13 @@ impl DurakBot {
     /// work caps bind, as intended; a non-zero count means the answers may not replay.
     pub fn clock_cuts(&self) -> u64 {
         self.clock_cuts
+    }
+
+    /// Answers (over the bot's life) where the strategy chose an answer outside the non-empty
+    /// legal set and [`DurakBot::answer`] replaced it by the first legal one: the program's
+    /// safety net, never used by a correct strategy (the tests assert zero).
+    pub fn fallbacks(&self) -> u64 {
+        self.fallbacks
     }
 
     /// Replaces the search settings (used by [`Strategy::Search`]; `config.deep` by
@@ -198,6 +207,9 @@ impl DurakBot {
             self.clock_cuts += u64::from(stats.clock_cut);
         }
         if !legal.contains(&a) {
+            // The safety net; an empty legal set (a MOVE on an empty hand, impossible from a
+            // correct server) is the input's fault, not the strategy's.
+            self.fallbacks += u64::from(!legal.is_empty());
             a = legal.first().copied().unwrap_or(Answer::No);
         }
         self.thinking += start.elapsed();
