@@ -132,12 +132,13 @@ const COUP_FAULTS: &[Case] = &[
     },
 ];
 
-fn linux() -> bool {
-    if Path::new("/proc/self/stat").exists() {
-        return true;
-    }
-    eprintln!("skipped: needs Linux /proc");
-    false
+/// The fault tests read process groups from Linux's `/proc`: on another system they are
+/// ignored at compile time (`cfg_attr`), on Linux `/proc` is required.
+fn require_proc() {
+    assert!(
+        Path::new("/proc/self/stat").exists(),
+        "missing prerequisite: Linux /proc (is /proc mounted?)"
+    );
 }
 
 /// Writes the bad bot `case` into `dir`; returns its path.
@@ -184,10 +185,9 @@ fn says(reason: &str, case: &Case) -> bool {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn durak_server_blames_the_faulty_team() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     for case in LINE_FAULTS {
         let path = bot(dir.path(), case);
@@ -220,10 +220,9 @@ fn durak_server_blames_the_faulty_team() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn coup_arbiter_blames_the_faulty_bot() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     for case in COUP_FAULTS {
         let path = bot(dir.path(), case);
@@ -261,10 +260,9 @@ fn coup_arbiter_blames_the_faulty_bot() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn ioiwari_referee_blames_the_faulty_player() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     for case in LINE_FAULTS {
         let path = bot(dir.path(), case);
@@ -344,10 +342,9 @@ fn interrupt(mut cmd: Command, json: &Path, pgid_file: &Path, what: &str) -> ser
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn servers_stop_cleanly_on_sigint() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     // Durak: a slow bot (0.3 s per answer) so games are running when the signal comes.
     let slow = bot(
@@ -408,12 +405,11 @@ fn servers_stop_cleanly_on_sigint() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn ioiwari_referee_stops_cleanly_on_sigint() {
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
-    if !linux() {
-        return;
-    }
+    require_proc();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ioiwari-referee"));
     cmd.arg("--json");
     for _ in 0..20_000 {
