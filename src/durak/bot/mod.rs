@@ -20,9 +20,8 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::protocol::{format_answer, parse_line, Command, Line};
-use super::rules::Answer;
-use super::DurakError;
+use super::protocol::{format_answer, parse_line, Info, Line};
+use super::types::{Answer, Command, DurakError};
 use deep::{deep_search, DeepConfig};
 use endgame::Solver;
 use search::{search, SearchConfig};
@@ -141,7 +140,7 @@ impl DurakBot {
     pub fn feed(&mut self, line: &str) -> Result<Option<Command>, DurakError> {
         match parse_line(line)? {
             Line::Info(info) => {
-                if matches!(info, super::protocol::Info::Trump(_)) {
+                if matches!(info, Info::Trump(_)) {
                     self.thinking = Duration::ZERO;
                     self.work = 0;
                     self.decisions = 0;
