@@ -350,33 +350,44 @@ fn evaluate(
     (Eval { exact, playout }, work)
 }
 
-/// The deep search's answer for player 0 of `tracker` to `cmd`: at most `work_cap` work units
-/// (the cap binds). `deadline` is the clock's safety net: polled before every answer's
-/// evaluation and every 1024 solver nodes; when it passes, the decision ends with the
-/// determinizations completed so far (`clock_cut` in the stats).
-/// `default` is the answer kept on ties (the heuristic's).
-#[allow(clippy::too_many_arguments)]
-pub fn deep_search<R: Rng + ?Sized>(
-    tracker: &Tracker,
-    cmd: Command,
-    legal: &[Answer],
-    default: Answer,
-    cfg: &DeepConfig,
-    solver: &mut Solver,
-    work_cap: u64,
-    deadline: Option<Instant>,
-    rng: &mut R,
-) -> (Answer, DecisionStats) {
+/// One decision of the deep search: what it is asked, what it knows, its settings, its
+/// budget and its tools ([`deep_search`]'s argument).
+#[derive(Debug)]
+pub struct SearchContext<'a, R: Rng + ?Sized> {
+    /// What the bot (player 0) knows.
+    pub tracker: &'a Tracker,
+    /// The command to answer.
+    pub cmd: Command,
+    /// The legal answers.
+    pub legal: &'a [Answer],
+    /// The answer kept on ties (the heuristic's).
+    pub default: Answer,
+    /// The search's settings.
+    pub cfg: &'a DeepConfig,
+    /// The exact solver (its transposition table lives across decisions).
+    pub solver: &'a mut Solver,
+    /// At most this many work units (playout steps + solver nodes); the cap binds.
+    pub work_cap: u64,
+    /// The clock's safety net: polled before every answer's evaluation and every 1024 solver
+    /// nodes; when it passes, the decision ends with the determinizations completed so far
+    /// (`clock_cut` in the stats).
+    pub deadline: Option<Instant>,
+    /// The decision's randomness (determinizations, playouts).
+    pub rng: &'a mut R,
+}
+
+/// The deep search's answer for player 0 of `ctx.tracker` to `ctx.cmd` (see
+/// [`SearchContext`] for the budget and the safety net), and what the decision cost.
+pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, DecisionStats) {
     let mut stats = DecisionStats::default();
-    if legal.len() <= 1 {
-        return (legal.first().copied().unwrap_or(default), stats);
+    if ctx.legal.len() <= 1 {
+        return (ctx.legal.first().copied().unwrap_or(ctx.default), stats);
     }
-    solver.deadline = deadline;
-    if cfg.tree == 2 {
-        return tree_search(
-            tracker, cmd, legal, default, cfg, solver, work_cap, deadline, rng,
-        );
+    ctx.solver.deadline = ctx.deadline;
+    if ctx.cfg.tree == 2 {
+        return tree_search(ctx);
     }
+    let (legal, cfg, work_cap, deadline) = (ctx.legal, ctx.cfg, ctx.work_cap, ctx.deadline);
     let n = legal.len();
     // With `tree` 1, one ISMCTS tree below each answer.
     let mut trees = tree::Tree::default();
@@ -395,16 +406,7 @@ pub fn deep_search<R: Rng + ?Sized>(
     let mut events = Vec::with_capacity(64);
     let mut next_check = cfg.min_samples.max(2);
     while stats.samples < cfg.max_samples {
-        let Some((base, opp)) = next_sample(
-            tracker,
-            cmd,
-            cfg,
-            &mut stats,
-            work_cap,
-            cfg.min_samples,
-            deadline,
-            rng,
-        ) else {
+        let Some((base, opp)) = next_sample(&mut ctx, &mut stats, cfg.min_samples) else {
             break;
         };
         let live = alive.iter().filter(|&&x| x).count() as u64;
@@ -433,15 +435,15 @@ pub fn deep_search<R: Rng + ?Sized>(
                 let mut it = tree::Iteration {
                     cfg,
                     opp: &opp,
-                    solver,
+                    solver: &mut *ctx.solver,
                     root_cap,
                     events: &mut events,
                 };
-                let (s, w) = trees.iterate(roots[i], g, &mut it, rng);
+                let (s, w) = trees.iterate(roots[i], g, &mut it, &mut *ctx.rng);
                 sample_score[i] = u64::from(s);
                 stats.work += w;
             } else {
-                let (e, w) = evaluate(cfg, &opp, solver, g, root_cap, &mut events);
+                let (e, w) = evaluate(cfg, &opp, &mut *ctx.solver, g, root_cap, &mut events);
                 sample_score[i] = u64::from(eval_score(&e));
                 stats.work += w;
             }
@@ -465,11 +467,11 @@ pub fn deep_search<R: Rng + ?Sized>(
         }
     }
     if stats.samples == 0 {
-        return (default, stats);
+        return (ctx.default, stats);
     }
     let kept = legal
         .iter()
-        .position(|&a| a == default)
+        .position(|&a| a == ctx.default)
         .filter(|&i| alive[i]);
     let mut best = kept.or_else(|| alive.iter().position(|&x| x)).unwrap_or(0);
     for i in 0..n {
@@ -489,26 +491,23 @@ pub fn deep_search<R: Rng + ?Sized>(
 /// alternative model in [`DeepConfig::opponent_mix`] of them), or `None` when the decision
 /// ends: the work cap is spent after at least `min_samples` samples, the wall-clock safety net
 /// fired (`stats.clock_cut`), or no deal fits what the bot knows and believes.
-#[allow(clippy::too_many_arguments)]
 fn next_sample<R: Rng + ?Sized>(
-    tracker: &Tracker,
-    cmd: Command,
-    cfg: &DeepConfig,
+    ctx: &mut SearchContext<'_, R>,
     stats: &mut DecisionStats,
-    work_cap: u64,
     min_samples: usize,
-    deadline: Option<Instant>,
-    rng: &mut R,
 ) -> Option<(Game, HeuristicParams)> {
-    if stats.work >= work_cap && stats.samples >= min_samples {
+    if stats.work >= ctx.work_cap && stats.samples >= min_samples {
         return None;
     }
-    if deadline.is_some_and(|d| Instant::now() >= d) {
+    if ctx.deadline.is_some_and(|d| Instant::now() >= d) {
         stats.clock_cut = true;
         return None;
     }
-    let base = tracker.sample_with(cmd, &cfg.beliefs, rng)?;
-    let opp = if rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
+    let cfg = ctx.cfg;
+    let base = ctx
+        .tracker
+        .sample_with(ctx.cmd, &cfg.beliefs, &mut *ctx.rng)?;
+    let opp = if ctx.rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
         cfg.opponent
     } else {
         cfg.heuristic
@@ -522,18 +521,8 @@ fn next_sample<R: Rng + ?Sized>(
 /// most visited answer is played (ties: the higher mean, then `default`); `default` stands
 /// unless that answer's mean score lies [`DeepConfig::keep_z`] standard errors above its own
 /// (unpaired: the answers were tried on different determinizations).
-#[allow(clippy::too_many_arguments)]
-fn tree_search<R: Rng + ?Sized>(
-    tracker: &Tracker,
-    cmd: Command,
-    legal: &[Answer],
-    default: Answer,
-    cfg: &DeepConfig,
-    solver: &mut Solver,
-    work_cap: u64,
-    deadline: Option<Instant>,
-    rng: &mut R,
-) -> (Answer, DecisionStats) {
+fn tree_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, DecisionStats) {
+    let (legal, default, cfg, work_cap) = (ctx.legal, ctx.default, ctx.cfg, ctx.work_cap);
     let mut stats = DecisionStats::default();
     let n = legal.len();
     let mut tree = tree::Tree::default();
@@ -542,16 +531,7 @@ fn tree_search<R: Rng + ?Sized>(
     let max_iterations = cfg.max_samples.saturating_mul(n);
     let min_iterations = cfg.min_samples.saturating_mul(n);
     while stats.samples < max_iterations {
-        let Some((base, opp)) = next_sample(
-            tracker,
-            cmd,
-            cfg,
-            &mut stats,
-            work_cap,
-            min_iterations,
-            deadline,
-            rng,
-        ) else {
+        let Some((base, opp)) = next_sample(&mut ctx, &mut stats, min_iterations) else {
             break;
         };
         let left = work_cap.saturating_sub(stats.work) / n as u64;
@@ -559,11 +539,11 @@ fn tree_search<R: Rng + ?Sized>(
         let mut it = tree::Iteration {
             cfg,
             opp: &opp,
-            solver,
+            solver: &mut *ctx.solver,
             root_cap,
             events: &mut events,
         };
-        let (_, w) = tree.iterate(root, base, &mut it, rng);
+        let (_, w) = tree.iterate(root, base, &mut it, &mut *ctx.rng);
         stats.work += w;
         stats.samples += 1;
     }

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::protocol::{format_answer, parse_line, Info, Line};
 use super::types::{Answer, Command, DurakError};
-use deep::{deep_search, DeepConfig};
+use deep::{deep_search, DeepConfig, SearchContext};
 use endgame::Solver;
 use search::{search, SearchConfig};
 use strategy::{decide, heuristic_with, Ctx, Strategy};
@@ -187,17 +187,17 @@ impl DurakBot {
             let spent = self.thinking;
             let deadline = start + hard.saturating_sub(spent);
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
-            let (b, stats) = deep_search(
-                &self.tracker,
-                command,
-                &legal,
-                a,
-                &self.deep,
+            let (b, stats) = deep_search(SearchContext {
+                tracker: &self.tracker,
+                cmd: command,
+                legal: &legal,
+                default: a,
+                cfg: &self.deep,
                 solver,
-                cap,
-                Some(deadline),
-                &mut self.rng,
-            );
+                work_cap: cap,
+                deadline: Some(deadline),
+                rng: &mut self.rng,
+            });
             a = b;
             self.last = stats;
             self.last_cap = cap;
