@@ -92,10 +92,17 @@ setup:
 	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \
 	  else echo "setup: pkg-config is missing (make install-test will skip): e.g. sudo apt-get install pkg-config"; fi; }
 
+# Also the library as C links it (--no-default-features, see C_LIB_FLAGS): its
+# clippy (the library, and with its unit tests: --profile test), rustdoc and unit
+# tests. The integration tests and programs need the cli feature.
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --lib --no-default-features -- -D warnings
+	$(CARGO) clippy --lib --no-default-features --profile test -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --no-deps --quiet
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --no-deps --quiet --no-default-features
+	$(CARGO) test --lib --no-default-features --quiet
 
 # Our tests, then the original checker's tests when ../shared is present.
 # RUNNER=c runs the C coursework program instead of the Rust one.

@@ -17,8 +17,22 @@
 //!   - [`deep`]: the contest search: determinizations, playouts, exact endgames.
 //! - [`server`]: the server side:
 //!   - [`referee`]: one refereed game over any [`referee::Player`]s.
-//!   - [`process`]: a seat played by a program over pipes (feature `cli`).
-//!   - [`tournament`]: many games, duplicate deals, the summary (feature `cli`).
+#![cfg_attr(
+    feature = "cli",
+    doc = "   - [`process`]: a seat played by a program over pipes (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = "   - `process`: a seat played by a program over pipes (feature `cli`)."
+)]
+#![cfg_attr(
+    feature = "cli",
+    doc = "   - [`tournament`]: many games, duplicate deals, the summary (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = "   - `tournament`: many games, duplicate deals, the summary (feature `cli`)."
+)]
 //!
 //! The parts are re-exported here under their former paths (`durak::tracker`, ...).
 
