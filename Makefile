@@ -110,6 +110,7 @@ RUN_TARGET := $(if $(filter c,$(RUNNER)),run-c,$(if $(filter coursework,$(RUNNER
 check: build
 	RUN_TARGET=$(RUN_TARGET) checker/checker.sh checker/tests
 	@if [ -d "$(SHARED_TESTS)" ]; then RUN_TARGET=$(RUN_TARGET) checker/checker.sh "$(SHARED_TESTS)"; \
+	elif [ -n "$$CI" ]; then echo "check: $(SHARED_TESTS) not found (CI runs the original tests: provide ../shared)"; exit 1; \
 	else echo "check: $(SHARED_TESTS) not found, original tests skipped"; fi
 	@# The grader on this project itself (in place: trusted, incremental build):
 	@# 100/100 on the original tests and no valgrind deduction.
@@ -131,7 +132,7 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 HAVE_SANITIZERS = printf 'int main(void){return 0;}\n' | $(CC) $(SANITIZE) -x c - -o $(C_OUT)/sanitizer-probe 2>/dev/null && $(C_OUT)/sanitizer-probe
 coursework-asan: c-lib
 	@mkdir -p $(C_OUT)
-	@$(HAVE_SANITIZERS) || { echo "coursework-asan: $(CC) cannot build with $(SANITIZE): skipped"; exit 0; }; \
+	@$(HAVE_SANITIZERS) || { echo "coursework-asan: $(CC) cannot build with $(SANITIZE): skipped"; [ -z "$$CI" ] || exit 1; exit 0; }; \
 	$(MAKE) --no-print-directory coursework-asan-run
 
 coursework-asan-run:
@@ -195,7 +196,7 @@ FUZZ_SECONDS ?= 10
 FUZZ_SEED    ?= 1
 fuzz-c: c-lib
 	@mkdir -p $(C_OUT)
-	@$(HAVE_SANITIZERS) || { echo "fuzz-c: $(CC) cannot build with $(SANITIZE): skipped"; exit 0; }; \
+	@$(HAVE_SANITIZERS) || { echo "fuzz-c: $(CC) cannot build with $(SANITIZE): skipped"; [ -z "$$CI" ] || exit 1; exit 0; }; \
 	$(MAKE) --no-print-directory fuzz-c-run
 
 fuzz-c-run:
