@@ -1,39 +1,74 @@
 //! Behaviour lock for the Coup bots: every strategy's answer on a fixed set of
-//! reachable positions (games played by the engine from fixed seeds) is hashed
-//! and compared with the hash the code gave before the protocol/bot.rs refactor
-//! of issue 13 (and, separately, the strong bot's answers with a memory of the
-//! previous game, which change 520 of its 6028 answers here). Both hashes were
-//! computed with the code of commit e3cc854 and reproduced by the refactored
-//! code. A refactor that changes any answer changes a hash; set
-//! `COUP_GOLDEN_DUMP=<file>` to write every answer for a diff.
+//! reachable positions (games played by the engine from fixed seeds), and the
+//! strong bot's answers with a memory of the previous game, compared with the
+//! readable answers committed in `tests/golden/coup/` (one file per strategy,
+//! `strong-memory.txt` for the strong bot with memory).
+//!
+//! Each line is one call: `game position | history tail | cards | my/opponent
+//! coins | answer | kept cards` (the history tail is the history's last,
+//! possibly incomplete, line; `-` when nothing is kept). A change of any
+//! answer shows as a diff of these files.
+//!
+//! When a change of answers is intended, rewrite the files and review and
+//! commit their diff with the change:
+//!
+//! ```text
+//! UPDATE_GOLDEN=1 cargo test --test coup_golden
+//! git diff --stat tests/golden/coup/
+//! ```
+//!
+//! (These files replace the hashes of issue 13's behaviour lock: they were
+//! written by the code whose answers gave the last committed hashes,
+//! `0x5aca3c99b265eef9` and `0x2669b64bc4743286` with memory.)
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::rules::{Outcome, Table};
-use cardgames::coup::{decide, decide_with, format_hand, History, Strategy};
-use std::fmt::Write as _;
+use cardgames::coup::rules::{last_line, Outcome, Table};
+use cardgames::coup::{decide, decide_with, format_hand, Decision, History, Strategy};
 
 /// Games played; each seat's strategy and the seed follow from the game index.
 const GAMES: u64 = 200;
 /// Calls per game at most.
 const STEPS: usize = 80;
+/// The file of the strong bot's answers with memory.
+const MEMORY: &str = "strong-memory";
 
-/// FNV-1a, 64 bits.
-fn fnv(h: &mut u64, bytes: &[u8]) {
-    for &b in bytes {
-        *h ^= u64::from(b);
-        *h = h.wrapping_mul(0x100_0000_01b3);
-    }
+/// The directory of the committed answers.
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/coup")
 }
 
-/// (hash of all answers, hash of the strong bot's answers with memory,
-/// number of positions, dump text). The memory of game `g` is the counts
-/// read from the finished history of game `g - 1`.
-fn golden() -> (u64, u64, usize, String) {
+/// One call's line: position, history tail, cards, coins, answer, kept cards.
+fn line(out: &mut String, g: u64, position: usize, t: &Table, call: &Shown, d: &Decision) {
+    let _ = writeln!(
+        out,
+        "{g} {position} | {:?} | {} | {}/{} | {:?} | {}",
+        last_line(&t.history),
+        call.cards,
+        call.my_coins,
+        call.opp_coins,
+        d.answer,
+        d.exchange_keep.as_deref().unwrap_or("-")
+    );
+}
+
+/// What a line shows of the call.
+struct Shown {
+    cards: String,
+    my_coins: i64,
+    opp_coins: i64,
+}
+
+/// Every file's text, by file name without `.txt`: each strategy's answers, and the strong
+/// bot's answers with memory (the memory of game `g` is the counts read from the finished
+/// history of game `g - 1`).
+fn answers() -> BTreeMap<String, String> {
     let n = Strategy::ALL.len() as u64;
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut files: BTreeMap<String, String> = BTreeMap::new();
     let mut positions = 0;
-    let mut hm = 0xcbf2_9ce4_8422_2325u64;
-    let mut dump = String::new();
     let mut memory: Option<Stats> = None;
     for g in 0..GAMES {
         let seats = [
@@ -44,7 +79,11 @@ fn golden() -> (u64, u64, usize, String) {
         for _ in 0..STEPS {
             let Ok(call) = t.next_call() else { break };
             positions += 1;
-            let cards = format_hand(&call.cards);
+            let shown = Shown {
+                cards: format_hand(&call.cards),
+                my_coins: call.my_coins,
+                opp_coins: call.opp_coins,
+            };
             let mut chosen = None;
             for (s, name) in Strategy::ALL.iter() {
                 let d = decide(
@@ -52,15 +91,17 @@ fn golden() -> (u64, u64, usize, String) {
                     &t.history,
                     call.opp_coins,
                     call.my_coins,
-                    &cards,
+                    &shown.cards,
                     &call.legal,
                 );
-                let line = format!(
-                    "{g} {positions} {name} {:?} {:?}\n",
-                    d.answer, d.exchange_keep
+                line(
+                    files.entry((*name).to_string()).or_default(),
+                    g,
+                    positions,
+                    &t,
+                    &shown,
+                    &d,
                 );
-                fnv(&mut h, line.as_bytes());
-                dump.push_str(&line);
                 if *s == seats[call.seat] {
                     chosen = Some(d);
                 }
@@ -71,16 +112,18 @@ fn golden() -> (u64, u64, usize, String) {
                     &t.history,
                     call.opp_coins,
                     call.my_coins,
-                    &cards,
+                    &shown.cards,
                     &call.legal,
                     Some(mem),
                 );
-                let line = format!(
-                    "{g} {positions} memory {:?} {:?}\n",
-                    d.answer, d.exchange_keep
+                line(
+                    files.entry(MEMORY.to_string()).or_default(),
+                    g,
+                    positions,
+                    &t,
+                    &shown,
+                    &d,
                 );
-                fnv(&mut hm, line.as_bytes());
-                dump.push_str(&line);
             }
             let d = chosen.expect("seat strategy is in ALL");
             match t.play(&call, &d.answer, d.exchange_keep.as_deref().unwrap_or("")) {
@@ -89,52 +132,77 @@ fn golden() -> (u64, u64, usize, String) {
                 Some(_) => break,
             }
         }
-        let _ = writeln!(dump, "end {g}");
         memory = History::parse(&t.history)
             .ok()
             .map(|h| Stats::from_history(&h));
     }
-    (h, hm, positions, dump)
+    assert!(positions > 1000, "only {positions} positions");
+    files
+}
+
+/// The first lines where `want` and `got` differ (at most 5), and how many lines differ.
+fn differences(want: &str, got: &str) -> (Vec<String>, usize) {
+    let (w, g): (Vec<&str>, Vec<&str>) = (want.lines().collect(), got.lines().collect());
+    let mut shown = Vec::new();
+    let mut count = 0;
+    for i in 0..w.len().max(g.len()) {
+        let (a, b) = (w.get(i).copied(), g.get(i).copied());
+        if a != b {
+            count += 1;
+            if shown.len() < 5 {
+                shown.push(format!(
+                    "  line {}:\n    committed {}\n    now       {}",
+                    i + 1,
+                    a.unwrap_or("(none)"),
+                    b.unwrap_or("(none)")
+                ));
+            }
+        }
+    }
+    (shown, count)
 }
 
 #[test]
-fn every_strategy_answers_as_before_the_refactor() {
-    let (h, hm, positions, dump) = golden();
-    if let Ok(path) = std::env::var("COUP_GOLDEN_DUMP") {
-        std::fs::write(&path, &dump).expect("write dump");
+fn every_strategy_answers_as_committed() {
+    let files = answers();
+    let dir = golden_dir();
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(&dir).expect("create tests/golden/coup");
+        for (name, text) in &files {
+            std::fs::write(dir.join(format!("{name}.txt")), text).expect("write golden file");
+        }
+        eprintln!(
+            "UPDATE_GOLDEN=1: rewrote {} files in {}",
+            files.len(),
+            dir.display()
+        );
+        return;
     }
-    eprintln!("{positions} positions, hash {h:#018x}, with memory {hm:#018x}");
-    assert!(positions > 1000, "only {positions} positions");
-    assert_eq!(h, GOLDEN, "answers changed ({positions} positions)");
-    assert_eq!(hm, GOLDEN_MEMORY, "answers with memory changed");
+    let mut failures = Vec::new();
+    for (name, text) in &files {
+        let path = dir.join(format!("{name}.txt"));
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        if committed != *text {
+            let (shown, count) = differences(&committed, text);
+            failures.push(format!(
+                "{}: {count} lines differ\n{}",
+                path.display(),
+                shown.join("\n")
+            ));
+        }
+    }
+    // No stale file of a strategy that no longer exists.
+    for entry in std::fs::read_dir(&dir).expect("tests/golden/coup") {
+        let path = entry.expect("entry").path();
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if !files.contains_key(stem) {
+            failures.push(format!("{}: no such strategy", path.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "answers changed; if on purpose, rewrite the files with UPDATE_GOLDEN=1 cargo test \
+         --test coup_golden and commit their diff:\n{}",
+        failures.join("\n")
+    );
 }
-
-/// The hash of the answers (commit e3cc854; updated on purpose in issue 13:
-/// the new `search` strategy joins the table; the strong bot answers as at
-/// e11eaa8, its policy-mixture estimate of block challenges having been
-/// reverted after it cost 16 points against the independent `honest` stand-in;
-/// then, on purpose, issue 13 session d: the strong bot's draw horizon,
-/// turn-start block valuations consistent with its answer to the block, and
-/// this game's blocks in the block rate; then, on purpose, issue 13 session
-/// f: the block-frequency floor on the bluff rate of its blocks, the block
-/// probability from the hand model, and the two-card Contessa block's
-/// challenge rate as a Beta posterior; the record of its last-card Contessa
-/// blocks changes answers with memory only; then the two-card Assassination
-/// challenge prior Beta(1, 9) and the two-card Contessa block's challenge
-/// prior mean 0.5; with memory only, the floor that the frequency of its
-/// opening claims puts on its claims' bluff ratio; then, on purpose, issue 13
-/// session g: the evaluation counts the cards a challenger loses to my
-/// honest claims, and the frequency floors stand one posterior deviation
-/// below the observed share; then, on purpose, issue 13 session h: my
-/// Assassination of a last card is weighed with its learned last-card
-/// block habit and the challenge judgement I would make of its block; then
-/// the Exchange keeps the hand the evaluation values most, and an Assassin
-/// counts as an honest claim only with the Assassination's price in hand;
-/// then an Exchange is valued by the best hand it can keep from the draw
-/// instead of a fixed bonus, and turns whose values tie within 1e-4 go to
-/// the one that takes a card or gains more coins).
-const GOLDEN: u64 = 0x5aca_3c99_b265_eef9;
-
-/// The hash of the strong bot's answers with memory (commit e3cc854; updated
-/// on purpose in issue 13 with [`GOLDEN`], nine times, and once alone).
-const GOLDEN_MEMORY: u64 = 0x2669_b64b_c474_3286;

@@ -1,7 +1,10 @@
 //! The replica of Calculator ([`cardgames::coup::replica`]): known answers
 //! of its rule, and a differential test against the real program on random
-//! reachable positions (skipped, saying so, unless `COUP_CALCULATOR` names
-//! the program; `PYTHON2` names the interpreter, default `python2` on PATH
+//! reachable positions, `#[ignore]`d: it needs the real contest program, which
+//! neither the repository nor CI has (`make test` leaves it out, so CI's summary
+//! lists it as ignored). Run it with `COUP_CALCULATOR=/path/to/Calculator
+//! cargo test --test coup_replica -- --ignored`, where a missing program or
+//! interpreter fails it. `COUP_CALCULATOR` names the program; `PYTHON2` names the interpreter, default `python2` on PATH
 //! or `~/.pyenv/versions/2.7.18/bin/python2`; `COUP_REPLICA_CASES` the
 //! number of positions, default 10,000).
 
@@ -175,22 +178,19 @@ fn flags_of(state: &str) -> (String, BTreeSet<char>) {
 }
 
 #[test]
+#[ignore = "needs the real Calculator (COUP_CALCULATOR=path; CI has none) and Python 2"]
 fn replica_matches_the_real_calculator() {
-    let Some(program) = std::env::var_os("COUP_CALCULATOR").map(PathBuf::from) else {
-        eprintln!("SKIPPED: COUP_CALCULATOR is not set (path of the real Calculator program)");
-        return;
-    };
-    if !program.exists() {
-        eprintln!(
-            "SKIPPED: COUP_CALCULATOR={} does not exist",
-            program.display()
-        );
-        return;
-    }
-    let Some(py) = python2() else {
-        eprintln!("SKIPPED: no Python 2 interpreter (set PYTHON2)");
-        return;
-    };
+    let program = std::env::var_os("COUP_CALCULATOR")
+        .map(PathBuf::from)
+        .expect(
+        "missing prerequisite: COUP_CALCULATOR is not set (path of the real Calculator program)",
+    );
+    assert!(
+        program.exists(),
+        "missing prerequisite: COUP_CALCULATOR={} does not exist",
+        program.display()
+    );
+    let py = python2().expect("missing prerequisite: no Python 2 interpreter (set PYTHON2)");
     let n: usize = std::env::var("COUP_REPLICA_CASES")
         .ok()
         .and_then(|s| s.parse().ok())

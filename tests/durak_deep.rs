@@ -2,7 +2,7 @@
 //! always legal, and a short in-process tournament that replays exactly from its seed.
 
 use cardgames::durak::cards::CardSet;
-use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig};
+use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig, SearchContext};
 use cardgames::durak::endgame::Solver;
 use cardgames::durak::protocol::Command;
 use cardgames::durak::referee::Naming;
@@ -134,17 +134,17 @@ fn search_move(
     seed: u64,
 ) -> (Answer, DecisionStats) {
     let legal = bot.tracker().legal(Command::Move);
-    deep_search(
-        bot.tracker(),
-        Command::Move,
-        &legal,
+    deep_search(SearchContext {
+        tracker: bot.tracker(),
+        cmd: Command::Move,
+        legal: &legal,
         default,
         cfg,
-        &mut Solver::new(),
+        solver: &mut Solver::new(),
         work_cap,
         deadline,
-        &mut ChaCha8Rng::seed_from_u64(seed),
-    )
+        rng: &mut ChaCha8Rng::seed_from_u64(seed),
+    })
 }
 
 #[test]
@@ -257,17 +257,17 @@ fn information_set_searches_find_the_only_winning_lead() {
                 tree_opp: true,
                 ..DeepConfig::default()
             };
-            let (a, stats) = deep_search(
-                &tracker,
-                Command::Move,
-                &legal,
-                *heuristic_lead,
-                &cfg,
-                &mut Solver::new(),
-                200_000,
-                None,
-                &mut ChaCha8Rng::seed_from_u64(1),
-            );
+            let (a, stats) = deep_search(SearchContext {
+                tracker: &tracker,
+                cmd: Command::Move,
+                legal: &legal,
+                default: *heuristic_lead,
+                cfg: &cfg,
+                solver: &mut Solver::new(),
+                work_cap: 200_000,
+                deadline: None,
+                rng: &mut ChaCha8Rng::seed_from_u64(1),
+            });
             assert_eq!(a, *win, "tree {tree}, {stats:?}, position {g:?}");
             assert!(stats.samples > 0 && !stats.clock_cut);
         }

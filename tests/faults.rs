@@ -132,12 +132,13 @@ const COUP_FAULTS: &[Case] = &[
     },
 ];
 
-fn linux() -> bool {
-    if Path::new("/proc/self/stat").exists() {
-        return true;
-    }
-    eprintln!("skipped: needs Linux /proc");
-    false
+/// The fault tests read process groups from Linux's `/proc`: on another system they are
+/// ignored at compile time (`cfg_attr`), on Linux `/proc` is required.
+fn require_proc() {
+    assert!(
+        Path::new("/proc/self/stat").exists(),
+        "missing prerequisite: Linux /proc (is /proc mounted?)"
+    );
 }
 
 /// Writes the bad bot `case` into `dir`; returns its path.
@@ -150,6 +151,28 @@ fn bot(dir: &Path, case: &Case) -> PathBuf {
     path
 }
 
+/// Waits until `ready` holds, polling every 20 ms, at most `GENEROUS` (a loaded machine is
+/// slow, never wrong): panics naming `what` if it never does.
+fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+    let until = Instant::now() + GENEROUS;
+    while !ready() {
+        assert!(Instant::now() < until, "{what}: not within {GENEROUS:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The deadline of every wait for an event: far beyond what any of them needs on an idle
+/// machine, far below what a server that ignored the event would take.
+const GENEROUS: Duration = Duration::from_secs(60);
+
+/// Waits until every process of group `pgid` is gone (SIGKILL is asynchronous).
+fn wait_group_gone(what: &str, pgid: u32) {
+    wait_for(
+        &format!("{what}: processes of group {pgid} outlived the server"),
+        || group_members(pgid).is_empty(),
+    );
+}
+
 /// Runs a server with `PGID_FILE` set, checks its time and the bots' groups.
 fn serve(mut cmd: Command, pgid_file: &Path, within: Duration, what: &str) -> Output {
     let start = Instant::now();
@@ -159,17 +182,7 @@ fn serve(mut cmd: Command, pgid_file: &Path, within: Duration, what: &str) -> Ou
     let pgids = std::fs::read_to_string(pgid_file).unwrap_or_default();
     assert!(!pgids.trim().is_empty(), "{what}: the bad bot never ran");
     for pgid in pgids.split_whitespace() {
-        let pgid: u32 = pgid.parse().unwrap();
-        // SIGKILL is asynchronous: allow a moment for the last ones to die.
-        let until = Instant::now() + Duration::from_secs(2);
-        while !group_members(pgid).is_empty() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        assert!(
-            group_members(pgid).is_empty(),
-            "{what}: processes {:?} of group {pgid} outlived the server",
-            group_members(pgid)
-        );
+        wait_group_gone(what, pgid.parse().unwrap());
     }
     let rss = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
         .unwrap()
@@ -184,10 +197,9 @@ fn says(reason: &str, case: &Case) -> bool {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn durak_server_blames_the_faulty_team() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     for case in LINE_FAULTS {
         let path = bot(dir.path(), case);
@@ -220,10 +232,9 @@ fn durak_server_blames_the_faulty_team() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn coup_arbiter_blames_the_faulty_bot() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     for case in COUP_FAULTS {
         let path = bot(dir.path(), case);
@@ -261,10 +272,9 @@ fn coup_arbiter_blames_the_faulty_bot() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn ioiwari_referee_blames_the_faulty_player() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     for case in LINE_FAULTS {
         let path = bot(dir.path(), case);
@@ -301,28 +311,24 @@ fn ioiwari_referee_blames_the_faulty_player() {
     }
 }
 
-/// SIGINT to a running server: it stops within moments, kills the bots' groups,
-/// writes `--json` marked partial with the finished games, prints their
-/// standings and exits 130.
-fn interrupt(mut cmd: Command, json: &Path, pgid_file: &Path, what: &str) -> serde_json::Value {
-    use nix::sys::signal::{kill, Signal};
-    use nix::unistd::Pid;
+/// SIGINT to a running server once `ready` holds (games finished, bots running): it stops
+/// within moments, kills the bots' groups, writes `--json` marked partial with the finished
+/// games, prints their standings and exits 130.
+fn interrupt(
+    mut cmd: Command,
+    json: &Path,
+    pgid_file: &Path,
+    what: &str,
+    ready: impl FnMut() -> bool,
+) -> serde_json::Value {
     let child = cmd
         .env("PGID_FILE", pgid_file)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Long enough for games to finish and for bots to be running.
-    std::thread::sleep(Duration::from_millis(2500));
-    let start = Instant::now();
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{what}: took {:?} to stop",
-        start.elapsed()
-    );
+    wait_for(&format!("{what}: ready for the signal"), ready);
+    let out = stop(child, what);
     assert_eq!(out.status.code(), Some(130), "{what}: {out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("interrupted: "), "{what}: {stdout}");
@@ -330,12 +336,7 @@ fn interrupt(mut cmd: Command, json: &Path, pgid_file: &Path, what: &str) -> ser
         .unwrap_or_default()
         .split_whitespace()
     {
-        let pgid: u32 = pgid.parse().unwrap();
-        let until = Instant::now() + Duration::from_secs(2);
-        while !group_members(pgid).is_empty() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        assert!(group_members(pgid).is_empty(), "{what}: group {pgid} left");
+        wait_group_gone(what, pgid.parse().unwrap());
     }
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
@@ -343,11 +344,26 @@ fn interrupt(mut cmd: Command, json: &Path, pgid_file: &Path, what: &str) -> ser
     v
 }
 
+/// Sends SIGINT to `child` and collects its output: it must stop promptly (well within
+/// [`GENEROUS`]; a server that ignored the signal would run for hours).
+fn stop(child: std::process::Child, what: &str) -> Output {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let start = Instant::now();
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < GENEROUS,
+        "{what}: took {:?} to stop",
+        start.elapsed()
+    );
+    out
+}
+
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn servers_stop_cleanly_on_sigint() {
-    if !linux() {
-        return;
-    }
+    require_proc();
     let dir = tempfile::tempdir().unwrap();
     // Durak: a slow bot (0.3 s per answer) so games are running when the signal comes.
     let slow = bot(
@@ -373,7 +389,11 @@ fn servers_stop_cleanly_on_sigint() {
     .arg(format!("sh {}", slow.display()))
     .arg("--json")
     .arg(&json);
-    let v = interrupt(cmd, &json, &dir.path().join("slow.pgid"), "durak-server");
+    // Ready once the slow bots run (each records its group on start).
+    let slow_pgids = dir.path().join("slow.pgid");
+    let v = interrupt(cmd, &json, &slow_pgids, "durak-server", || {
+        std::fs::read_to_string(&slow_pgids).is_ok_and(|s| !s.trim().is_empty())
+    });
     let played = v["games_played"].as_u64().unwrap();
     assert!(played < 1000, "{v}");
     assert_eq!(v["games"].as_array().unwrap().len() as u64, played);
@@ -393,7 +413,15 @@ fn servers_stop_cleanly_on_sigint() {
             "b={} --strategy calculator",
             env!("CARGO_BIN_EXE_coup-bot")
         ));
-    let v = interrupt(cmd, &json, &pgids, "coup-arbiter");
+    // Ready once a game finished: each game has its folder in the work folder while it runs,
+    // at most two run at once (-j 2), so a third folder seen means one of them ended.
+    let mut seen = std::collections::BTreeSet::new();
+    let v = interrupt(cmd, &json, &pgids, "coup-arbiter", || {
+        if let Ok(dir) = std::fs::read_dir(&work) {
+            seen.extend(dir.flatten().map(|e| e.file_name()));
+        }
+        seen.len() >= 3
+    });
     let games = v["games"].as_array().unwrap();
     assert!(
         !games.is_empty() && games.len() < 200_000,
@@ -408,14 +436,13 @@ fn servers_stop_cleanly_on_sigint() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
 fn ioiwari_referee_stops_cleanly_on_sigint() {
-    use nix::sys::signal::{kill, Signal};
-    use nix::unistd::Pid;
-    if !linux() {
-        return;
-    }
+    require_proc();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("games.jsonl");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ioiwari-referee"));
-    cmd.arg("--json");
+    cmd.arg("--json").arg("--games-out").arg(&log);
     for _ in 0..20_000 {
         cmd.args(["--start", "4 3 2 4 2 3 2"]);
     }
@@ -424,15 +451,11 @@ fn ioiwari_referee_stops_cleanly_on_sigint() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(2500));
-    let start = Instant::now();
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
+    // Ready once a game finished (its record is written as it ends).
+    wait_for("ioiwari-referee: a finished game", || {
+        std::fs::read_to_string(&log).is_ok_and(|s| s.lines().count() >= 1)
+    });
+    let out = stop(child, "ioiwari-referee");
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["partial"], true);

@@ -1,7 +1,7 @@
 //! `homework-gen`: the original layout, seeded reproducibility, references and
 //! traces equal to this project's program, every reference checked by
 //! `checker/model.py` before anything is written, and the rare paths covered.
-//! The model needs python3: the program tests skip (saying why) without it.
+//! The model needs python3: the program tests fail (saying why) without it.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,15 +10,11 @@ use std::process::{Command, Output};
 use cardgames::homework::gen;
 use cardgames::homework::{self, Task};
 
-fn python_missing() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 is not installed (the generator checks every test with checker/model.py)");
-    }
-    !ok
+mod support;
+
+/// The generator checks every test with `checker/model.py`: python3 is required.
+fn require_python() {
+    support::require_tool("python3");
 }
 
 fn generate(out: &Path, seed: &str, extra: &[&str]) -> Output {
@@ -50,9 +46,7 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 #[test]
 fn original_layout_with_references_and_traces_of_this_project() {
-    if python_missing() {
-        return;
-    }
+    require_python();
     let dir = tempfile::tempdir().unwrap();
     let out = generate(dir.path(), "11", &[]);
     assert!(
@@ -103,9 +97,7 @@ fn original_layout_with_references_and_traces_of_this_project() {
 
 #[test]
 fn same_seed_same_tests_other_seed_other_tests() {
-    if python_missing() {
-        return;
-    }
+    require_python();
     let (a, b, c) = (
         tempfile::tempdir().unwrap(),
         tempfile::tempdir().unwrap(),
@@ -125,9 +117,7 @@ fn same_seed_same_tests_other_seed_other_tests() {
 
 #[test]
 fn a_model_that_disagrees_stops_everything_before_writing() {
-    if python_missing() {
-        return;
-    }
+    require_python();
     let dir = tempfile::tempdir().unwrap();
     let liar = dir.path().join("liar.py");
     std::fs::write(&liar, "def main(path):\n    print('4')\n").unwrap();

@@ -141,6 +141,11 @@ pub struct Decision {
     /// posterior; for `strong` the value of every answer it weighed; empty
     /// for the simple strategies. Printed by `coup-bot --explain`.
     pub explanation: String,
+    /// Whether the strategy's own answer (or, for the replica, its Exchange keep) was not
+    /// legal and was replaced by a safe one: the program's safety net, never needed by a
+    /// correct strategy (the tests assert it stays `false`). Bad input alone (an unreadable
+    /// history, no legal list) leaves it `false`.
+    pub fallback: bool,
 }
 
 /// Decides an answer.
@@ -203,6 +208,7 @@ pub fn decide_configured(
     config: &SearchConfig,
 ) -> Decision {
     let mut notes = Vec::new();
+    let mut fallback = false;
     let offered: Vec<Character> = cards
         .chars()
         .filter_map(|c| {
@@ -302,12 +308,17 @@ pub fn decide_configured(
                         )))
                         .collect::<Vec<_>>()
                         .join("\n");
-                    return Decision {
-                        answer,
-                        exchange_keep: keep,
-                        note: (!notes.is_empty()).then(|| notes.join("; ")),
-                        explanation,
-                    };
+                    if legal.contains(&answer) {
+                        return Decision {
+                            answer,
+                            exchange_keep: keep,
+                            note: (!notes.is_empty()).then(|| notes.join("; ")),
+                            explanation,
+                            fallback: false,
+                        };
+                    }
+                    notes.push(format!("search chose {answer:?}, not legal"));
+                    fallback = true;
                 }
                 notes.push("search found no choice: the strong strategy answers".into());
             }
@@ -321,6 +332,7 @@ pub fn decide_configured(
                 (a, keep)
             } else {
                 notes.push(format!("strategy chose {a:?}, not legal: answering safely"));
+                fallback = true;
                 (safe_answer(&legal), keep)
             }
         }
@@ -334,6 +346,7 @@ pub fn decide_configured(
         exchange_keep,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         explanation,
+        fallback,
     }
 }
 
@@ -380,6 +393,7 @@ pub fn replica_decision(
 ) -> (Decision, String) {
     let a = super::replica::decide(history, file, state, opp_coins, my_coins, cards, legal);
     let mut note = None;
+    let mut fallback = false;
     let answer = if legal.contains(&a.text) {
         a.text
     } else {
@@ -387,6 +401,7 @@ pub fn replica_decision(
             "replica chose {:?}, not legal: answering safely",
             a.text
         ));
+        fallback = true;
         safe_answer(legal)
     };
     let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
@@ -395,6 +410,7 @@ pub fn replica_decision(
         if super::rules::check_exchange(&offered, &k, n).is_some() {
             k
         } else {
+            fallback = true;
             format_hand(&offered[offered.len() - n..])
         }
     });
@@ -404,6 +420,7 @@ pub fn replica_decision(
             exchange_keep,
             note,
             explanation: String::new(),
+            fallback,
         },
         a.state,
     )

@@ -13,7 +13,14 @@
 //! - [`memory`]: those counts kept per opponent across games in the bot's folder;
 //! - [`replica`]: the contest winner's decision rule, replicated;
 //! - [`sparring`]: exploitable archetypes to spar against;
-//! - [`arbiter`]: tournaments of external bot commands (or built-in strategies).
+#![cfg_attr(
+    feature = "cli",
+    doc = " - [`arbiter`]: tournaments of external bot commands (or built-in strategies)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = " - `arbiter`: tournaments of external bot commands (or built-in strategies)."
+)]
 
 #[cfg(feature = "cli")]
 pub mod arbiter;

@@ -9,8 +9,7 @@
 //!   than its limit (min(6, cards the defender held at the round's start)), or `NO`.
 
 use super::cards::{beats, CardSet};
-use super::protocol::Command;
-use super::rules::{Answer, Round};
+use super::types::{Answer, Command, Round};
 use crate::card::Suit;
 
 /// The cards of `hand` that beat `open` (none when nothing is open).

@@ -1,6 +1,9 @@
 //! Durak for two teams of two (`docs/rules/durak.md`): the rules engine, the protocol lines, the
 //! bots and the referee used by `durak-server`.
 //!
+//! - [`types`]: the game's vocabulary ([`Command`], [`Answer`], [`Event`], [`rules::Round`],
+//!   [`DurakError`]), a leaf module that the engine, the legality table and the protocol
+//!   share (none of the three imports another's types).
 //! - [`cards`]: card indices and [`cards::CardSet`] bit masks.
 //! - [`legal`]: the legal answers, one definition for the engine, tracker and policies.
 //! - [`rules`]: [`Game`], the rules as a state machine in absolute numbering.
@@ -14,8 +17,22 @@
 //!   - [`deep`]: the contest search: determinizations, playouts, exact endgames.
 //! - [`server`]: the server side:
 //!   - [`referee`]: one refereed game over any [`referee::Player`]s.
-//!   - [`process`]: a seat played by a program over pipes (feature `cli`).
-//!   - [`tournament`]: many games, duplicate deals, the summary (feature `cli`).
+#![cfg_attr(
+    feature = "cli",
+    doc = "   - [`process`]: a seat played by a program over pipes (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = "   - `process`: a seat played by a program over pipes (feature `cli`)."
+)]
+#![cfg_attr(
+    feature = "cli",
+    doc = "   - [`tournament`]: many games, duplicate deals, the summary (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = "   - `tournament`: many games, duplicate deals, the summary (feature `cli`)."
+)]
 //!
 //! The parts are re-exported here under their former paths (`durak::tracker`, ...).
 
@@ -26,6 +43,7 @@ pub mod protocol;
 pub mod rules;
 pub mod seat;
 pub mod server;
+pub mod types;
 
 pub use bot::{deep, endgame, search, strategy, tracker};
 pub use server::referee;
@@ -37,16 +55,4 @@ pub use protocol::{Command, Info, Line};
 pub use rules::{Answer, Event, Game, Pending};
 pub use seat::Seat;
 pub use strategy::Strategy;
-
-use thiserror::Error;
-
-/// Errors of the Durak module.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum DurakError {
-    /// An answer the rules forbid (`docs/rules/durak.md` §4.10).
-    #[error("illegal answer: {0}")]
-    Illegal(String),
-    /// A protocol line that cannot be read.
-    #[error("malformed line {0:?}")]
-    Malformed(String),
-}
+pub use types::DurakError;

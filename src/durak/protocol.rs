@@ -6,9 +6,9 @@
 
 use std::fmt;
 
-use super::rules::{Answer, Event};
 use super::seat::Seat;
-use super::DurakError;
+pub use super::types::Command;
+use super::types::{Answer, DurakError, Event};
 use crate::card::{Card, Notation, Suit};
 
 /// An information line; players are relative numbers 1..=4.
@@ -58,17 +58,6 @@ pub enum Info {
         /// Who left.
         player: u8,
     },
-}
-
-/// A command that requires an answer line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Command {
-    /// `MOVE`: lead a card.
-    Move,
-    /// `BEAT`: beat the open card or `NO`.
-    Beat,
-    /// `ADD`: throw in a card or `NO`.
-    Add,
 }
 
 /// Any line the server sends.

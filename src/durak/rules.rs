@@ -15,9 +15,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::cards::{beats, CardSet};
 use super::legal;
-use super::protocol::Command;
 use super::seat::Seat;
-use super::DurakError;
+pub use super::types::{Answer, Event, Round};
+use super::types::{Command, DurakError};
 use crate::card::{Card, Suit};
 use crate::deck::Deck;
 
@@ -49,15 +49,6 @@ pub fn team(p: usize) -> usize {
     Seat::new(p).team()
 }
 
-/// An answer to a command: a card, or `NO` (refuse to beat / decline to throw in).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Answer {
-    /// Play this card.
-    Card(Card),
-    /// `NO`.
-    No,
-}
-
 /// What the game is waiting for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pending {
@@ -69,78 +60,6 @@ pub enum Pending {
     Add(usize),
     /// The game is over; the winning team, or `None` if [`MAX_ROUNDS`] was hit.
     Over(Option<usize>),
-}
-
-/// A public change of state, in absolute numbering (the protocol's information lines).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// `player` drew `card` from the talon.
-    Give {
-        /// Who drew.
-        player: usize,
-        /// The card (shown only to its receiver).
-        card: Card,
-    },
-    /// `by` led `card` under `under` (physical players).
-    Move {
-        /// The physical attacker.
-        by: usize,
-        /// The physical defender.
-        under: usize,
-        /// The card.
-        card: Card,
-    },
-    /// `by` threw `card` in under `under`.
-    Add {
-        /// The physical thrower.
-        by: usize,
-        /// The physical defender.
-        under: usize,
-        /// The card.
-        card: Card,
-    },
-    /// `by` beat the open card with `card`.
-    Beat {
-        /// The defender.
-        by: usize,
-        /// The beating card.
-        card: Card,
-    },
-    /// `player` refused to beat and will take the table.
-    Take {
-        /// The defender.
-        player: usize,
-    },
-    /// `player` has no cards left with the talon empty and left the game.
-    Out {
-        /// Who left.
-        player: usize,
-    },
-}
-
-/// The state of the current round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Round {
-    /// The seat that attacks (its controller leads and throws in first).
-    pub attacker_seat: Seat,
-    /// The seat moved under (`attacker_seat + 1`).
-    pub defender_seat: Seat,
-    /// The physical defender (the controller of the defender seat at the round's start).
-    pub defender: usize,
-    /// The physical player who led the round; drawing starts with him (Rules, 6).
-    pub first_attacker: usize,
-    /// Every card on the table (attacks and beats).
-    pub table: CardSet,
-    /// The attack cards put under the defender so far.
-    pub attacks: usize,
-    /// The attack card the defender has yet to answer, if any.
-    pub open: Option<Card>,
-    /// The round's limit: min(6, cards the defender held at the round's start).
-    pub limit: usize,
-    /// Whether the defender has refused (said `NO` to `BEAT`).
-    pub taking: bool,
-    /// Position in [`Game::throwers`] of the player currently asked to throw in.
-    pub add_index: usize,
 }
 
 /// The whole true state of one game.

@@ -8,7 +8,14 @@
 //! | [`solver`] | [`Solver`] (memoised negamax, lazy) and the shared fully solved [`table`] |
 //! | [`protocol`] | the start line and move lines of the protocol |
 //! | [`strategy`] | [`Player`]: optimal, random or one-step greedy |
-//! | [`referee`] | plays two programs against each other and checks every move |
+#![cfg_attr(
+    feature = "cli",
+    doc = " | [`referee`] | plays two programs against each other and checks every move |"
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = " | `referee` | plays two programs against each other and checks every move |"
+)]
 //!
 //! The plain functions [`value`], [`move_values`] and [`best_move`] answer
 //! from the process-wide solved table; they are what a C wrapper calls.

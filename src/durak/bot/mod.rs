@@ -20,10 +20,9 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::protocol::{format_answer, parse_line, Command, Line};
-use super::rules::Answer;
-use super::DurakError;
-use deep::{deep_search, DeepConfig};
+use super::protocol::{format_answer, parse_line, Info, Line};
+use super::types::{Answer, Command, DurakError};
+use deep::{deep_search, DeepConfig, SearchContext};
 use endgame::Solver;
 use search::{search, SearchConfig};
 use strategy::{decide, heuristic_with, Ctx, Strategy};
@@ -55,6 +54,7 @@ pub struct DurakBot {
     work: u64,
     decisions: u64,
     clock_cuts: u64,
+    fallbacks: u64,
     last: deep::DecisionStats,
     last_cap: u64,
 }
@@ -73,6 +73,7 @@ impl DurakBot {
             work: 0,
             decisions: 0,
             clock_cuts: 0,
+            fallbacks: 0,
             last: deep::DecisionStats::default(),
             last_cap: 0,
         }
@@ -105,6 +106,13 @@ impl DurakBot {
         self.clock_cuts
     }
 
+    /// Answers (over the bot's life) where the strategy chose an answer outside the non-empty
+    /// legal set and [`DurakBot::answer`] replaced it by the first legal one: the program's
+    /// safety net, never used by a correct strategy (the tests assert zero).
+    pub fn fallbacks(&self) -> u64 {
+        self.fallbacks
+    }
+
     /// Replaces the search settings (used by [`Strategy::Search`]; `config.deep` by
     /// [`Strategy::Deep`]).
     pub fn with_config(mut self, config: SearchConfig) -> DurakBot {
@@ -132,7 +140,7 @@ impl DurakBot {
     pub fn feed(&mut self, line: &str) -> Result<Option<Command>, DurakError> {
         match parse_line(line)? {
             Line::Info(info) => {
-                if matches!(info, super::protocol::Info::Trump(_)) {
+                if matches!(info, Info::Trump(_)) {
                     self.thinking = Duration::ZERO;
                     self.work = 0;
                     self.decisions = 0;
@@ -179,17 +187,17 @@ impl DurakBot {
             let spent = self.thinking;
             let deadline = start + hard.saturating_sub(spent);
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
-            let (b, stats) = deep_search(
-                &self.tracker,
-                command,
-                &legal,
-                a,
-                &self.deep,
+            let (b, stats) = deep_search(SearchContext {
+                tracker: &self.tracker,
+                cmd: command,
+                legal: &legal,
+                default: a,
+                cfg: &self.deep,
                 solver,
-                cap,
-                Some(deadline),
-                &mut self.rng,
-            );
+                work_cap: cap,
+                deadline: Some(deadline),
+                rng: &mut self.rng,
+            });
             a = b;
             self.last = stats;
             self.last_cap = cap;
@@ -198,6 +206,9 @@ impl DurakBot {
             self.clock_cuts += u64::from(stats.clock_cut);
         }
         if !legal.contains(&a) {
+            // The safety net; an empty legal set (a MOVE on an empty hand, impossible from a
+            // correct server) is the input's fault, not the strategy's.
+            self.fallbacks += u64::from(!legal.is_empty());
             a = legal.first().copied().unwrap_or(Answer::No);
         }
         self.thinking += start.elapsed();

@@ -1,8 +1,22 @@
 //! The server side: one refereed game, seats played by programs, tournaments.
 //!
 //! - [`referee`]: one refereed game over any [`referee::Player`]s.
-//! - [`process`]: a seat played by a program over pipes (feature `cli`).
-//! - [`tournament`]: many games, duplicate deals, the summary (feature `cli`).
+#![cfg_attr(
+    feature = "cli",
+    doc = " - [`process`]: a seat played by a program over pipes (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = " - `process`: a seat played by a program over pipes (feature `cli`)."
+)]
+#![cfg_attr(
+    feature = "cli",
+    doc = " - [`tournament`]: many games, duplicate deals, the summary (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = " - `tournament`: many games, duplicate deals, the summary (feature `cli`)."
+)]
 
 #[cfg(feature = "cli")]
 pub mod process;

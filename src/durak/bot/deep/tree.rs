@@ -20,7 +20,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::{eval_score, evaluate, DeepConfig};
+use super::config::DeepConfig;
+use super::eval::{eval_score, evaluate};
 use crate::durak::bot::endgame::Solver;
 use crate::durak::bot::strategy::{heuristic_with, Ctx, HeuristicParams};
 use crate::durak::rules::{team, Answer, Event, Game};

@@ -1,0 +1,182 @@
+//! The deep search's settings ([`DeepConfig`]), a leaf of [`super`]: the flat search, the
+//! trees and the evaluation all read them.
+
+use crate::durak::bot::strategy::HeuristicParams;
+use crate::durak::bot::tracker::Beliefs;
+
+/// Settings of the deep search; every field is a cap or a share with a stated meaning.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeepConfig {
+    /// Share of the game's time budget (2 s + 0.1 s x rounds started) the work caps aim to
+    /// spend, assuming [`DeepConfig::units_per_second`].
+    pub budget_share: f64,
+    /// Work units (playout steps + solver nodes) this machine runs per second, taken low so a
+    /// loaded machine stays inside [`DeepConfig::budget_share`] of the budget (measured on the
+    /// 2-core test machine: about 7 million per second alone, 2.5 to 3.5 million with a load
+    /// of 4, under 2 million at a load of 6-7).
+    pub units_per_second: f64,
+    /// Share of the budget after which the wall-clock safety net cuts a decision short.
+    pub hard_share: f64,
+    /// Determinizations per decision at most (one byte per answer and determinization is kept
+    /// for the rejection tests). At 400 this cap, not the work cap, ends most decisions (about
+    /// 5% of the budget spent on a quiet machine). Raising it so the work cap binds
+    /// (`max_samples=100000,root_cards=16,exact_cards=12,root_nodes=200000,leaf_nodes=20000,
+    /// reject_z=3`, share 0.2 at 4e6 units/s) was measured no stronger, referee.py, seed 9001,
+    /// 1000 games each: 59.4% against 60.8% vs `bot_smart.py`, 77.5% against 80.1% vs
+    /// `bot_greedy.py`, while spending 4 times the work and reaching the wall-clock net on a
+    /// loaded machine.
+    pub max_samples: usize,
+    /// Determinizations per decision at least, when the work cap allows one per answer.
+    pub min_samples: usize,
+    /// Node cap of one root answer's exact solve (talon empty at the decision).
+    pub root_nodes: u64,
+    /// Solve a decision's positions exactly when the talon is empty and at most this many
+    /// cards are in the hands and on the table (larger endgames rarely finish within
+    /// [`DeepConfig::root_nodes`]: measured, 16-19 cards need a median 55,000 nodes; and
+    /// solving them scored worse against `bot_smart.py`: root_cards 24 with exact_cards 14
+    /// won 50-54% of 200 games where 16 and 12 won 60-66%, as perfect-information values of
+    /// large endgames assume opponents who see every card).
+    pub root_cards: usize,
+    /// Playouts stop for an exact solve once the talon is empty and at most this many cards
+    /// are in play (12-15 cards: a median 2,500 nodes).
+    pub exact_cards: usize,
+    /// Node cap of the exact solve that ends a playout when the talon runs out.
+    pub leaf_nodes: u64,
+    /// Own team's playout policy.
+    pub heuristic: HeuristicParams,
+    /// An alternative model of the opponents in playouts...
+    pub opponent: HeuristicParams,
+    /// ...used in this share of the determinizations: a hedge over unknown opponents.
+    pub opponent_mix: f64,
+    /// Successive rejection: after `min_samples`, then at every doubling of the
+    /// determinizations, an answer whose mean score trails the leader's by more than this many
+    /// standard errors (paired on the same determinizations) is no longer evaluated, so the
+    /// work goes to the answers still in contention; the decision ends when one is left.
+    /// 0 turns it off (the default: with the 400-sample cap it was not measured at scale).
+    /// 3 keeps a false rejection of an equal answer near 0.1% per test.
+    pub reject_z: f64,
+    /// The heuristic's answer (the playout policy's own choice) is kept unless another answer
+    /// scores this many standard errors above it on the same determinizations (a one-sided
+    /// paired test; 1.645 = 5% false switches when the answers are equal): a prior for the
+    /// rule-based answer where the samples cannot tell the answers apart (early in the game
+    /// most answers differ by less than the sampling error, and the argmax of noisy scores
+    /// then picks at random). Measured against `bot_smart.py` under `referee.py`, seed 777,
+    /// 400 deals = 800 games: off 61.3%, 1.5 69.2%, 1.645 67.4%, 3 65.2%; with 1.645 and
+    /// 1600 determinizations 64.6%. 0 turns it off.
+    pub keep_z: f64,
+    /// What the determinizations assume about the hidden cards beyond the facts.
+    pub beliefs: Beliefs,
+    /// The search over information sets: 0 the flat search (every answer scored by one
+    /// playout and solve per determinization: after the answer, everybody plays as if the
+    /// determinization's cards were seen); 1 the same paired root, but each answer's
+    /// evaluation is an iteration of single-observer ISMCTS in a tree below it, where our
+    /// team's later decisions choose by UCB1 over statistics shared by every determinization
+    /// that reached them, so a later choice cannot depend on cards the bot does not see
+    /// (strategy fusion); 2 single-observer ISMCTS from the root, UCB1 choosing our answer too
+    /// (at most [`DeepConfig::max_samples`] x answers iterations, the flat search's number of
+    /// evaluations; the most visited answer is played, subject to [`DeepConfig::keep_z`] as
+    /// an unpaired test). Trees follow the answers from the root, opponents' included (with
+    /// [`DeepConfig::tree_opp`] off they answer by the playout policy), and add one node per
+    /// iteration, whose position is evaluated like the flat search's answers.
+    ///
+    /// Measured (`durak-bot` seed 1, tournament seed 777, duplicate deals, 800 games each),
+    /// flat / 1: 85.2% / 89.4% vs `inproc:greedy` and 60.8% / 72.4% vs `inproc:search` under
+    /// `durak-server`, 66.6% / 73.8% vs `bot_smart.py` under `referee.py`; at seed 9001
+    /// 87.2% / 90.1% vs greedy; 1 against flat, 400 games: 56.8%. In 400 games vs
+    /// greedy, 2 scored 87.5%, 2 with [`DeepConfig::tree_opp`] 85.2% and 1 with it 87.2%
+    /// where 1 scored 91.5%. Trees cost 1.5 to 2 times the flat search's thinking time
+    /// (more work per decision, and a tree step costs more than a playout step).
+    pub tree: u8,
+    /// UCB1's exploration constant in the trees (scores scaled to 0..1). Measured vs
+    /// `inproc:greedy`, 400 games, seed 777: 0.4 89.8%, 0.7 91.5%, 1.2 90.2% (within noise).
+    pub ucb_c: f64,
+    /// In the trees, the opponents' decisions choose by UCB1 for their team as well (SO-ISMCTS
+    /// proper) instead of following the playout policy.
+    pub tree_opp: bool,
+    /// Decisions that choose by UCB1 on one path of a tree at most; below, the playout
+    /// evaluates. Measured vs `inproc:greedy`, 400 games, seed 777: 1 89.2%, 3 92.5%, 64 (no
+    /// cap in practice) 91.5% (within noise; and 800 determinizations instead of 400:
+    /// 91.8%).
+    pub tree_depth: usize,
+}
+
+impl Default for DeepConfig {
+    fn default() -> DeepConfig {
+        DeepConfig {
+            budget_share: 0.25,
+            units_per_second: 1.6e6,
+            hard_share: 0.3,
+            max_samples: 400,
+            min_samples: 8,
+            root_nodes: 60_000,
+            root_cards: 12,
+            exact_cards: 8,
+            leaf_nodes: 5_000,
+            heuristic: HeuristicParams::default(),
+            opponent: HeuristicParams::plain(),
+            opponent_mix: 0.5,
+            reject_z: 0.0,
+            keep_z: 1.645,
+            beliefs: Beliefs {
+                play: true,
+                bottom_trump: 0.0,
+            },
+            tree: 1,
+            ucb_c: 0.7,
+            tree_opp: false,
+            tree_depth: 64,
+        }
+    }
+}
+
+impl DeepConfig {
+    /// Reads `key=value` pairs separated by commas over the defaults (keys: the field names
+    /// other than the heuristics'; `own.<knob>` and `opp.<knob>` set a knob of
+    /// [`DeepConfig::heuristic`] and [`DeepConfig::opponent`], see [`HeuristicParams::set`]).
+    ///
+    /// # Errors
+    /// A message naming the first unknown key or bad number.
+    pub fn parse(text: &str) -> Result<DeepConfig, String> {
+        let mut c = DeepConfig::default();
+        for item in text.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value, got {item:?}"))?;
+            let x: f64 = v.parse().map_err(|_| format!("bad number in {item:?}"))?;
+            if !(x >= 0.0 && x.is_finite()) {
+                return Err(format!("out of range: {item:?}"));
+            }
+            match k {
+                "budget_share" => c.budget_share = x,
+                "units_per_second" => c.units_per_second = x,
+                "hard_share" => c.hard_share = x,
+                "max_samples" => c.max_samples = x as usize,
+                "min_samples" => c.min_samples = x as usize,
+                "root_nodes" => c.root_nodes = x as u64,
+                "root_cards" => c.root_cards = x as usize,
+                "exact_cards" => c.exact_cards = x as usize,
+                "leaf_nodes" => c.leaf_nodes = x as u64,
+                "opponent_mix" => c.opponent_mix = x.min(1.0),
+                "reject_z" => c.reject_z = x,
+                "keep_z" => c.keep_z = x,
+                "play_beliefs" => c.beliefs.play = x != 0.0,
+                "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
+                "tree" => {
+                    if x > 2.0 {
+                        return Err(format!("tree is 0, 1 or 2: {item:?}"));
+                    }
+                    c.tree = x as u8;
+                }
+                "ucb_c" => c.ucb_c = x,
+                "tree_opp" => c.tree_opp = x != 0.0,
+                "tree_depth" => c.tree_depth = x as usize,
+                _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
+                    (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
+                    (_, Some(knob)) => c.opponent.set(knob, x as i64)?,
+                    _ => return Err(format!("unknown deep search parameter {k:?}")),
+                },
+            }
+        }
+        Ok(c)
+    }
+}
