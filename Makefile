@@ -26,7 +26,7 @@ NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 PC_PRIVATE  := -lutil -lrt -lpthread -lm -ldl
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: docs-war docs-war-run build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long
+.PHONY: docs-war docs-war-run build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long coup-ceiling
 
 ## The checker's rules.
 build:
@@ -307,6 +307,12 @@ LONG_SEED   ?= 3
 coup-long:
 	$(CARGO) build --release --quiet --bin coup-bot --bin coup-arbiter
 	nice -n 10 scripts/coup-long $(LONG_ROUNDS) $(LONG_SEED) $(JOBS)
+
+# The clairvoyant ceiling beside the honest search, per opponent (coup-arbiter, in-process):
+# COUP_SEER and COUP_CALCULATOR name the opponents kept outside the repository.
+coup-ceiling:
+	$(CARGO) build --release --quiet --bin coup-arbiter
+	nice -n 10 scripts/coup-ceiling.py --rounds $(ROUNDS) --seed $(SEED) $(COUP_CEILING_ARGS)
 
 # The Rust coup-arbiter against arbiter3.py: same bots, win rates within each other's intervals.
 coup-agree:

@@ -382,9 +382,13 @@ int32_t cg_card_value(struct cg_card card);
  §4), except that `history` is the history file's text (its format and
  the answers' codes: `docs/rules/coup.md` §5).
 
- `strategy` names the player (`"strong"`, the default when NULL;
- `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
- `"tax-bluffer"`); `cards` are the revealed characters (`~^*!$`), n+2 of
+ `strategy` names the player: `"search"` (the default when NULL:
+ determinized search over the hand posterior), `"strong"` (a Bayesian
+ evaluation of a coin race), `"calculator"` (a replica of the contest
+ winner), `"random"`, `"income"`, `"honest"`, `"challenger"`,
+ `"tax-bluffer"`, and the archetypes `"always-tax"`, `"always-steal"`,
+ `"always-assassinate"`, `"challenge-all"`, `"never-challenge"`,
+ `"block-all"`; `cards` are the revealed characters (`~^*!$`), n+2 of
  them after a successful Exchange; `legal` holds `legal_count` answers
  (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
  `answer` (one of `legal`), the kept cards after an Exchange into

@@ -21,15 +21,16 @@ usage: coup-bot [--no-memory] [--strategy NAME] [--search KEY=VALUE]... [--expla
 
 One decision of a Coup bot: reads the history file, appends one legal answer,
 prints the kept cards on stdout after a successful Exchange.
-The strong strategy keeps per-opponent counts across games in coup-memory.txt
-in its working folder (opponent named by the history file
+The search and strong strategies keep per-opponent counts across games in
+coup-memory.txt in their working folder (opponent named by the history file
 <first>_<second>_<round>_<game>.txt and the folder's name); --no-memory
-neither reads nor writes it.
-strategies: strong (default), calculator (a replica of the contest winner; keeps
-state.txt in its folder), random, income, honest, challenger, tax-bluffer, and
-the archetypes always-tax, always-steal, always-assassinate, challenge-all,
-never-challenge, block-all; search (experimental: determinized rollouts, also
-with memory)
+neither reads nor writes it. --explain prints why on stderr.
+strategies: search (default: determinized Monte Carlo over the hand posterior;
+--search KEY=VALUE sets its parameters: worlds, horizon, public_doubt,
+passed_over, ...), strong (a Bayesian coin-race evaluation), calculator (a
+replica of the contest winner; keeps state.txt in its folder), random, income,
+honest, challenger, tax-bluffer, and the archetypes always-tax, always-steal,
+always-assassinate, challenge-all, never-challenge, block-all
 ";
 
 fn main() {
@@ -42,7 +43,7 @@ fn main() {
         print!("{HELP}");
         return;
     }
-    let mut strategy = Strategy::Strong;
+    let mut strategy = Strategy::Search;
     let mut no_memory = false;
     let mut explain = false;
     let mut config = SearchConfig::default();
@@ -80,8 +81,8 @@ fn main() {
             }
             "--strategy" => match value.as_deref().map(Strategy::parse) {
                 Some(Ok(s)) => strategy = s,
-                Some(Err(e)) => eprintln!("coup-bot: {e}; playing strong"),
-                None => eprintln!("coup-bot: --strategy needs a name; playing strong"),
+                Some(Err(e)) => eprintln!("coup-bot: {e}; playing search"),
+                None => eprintln!("coup-bot: --strategy needs a name; playing search"),
             },
             "--search" => match value.as_deref().map(|kv| config.set(kv)) {
                 Some(Ok(())) => {}

@@ -4,8 +4,10 @@
 //! §4). Pure: no I/O, deterministic for a given input (randomness is
 //! seeded from a hash of the inputs).
 //!
-//! Strategies: [`Strategy::Strong`] (the default: opponent-hand inference and
-//! expected-value choices over a coin-race evaluation) and the sparring
+//! Strategies: [`Strategy::Search`] (the programs' default: determinized
+//! Monte Carlo search on [`super::engine`], `bot/determinized.rs`),
+//! [`Strategy::Strong`] (opponent-hand inference and expected-value choices
+//! over a coin-race evaluation) and the sparring
 //! strategies `random`, `income`, `honest`, `challenger`, `tax-bluffer` and
 //! `calculator` (the race calculator, the original contest's winning style).
 //!

@@ -3,6 +3,8 @@
 //! - [`character`]: the five characters and their held / revealed codes;
 //! - [`protocol`]: actions, blocks and replies as types, parsed from and
 //!   formatted to the arbiter's codes, and the coin effects of a turn;
+//! - [`engine`]: the rules as a state machine over typed answers, the one
+//!   engine the arbiter, the search and the tests play through;
 //! - [`rules`]: legal answers exactly as the arbiter computes them, and the
 //!   arbiter's true state ([`Table`]) with every answer's effects;
 //! - [`history`]: a history file read from one player's side (turns, claims,
@@ -54,7 +56,7 @@ pub enum CoupError {
     #[error("bad history: {0}")]
     BadHistory(String),
     /// An unknown strategy name.
-    #[error("unknown strategy {0:?} (known: strong, calculator, random, income, honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, challenge-all, never-challenge, block-all)")]
+    #[error("unknown strategy {0:?} (known: search, strong, calculator, random, income, honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, challenge-all, never-challenge, block-all)")]
     UnknownStrategy(String),
     /// A bad command-line argument.
     #[error("bad argument: {0}")]

@@ -28,9 +28,13 @@ unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec
 /// §4), except that `history` is the history file's text (its format and
 /// the answers' codes: `docs/rules/coup.md` §5).
 ///
-/// `strategy` names the player (`"strong"`, the default when NULL;
-/// `"calculator"`, `"random"`, `"income"`, `"honest"`, `"challenger"`,
-/// `"tax-bluffer"`); `cards` are the revealed characters (`~^*!$`), n+2 of
+/// `strategy` names the player: `"search"` (the default when NULL:
+/// determinized search over the hand posterior), `"strong"` (a Bayesian
+/// evaluation of a coin race), `"calculator"` (a replica of the contest
+/// winner), `"random"`, `"income"`, `"honest"`, `"challenger"`,
+/// `"tax-bluffer"`, and the archetypes `"always-tax"`, `"always-steal"`,
+/// `"always-assassinate"`, `"challenge-all"`, `"never-challenge"`,
+/// `"block-all"`; `cards` are the revealed characters (`~^*!$`), n+2 of
 /// them after a successful Exchange; `legal` holds `legal_count` answers
 /// (`"I\n"`, `"F"`, ..). The answer to append to the history goes into
 /// `answer` (one of `legal`), the kept cards after an Exchange into
@@ -69,7 +73,7 @@ pub unsafe extern "C" fn cg_coup_decide(
 ) -> CgStatus {
     guard("cg_coup_decide", || {
         let strategy = if strategy.is_null() {
-            Strategy::Strong
+            Strategy::Search
         } else {
             // SAFETY: non-NULL, so a NUL-terminated string (caller guarantee).
             let name = unsafe { str_arg(strategy, "strategy") }?;
