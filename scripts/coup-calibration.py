@@ -14,7 +14,7 @@ predicted probability: claims, mean prediction, observed bluff frequency with it
 Wilson interval, and the Brier score. A calibrated model has the observed frequency inside
 the interval of each bin.
 
-Example: scripts/coup-calibration.py /tmp/bench/Seer --bot target/release/coup-bot
+Example: scripts/coup-calibration.py /tmp/bench/Seer --bot target/release/coup-bot\n(--self-test checks the table on cases computed by hand.)
 """
 import argparse
 import ast
@@ -74,7 +74,42 @@ def legal_list(text):
     return out
 
 
+def table(rows):
+    """Bins of (predicted, truth) pairs: (low, high, claims, mean prediction, bluffs, observed
+    frequency, Wilson low, Wilson high) per non-empty bin of BINS, and the Brier score."""
+    out = []
+    for lo, hi in zip(BINS, BINS[1:]):
+        b = [r for r in rows if lo <= r[0] < hi]
+        if not b:
+            continue
+        k = sum(1 for _, t in b if t)
+        wl, wh = wilson(k, len(b))
+        out.append((lo, min(hi, 1.0), len(b), sum(p for p, _ in b) / len(b), k, k / len(b), wl, wh))
+    brier = sum((p - t) ** 2 for p, t in rows) / max(len(rows), 1)
+    return out, brier
+
+
+def self_test():
+    """The table on cases computed by hand."""
+    rows = [(0.02, False)] * 9 + [(0.02, True)] + [(0.9, True)] * 3 + [(0.9, False)]
+    bins, brier = table(rows)
+    assert [b[2] for b in bins] == [10, 4], bins
+    assert abs(bins[0][5] - 0.1) < 1e-12 and abs(bins[1][5] - 0.75) < 1e-12, bins
+    assert abs(bins[1][3] - 0.9) < 1e-12
+    # Brier: nine (0.02)^2, one (0.98)^2, three (0.1)^2, one (0.9)^2, over 14.
+    want = (9 * 0.02 ** 2 + 0.98 ** 2 + 3 * 0.1 ** 2 + 0.9 ** 2) / 14
+    assert abs(brier - want) < 1e-12, (brier, want)
+    lo, hi = wilson(1, 10)
+    assert abs(lo - 0.0179) < 1e-3 and abs(hi - 0.4042) < 1e-3, (lo, hi)
+    # A prediction of exactly 1.0 falls in the last bin.
+    assert table([(1.0, True)])[0][0][0] == 0.8
+    print('coup-calibration: self-test passed')
+    return 0
+
+
 def main():
+    if sys.argv[1:] == ['--self-test']:
+        return self_test()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('run', help='folder of one opponent of a kept coup-bench run (has log and games/)')
     ap.add_argument('--bot', default=os.path.join(os.path.dirname(HERE), 'target', 'release', 'coup-bot'))
@@ -122,18 +157,12 @@ def main():
         sel = [r for r in rows if kind == 'all' or r[0] == kind]
         if not sel:
             continue
-        brier = sum((p - t) ** 2 for _, p, t in sel) / len(sel)
+        bins, brier = table([(p, t) for _, p, t in sel])
         print('\n%s: %d claims, %d bluffs, Brier %.3f' % (kind, len(sel), sum(t for _, _, t in sel), brier))
         print('  %-11s %6s %9s %9s %15s' % ('predicted', 'claims', 'mean', 'observed', '95% interval'))
-        for lo, hi in zip(BINS, BINS[1:]):
-            b = [r for r in sel if lo <= r[1] < hi]
-            if not b:
-                continue
-            k = sum(t for _, _, t in b)
-            wl, wh = wilson(k, len(b))
-            mean = sum(p for _, p, _ in b) / len(b)
+        for lo, hi, n, mean, k, freq, wl, wh in bins:
             flag = '' if wl <= mean <= wh else '  <- off'
-            print('  [%.2f,%.2f) %6d %9.3f %9.3f   [%.3f, %.3f]%s' % (lo, min(hi, 1.0), len(b), mean, k / len(b), wl, wh, flag))
+            print('  [%.2f,%.2f) %6d %9.3f %9.3f   [%.3f, %.3f]%s' % (lo, hi, n, mean, freq, wl, wh, flag))
     return 0
 
 

@@ -108,3 +108,20 @@ fn a_standing_claim_weighs_hands_without_the_card_by_its_ratio() {
     let p = hand_posterior(&r, &unseen, 2, [1.0; 5], false);
     assert_eq!(p[Captain.index()], 0.0);
 }
+
+#[test]
+fn the_calibration_table_is_computed_right() {
+    // scripts/coup-calibration.py's binning, observed frequencies, Wilson
+    // intervals and Brier score on cases computed by hand.
+    let out = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/coup-calibration.py"))
+        .arg("--self-test")
+        .output()
+        .expect("python3 runs (it is required: make setup)");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
