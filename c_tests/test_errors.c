@@ -440,7 +440,8 @@ int main(void)
     ROW(cg_coup_decide("bogus", "", 1, 1, "$!", legal, 2, answer, sizeof answer, &answer_len, keep,
                        sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT,
-        "cg_coup_decide: unknown strategy \"bogus\" (known: strong, calculator, random, income, "
+        "cg_coup_decide: unknown strategy \"bogus\" (known: search, strong, calculator, random, "
+        "income, "
         "honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, "
         "challenge-all, never-challenge, block-all)");
     ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal, 0, answer, sizeof answer, &answer_len, keep,
@@ -461,8 +462,8 @@ int main(void)
     ROW(cg_coup_decide(NULL, "", 1, 1, NULL, legal, 2, answer, sizeof answer, &answer_len, keep,
                        sizeof keep, &keep_len),
         CG_NULL_POINTER, "cg_coup_decide: cards is NULL");
-    ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal, 2, answer, 1, &answer_len, keep, sizeof keep,
-                       &keep_len),
+    ROW(cg_coup_decide("strong", "", 1, 1, "$!", legal, 2, answer, 1, &answer_len, keep,
+                       sizeof keep, &keep_len),
         CG_BUFFER_TOO_SMALL,
         "cg_coup_decide: answer holds 1 byte, the text needs 2 (its 1 character and a NUL)");
     ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal, 2, answer, sizeof answer, NULL, NULL, 0, NULL),
