@@ -114,7 +114,10 @@ fn the_calibration_table_is_computed_right() {
     // scripts/coup-calibration.py's binning, observed frequencies, Wilson
     // intervals and Brier score on cases computed by hand.
     let out = std::process::Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/coup-calibration.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/coup-calibration.py"
+        ))
         .arg("--self-test")
         .output()
         .expect("python3 runs (it is required: make setup)");
