@@ -12,17 +12,28 @@
 //! What a child writes is bounded: stdout lines at most [`Limits::max_line`]
 //! bytes, stdout in all at most [`Limits::max_output`] bytes (per call for
 //! [`Spec::run`], per lifetime for [`Spec::spawn`]); a child over either limit
-//! is killed at once and the fault says so. Stderr goes nowhere, to the
-//! server's stderr, or to a buffer keeping its last bytes
-//! ([`Stderr::Capture`]). Fault texts quote at most [`QUOTE_BYTES`] bytes of
-//! what a child wrote ([`quote`]).
+//! is killed at once and the fault says so, unless a [`Spec::run`] call asked
+//! to keep the first bytes and drop the rest ([`Spec::truncate_output`]).
+//! Stderr goes nowhere, to the server's stderr, or to a buffer keeping its
+//! last bytes ([`Stderr::Capture`]) or its first ones ([`Stderr::Head`]).
+//! Fault texts quote at most [`QUOTE_BYTES`] bytes of what a child wrote
+//! ([`quote`]).
 //!
 //! Two uses:
 //! - [`Spec::spawn`] + [`Child::send_line`] / [`Child::recv_line`]: a
 //!   line-protocol session (Durak, Ioiwari), each answer awaited at most a
 //!   given time;
 //! - [`Spec::run`]: one call with a time limit (a Coup decision, a graded
-//!   homework run): optional stdin bytes, bounded stdout and stderr back.
+//!   homework run): optional stdin bytes, bounded stdout and stderr back;
+//!   [`Spec::run_watched`] also asks a caller's check at intervals whether to
+//!   stop it (the grader's disk limit).
+//!
+//! Beyond the program and its arguments a [`Spec`] may set its folder, its
+//! environment ([`Spec::env`], [`Spec::env_remove`]) and the uid and gid it
+//! runs as ([`Spec::user`]). How a child ended is its [`ExitStatus`] (the
+//! signal that killed it through
+//! [`ExitStatusExt::signal`](std::os::unix::process::ExitStatusExt::signal)),
+//! or the [`Fault`] it was killed for.
 //!
 //! Each child has up to three helper threads (stdout, stderr, exit watcher).
 //! They end when the child's group is dead and its pipes are closed; a
@@ -63,6 +74,9 @@ pub enum Stderr {
     /// Read into a buffer that keeps the last this many bytes
     /// ([`Child::stderr_tail`], [`Run::stderr`]).
     Capture(usize),
+    /// Read into a buffer that keeps the first this many bytes; the rest is
+    /// read and dropped ([`Child::stderr_tail`], [`Run::stderr`]).
+    Head(usize),
 }
 
 /// Output limits of a child.
@@ -108,6 +122,8 @@ pub enum Fault {
     InputClosed,
     /// Reading its output failed.
     Read(String),
+    /// The caller's check asked to stop it ([`Spec::run_watched`]).
+    Stopped,
 }
 
 impl fmt::Display for Fault {
@@ -123,19 +139,28 @@ impl fmt::Display for Fault {
             Fault::NotUtf8(q) => write!(f, "a line that is not UTF-8: {q}"),
             Fault::InputClosed => f.write_str("closed its input (exited?)"),
             Fault::Read(e) => write!(f, "unreadable output: {e}"),
+            Fault::Stopped => f.write_str("stopped by its supervisor"),
         }
     }
 }
 
-/// What to run: a program, its arguments, folder, stdin, stderr and limits.
+/// What to run: a program, its arguments, folder, environment, user, stdin,
+/// stderr and limits.
 #[derive(Debug, Clone)]
 pub struct Spec {
     program: OsString,
     args: Vec<OsString>,
     dir: Option<PathBuf>,
+    /// Changes to the inherited environment, in order (`None`: removed).
+    env: Vec<(OsString, Option<OsString>)>,
+    /// The uid and gid to run as.
+    user: Option<(u32, u32)>,
     input: Option<Vec<u8>>,
     stderr: Stderr,
     limits: Limits,
+    /// [`Spec::run`] keeps the first [`Limits::max_output`] bytes of stdout
+    /// rather than killing the child past them.
+    truncate: bool,
 }
 
 impl Spec {
@@ -146,9 +171,12 @@ impl Spec {
             program: program.into(),
             args: Vec::new(),
             dir: None,
+            env: Vec::new(),
+            user: None,
             input: None,
             stderr: Stderr::Null,
             limits: Limits::default(),
+            truncate: false,
         }
     }
 
@@ -176,6 +204,27 @@ impl Spec {
         self
     }
 
+    /// Sets the environment variable `key` to `value` (the rest of the
+    /// environment is inherited).
+    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Spec {
+        self.env.push((key.into(), Some(value.into())));
+        self
+    }
+
+    /// Removes the environment variable `key` from what it inherits.
+    pub fn env_remove(mut self, key: impl Into<OsString>) -> Spec {
+        self.env.push((key.into(), None));
+        self
+    }
+
+    /// Runs it as user `uid` and group `gid` (with no supplementary groups):
+    /// for a caller running as root that hands the child to an unprivileged
+    /// id.
+    pub fn user(mut self, uid: u32, gid: u32) -> Spec {
+        self.user = Some((uid, gid));
+        self
+    }
+
     /// For [`Spec::run`]: these bytes on its stdin, then end of file (else
     /// stdin is `/dev/null`). [`Spec::spawn`] always gives a pipe.
     pub fn input(mut self, bytes: impl Into<Vec<u8>>) -> Spec {
@@ -195,6 +244,16 @@ impl Spec {
         self
     }
 
+    /// For [`Spec::run`] when `truncate` is `true`: stdout past
+    /// [`Limits::max_output`] is read and dropped, the first
+    /// [`Limits::max_output`] bytes kept, and the child goes on (no
+    /// [`Fault::TooMuchOutput`]). A line session ([`Spec::spawn`]) is killed
+    /// past its limits whatever this says.
+    pub fn truncate_output(mut self, truncate: bool) -> Spec {
+        self.truncate = truncate;
+        self
+    }
+
     fn command(&self, stdin: Stdio) -> Command {
         let mut c = Command::new(&self.program);
         c.args(&self.args)
@@ -203,11 +262,21 @@ impl Spec {
             .stderr(match self.stderr {
                 Stderr::Null => Stdio::null(),
                 Stderr::Inherit => Stdio::inherit(),
-                Stderr::Capture(_) => Stdio::piped(),
+                Stderr::Capture(_) | Stderr::Head(_) => Stdio::piped(),
             })
             .process_group(0);
         if let Some(dir) = &self.dir {
             c.current_dir(dir);
+        }
+        for (key, value) in &self.env {
+            match value {
+                Some(value) => c.env(key, value),
+                None => c.env_remove(key),
+            };
+        }
+        if let Some((uid, gid)) = self.user {
+            // std drops the supplementary groups too when root sets a uid.
+            c.uid(uid).gid(gid);
         }
         c
     }
@@ -229,6 +298,30 @@ impl Spec {
     /// # Errors
     /// The operating system's error when the program cannot be started.
     pub fn run(&self, timeout: Duration) -> io::Result<Run> {
+        self.run_with(timeout, None)
+    }
+
+    /// [`Spec::run`], and every `every` while the child runs `stop` is asked
+    /// whether to stop it: a `true` kills its group at once, with
+    /// [`Fault::Stopped`] as the [`Run::fault`]. The time limit is checked
+    /// first, so a child past it is [`Fault::Timeout`] whatever `stop` says.
+    ///
+    /// # Errors
+    /// The operating system's error when the program cannot be started.
+    pub fn run_watched(
+        &self,
+        timeout: Duration,
+        every: Duration,
+        mut stop: impl FnMut() -> bool,
+    ) -> io::Result<Run> {
+        self.run_with(timeout, Some((every, &mut stop)))
+    }
+
+    fn run_with(
+        &self,
+        timeout: Duration,
+        mut watch: Option<(Duration, &mut dyn FnMut() -> bool)>,
+    ) -> io::Result<Run> {
         let stdin = if self.input.is_some() {
             Stdio::piped()
         } else {
@@ -248,7 +341,11 @@ impl Spec {
         // Until it exits, or faults, or time is up.
         while !child.exited {
             let left = deadline.saturating_duration_since(Instant::now());
-            match child.events.recv_timeout(left) {
+            let wait = match &watch {
+                Some((every, _)) => left.min(*every),
+                None => left,
+            };
+            match child.events.recv_timeout(wait) {
                 Ok(Event::Exited) => child.exited = true,
                 Ok(Event::Whole(bytes)) => stdout = Some(bytes),
                 Ok(Event::Fault(f)) => {
@@ -257,23 +354,38 @@ impl Spec {
                 }
                 Ok(Event::Line(_) | Event::Eof) => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    fault = Some(Fault::Timeout(timeout));
-                    break;
+                    if watch.is_none() || Instant::now() >= deadline {
+                        fault = Some(Fault::Timeout(timeout));
+                        break;
+                    }
+                    if let Some((_, stop)) = watch.as_mut() {
+                        if stop() {
+                            fault = Some(Fault::Stopped);
+                            break;
+                        }
+                    }
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         }
+        let runtime = child.started.elapsed();
         let exited = child.exited;
         child.kill_group();
-        // The output written before the end is still in the pipe: collect it.
+        // The output written before the end (its exit, or the kill at the
+        // time limit or a stop) is still in the pipe: collect it. A reader
+        // that reported a fault has stopped reading.
+        let mut reading = matches!(fault, None | Some(Fault::Timeout(_) | Fault::Stopped));
         let until = Instant::now() + DRAIN_WAIT;
-        while stdout.is_none() && fault.is_none() {
+        while stdout.is_none() && reading {
             match child
                 .events
                 .recv_timeout(until.saturating_duration_since(Instant::now()))
             {
                 Ok(Event::Whole(bytes)) => stdout = Some(bytes),
-                Ok(Event::Fault(f)) => fault = Some(f),
+                Ok(Event::Fault(f)) => {
+                    reading = false;
+                    fault.get_or_insert(f);
+                }
                 Ok(_) => {}
                 Err(_) => break,
             }
@@ -284,6 +396,7 @@ impl Spec {
             stdout: stdout.unwrap_or_default(),
             stderr: child.stderr_bytes(),
             fault,
+            runtime,
             elapsed: child.started.elapsed(),
         })
     }
@@ -292,14 +405,22 @@ impl Spec {
 /// The result of [`Spec::run`].
 #[derive(Debug, Clone)]
 pub struct Run {
-    /// The exit status; `None` when it was killed (timeout or output limit).
+    /// The exit status; `None` when it was killed (timeout, output limit,
+    /// stopped).
     pub status: Option<ExitStatus>,
-    /// Its stdout (at most [`Limits::max_output`] bytes).
+    /// Its stdout (at most [`Limits::max_output`] bytes): what it wrote until
+    /// it exited, or was killed at the time limit or stopped; empty after an
+    /// output fault.
     pub stdout: Vec<u8>,
-    /// The last bytes of its stderr under [`Stderr::Capture`], else empty.
+    /// The last bytes of its stderr under [`Stderr::Capture`], the first ones
+    /// under [`Stderr::Head`], else empty.
     pub stderr: Vec<u8>,
-    /// Why it was killed: [`Fault::Timeout`] or [`Fault::TooMuchOutput`].
+    /// Why it was killed: [`Fault::Timeout`], [`Fault::TooMuchOutput`] or
+    /// [`Fault::Stopped`].
     pub fault: Option<Fault>,
+    /// From start to its exit, or to the moment it was found to be over a
+    /// limit (or stopped) and killed.
+    pub runtime: Duration,
     /// From start to the end of the call, the kill and reaping included.
     pub elapsed: Duration,
 }
@@ -429,15 +550,25 @@ impl Child {
         if let Some(out) = child.stdout.take() {
             let tx = tx.clone();
             let limits = spec.limits;
-            thread::spawn(move || read_stdout(out, mode, limits, &tx));
+            let truncate = spec.truncate && mode == Mode::Whole;
+            thread::spawn(move || read_stdout(out, mode, limits, truncate, &tx));
         }
-        let (stderr, stderr_cap) = match (spec.stderr, child.stderr.take()) {
-            (Stderr::Capture(cap), Some(err)) => {
+        let keep = match spec.stderr {
+            Stderr::Capture(cap) => Some((cap, false)),
+            Stderr::Head(cap) => Some((cap, true)),
+            Stderr::Null | Stderr::Inherit => None,
+        };
+        let (stderr, stderr_cap) = match (keep, child.stderr.take()) {
+            (Some((cap, head)), Some(err)) => {
                 let buf = Arc::new(Mutex::new(Vec::new()));
                 let b = Arc::clone(&buf);
                 let (done_tx, done) = mpsc::channel();
                 thread::spawn(move || {
-                    read_tail(err, cap, &b);
+                    if head {
+                        read_head(err, cap, &b);
+                    } else {
+                        read_tail(err, cap, &b);
+                    }
                     let _ = done_tx.send(());
                 });
                 (Some((buf, done)), cap)
@@ -582,7 +713,8 @@ impl Child {
         }
     }
 
-    /// The last bytes of its stderr under [`Stderr::Capture`], lossy UTF-8.
+    /// The last bytes of its stderr under [`Stderr::Capture`] (the first
+    /// ones under [`Stderr::Head`]), lossy UTF-8.
     pub fn stderr_tail(&self) -> String {
         String::from_utf8_lossy(&self.stderr_bytes()).into_owned()
     }
@@ -662,8 +794,12 @@ impl Finish {
     }
 }
 
-fn read_stdout(out: impl Read, mode: Mode, limits: Limits, tx: &Sender<Event>) {
+/// Reads stdout to its end as lines or whole; past the output limit it
+/// reports [`Fault::TooMuchOutput`] and stops, or (`truncate`, whole only)
+/// reads on and drops the bytes past it.
+fn read_stdout(out: impl Read, mode: Mode, limits: Limits, truncate: bool, tx: &Sender<Event>) {
     let mut out = BufReader::new(out);
+    let keep = usize::try_from(limits.max_output).unwrap_or(usize::MAX);
     let mut total: u64 = 0;
     let mut line = Vec::new();
     loop {
@@ -677,13 +813,16 @@ fn read_stdout(out: impl Read, mode: Mode, limits: Limits, tx: &Sender<Event>) {
             }
         };
         let n = chunk.len();
-        total += n as u64;
-        if total > limits.max_output {
+        total = total.saturating_add(n as u64);
+        if total > limits.max_output && !truncate {
             let _ = tx.send(Event::Fault(Fault::TooMuchOutput(limits.max_output)));
             return;
         }
         match mode {
-            Mode::Whole => line.extend_from_slice(chunk),
+            Mode::Whole => {
+                let room = keep.saturating_sub(line.len());
+                line.extend_from_slice(&chunk[..n.min(room)]);
+            }
             Mode::Lines => {
                 for part in chunk.split_inclusive(|&b| b == b'\n') {
                     let ends = part.last() == Some(&b'\n');
@@ -726,6 +865,7 @@ fn read_stdout(out: impl Read, mode: Mode, limits: Limits, tx: &Sender<Event>) {
     let _ = tx.send(Event::Eof);
 }
 
+/// Reads a pipe to its end into `buf`, keeping (about) its last `cap` bytes.
 fn read_tail(mut err: impl Read, cap: usize, buf: &Mutex<Vec<u8>>) {
     let mut chunk = [0u8; 8192];
     loop {
@@ -738,6 +878,23 @@ fn read_tail(mut err: impl Read, cap: usize, buf: &Mutex<Vec<u8>>) {
                     let from = b.len() - cap;
                     b.drain(..from);
                 }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// Reads a pipe to its end into `buf`, keeping its first `cap` bytes.
+fn read_head(mut err: impl Read, cap: usize, buf: &Mutex<Vec<u8>>) {
+    let mut chunk = [0u8; 8192];
+    loop {
+        match err.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                let Ok(mut b) = buf.lock() else { return };
+                let room = cap.saturating_sub(b.len());
+                b.extend_from_slice(&chunk[..n.min(room)]);
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return,
@@ -925,6 +1082,51 @@ mod tests {
                 .unwrap();
         assert!(r.stderr.len() <= 64);
         assert!(r.stderr.ends_with(b"end\n"), "{:?}", quote(&r.stderr));
+    }
+
+    #[test]
+    fn run_can_keep_the_first_bytes_and_be_stopped() {
+        // Stdout and stderr past their caps are read and dropped: the child
+        // goes on to its exit.
+        let r = sh("yes | head -c 100000; yes e | head -c 100000 >&2; exit 4")
+            .limits(Limits {
+                max_line: 10,
+                max_output: 1000,
+            })
+            .truncate_output(true)
+            .stderr(Stderr::Head(500))
+            .run(Duration::from_secs(10))
+            .unwrap();
+        assert_eq!(r.fault, None);
+        assert_eq!(r.status.unwrap().code(), Some(4));
+        assert_eq!(r.stdout, b"y\n".repeat(500));
+        assert_eq!(r.stderr, b"e\n".repeat(250));
+        assert!(r.runtime <= r.elapsed);
+        // Environment and a watch that stops it.
+        let mut asked = 0;
+        let r = sh("echo \"$A-${B-unset}\"; sleep 30")
+            .env("A", "set")
+            .env("B", "x")
+            .env_remove("B")
+            .run_watched(Duration::from_secs(20), Duration::from_millis(20), || {
+                asked += 1;
+                asked == 3
+            })
+            .unwrap();
+        assert_eq!(r.fault, Some(Fault::Stopped));
+        assert_eq!(r.status, None);
+        assert_eq!(r.stdout, b"set-unset\n");
+        assert!(r.runtime < Duration::from_secs(5), "{:?}", r.runtime);
+        // The time limit comes first.
+        let r = sh("sleep 30")
+            .run_watched(
+                Duration::from_millis(100),
+                Duration::from_millis(30),
+                || false,
+            )
+            .unwrap();
+        assert_eq!(r.fault, Some(Fault::Timeout(Duration::from_millis(100))));
+        assert!(r.runtime >= Duration::from_millis(100));
     }
 
     #[test]

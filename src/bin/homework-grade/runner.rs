@@ -1,28 +1,31 @@
-//! Running one command of a submission: its own process group, killed whole
-//! on timeout; stdin from `/dev/null`; no MAKEFLAGS of a calling make; stdout
-//! and stderr read through pipes and kept up to a cap.
+//! Running one command of a submission through the project's child-process
+//! layer ([`cardgames::child`]: its own process group, killed whole on
+//! timeout or when the disk limit is passed): stdin from `/dev/null` (or
+//! bubblewrap's options); stdout and stderr kept up to [`OUTPUT_CAP`] each,
+//! the rest read and dropped.
 //!
-//! Two ways to run one: [`run`], unconfined (trusted code: `--in-place`,
-//! `--no-sandbox`), with optional memory and file-size limits (`ulimit`
-//! through `/bin/sh`); and [`Sandbox::run`], inside bubblewrap (see
-//! [`Sandbox`] and `docs/grading.md`), the default for submissions.
-//!
-//! This is the grader's only process layer, kept small so it can move onto the
-//! project's shared child-process module when that exists.
+//! What is the grader's own: the two ways to build one command, [`run`]
+//! unconfined (trusted code: `--in-place`, `--no-sandbox`; no MAKEFLAGS of a
+//! calling make), with optional memory and file-size limits (`ulimit` through
+//! `/bin/sh`), and [`Sandbox::run`], inside bubblewrap (see [`Sandbox`] and
+//! `docs/grading.md`), the default for submissions; the disk watch; the
+//! number of commands at once ([`limit_parallel`]); and how a command's end
+//! maps to an [`Exit`].
 
-use std::io::Read;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::{mpsc, Condvar, Mutex, OnceLock};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::sync::{Condvar, Mutex, OnceLock};
+use std::time::Duration;
 
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
+use cardgames::child::{self, Fault, Spec, Stderr};
+use nix::sys::signal::Signal;
 
 /// Bytes of stdout and of stderr kept per command; the rest is read and dropped.
 pub const OUTPUT_CAP: usize = 64 * 1024;
+
+/// How often the disk use of a sandboxed command is measured.
+const DISK_POLL: Duration = Duration::from_millis(100);
 
 /// Limits for one command.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +43,8 @@ pub struct Limits {
 pub enum Exit {
     /// It exited with this status code.
     Code(i32),
-    /// A signal killed it (not ours).
+    /// A signal killed it (not ours), or it passed the disk limit
+    /// (`SIGXFSZ`).
     Signal(i32),
     /// It ran into the time limit and its process group was killed.
     TimedOut,
@@ -111,24 +115,6 @@ impl Drop for Slot {
     }
 }
 
-/// Reads a pipe to its end on a thread, keeping the first [`OUTPUT_CAP`] bytes.
-fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let room = OUTPUT_CAP.saturating_sub(kept.len());
-            kept.extend_from_slice(&buf[..n.min(room)]);
-        }
-        let _ = tx.send(kept);
-    });
-    rx
-}
-
 /// Runs `program args..` in `dir` under `limits` with the extra environment
 /// `env`, unconfined (the grader's user, file system and network), and waits
 /// for it (at most the time limit).
@@ -142,7 +128,7 @@ pub fn run(
     env: &[(&str, &Path)],
     limits: &Limits,
 ) -> std::io::Result<Outcome> {
-    let mut command = if limits.memory_mib.is_some() || limits.file_mib.is_some() {
+    let spec = if limits.memory_mib.is_some() || limits.file_mib.is_some() {
         // POSIX sh: `ulimit -v` counts KiB and `ulimit -f` 512-byte blocks
         // (dash, and bash in POSIX mode).
         let mut script = String::new();
@@ -153,109 +139,65 @@ pub fn run(
             script += &format!("ulimit -f {} || exit 125; ", mib * 2048);
         }
         script += "exec \"$@\"";
-        let mut c = Command::new("/bin/sh");
-        c.arg("-c").arg(script).arg("sh").arg(program).args(args);
-        c
+        Spec::new("/bin/sh")
+            .arg("-c")
+            .arg(script)
+            .arg("sh")
+            .arg(program)
+            .args(args.iter().copied())
     } else {
-        let mut c = Command::new(program);
-        c.args(args);
-        c
+        Spec::new(program).args(args.iter().copied())
     };
-    command
-        .current_dir(dir)
-        .envs(env.iter().copied())
+    let spec = env
+        .iter()
+        .fold(spec.current_dir(dir), |spec, &(key, value)| {
+            spec.env(key, value)
+        })
         // A grader started from make must not hand its jobserver and flags on.
         .env_remove("MAKEFLAGS")
         .env_remove("MFLAGS")
         .env_remove("MAKELEVEL");
-    supervise(command, None, limits.time, None)
+    supervise(spec, limits.time, None)
 }
 
-/// Starts `command` in a process group of its own, with piped output and
-/// stdin from `/dev/null` (or a pipe that gives `input` then ends), and waits
-/// for it at most `time`; every 100 ms `over_disk` (when given) is asked
+/// Runs `spec` (stdin from `/dev/null` unless it gives input) through
+/// [`child`] and waits for it at most `time`, keeping [`OUTPUT_CAP`] bytes of
+/// stdout and of stderr; every [`DISK_POLL`] `over_disk` (when given) is asked
 /// whether the command wrote too much, and a `true` kills it as
 /// [`Exit::Signal`]`(SIGXFSZ)`.
 fn supervise(
-    mut command: Command,
-    input: Option<Vec<u8>>,
+    spec: Spec,
     time: Duration,
     over_disk: Option<&dyn Fn() -> bool>,
 ) -> std::io::Result<Outcome> {
-    command
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
+    let cap = OUTPUT_CAP as u64;
+    let spec = spec
+        .stderr(Stderr::Head(OUTPUT_CAP))
+        .limits(child::Limits {
+            max_line: OUTPUT_CAP,
+            max_output: cap,
         })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
+        .truncate_output(true);
     let _slot = Slot::take();
-    let start = Instant::now();
-    let mut child = command.spawn()?;
-    if let (Some(bytes), Some(mut pipe)) = (input, child.stdin.take()) {
-        // A few KiB, within the pipe's buffer; a command that died early is
-        // reported by its exit, not by this write.
-        let _ = std::io::Write::write_all(&mut pipe, &bytes);
-    }
-    let group = Pid::from_raw(child.id() as i32);
-    let stdout = drain(child.stdout.take().expect("stdout is piped"));
-    let stderr = drain(child.stderr.take().expect("stderr is piped"));
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = tx.send(child.wait());
-    });
-    let poll = Duration::from_millis(100);
-    let mut killed: Option<Exit> = None;
-    let status: std::io::Result<ExitStatus> = loop {
-        let left = time.saturating_sub(start.elapsed());
-        let wait = if over_disk.is_some() {
-            left.min(poll)
-        } else {
-            left
-        };
-        match rx.recv_timeout(wait) {
-            Ok(status) => break status,
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                break Err(std::io::Error::other("the waiting thread ended"))
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let why = if start.elapsed() >= time {
-                    Some(Exit::TimedOut)
-                } else if over_disk.is_some_and(|over| over()) {
-                    Some(Exit::Signal(Signal::SIGXFSZ as i32))
-                } else {
-                    None
-                };
-                if let Some(why) = why {
-                    killed = Some(why);
-                    let _ = killpg(group, Signal::SIGKILL);
-                    break rx.recv().unwrap_or_else(|e| Err(std::io::Error::other(e)));
-                }
-            }
-        }
+    let run = match over_disk {
+        Some(over) => spec.run_watched(time, DISK_POLL, over)?,
+        None => spec.run(time)?,
     };
-    let elapsed = start.elapsed();
-    // Whatever the command left running in its group goes too.
-    let _ = killpg(group, Signal::SIGKILL);
-    let status = status?;
-    // A process that left the group may hold the pipes open: wait briefly.
-    let grace = Duration::from_millis(500);
-    let stdout = stdout.recv_timeout(grace).unwrap_or_default();
-    let stderr = stderr.recv_timeout(grace).unwrap_or_default();
-    let exit = if let Some(why) = killed {
-        why
-    } else if let Some(code) = status.code() {
-        Exit::Code(code)
-    } else {
-        Exit::Signal(status.signal().unwrap_or(0))
+    let exit = match (&run.fault, run.status) {
+        (Some(Fault::Timeout(_)), _) => Exit::TimedOut,
+        (Some(Fault::Stopped), _) => Exit::Signal(Signal::SIGXFSZ as i32),
+        (Some(fault), _) => return Err(std::io::Error::other(fault.to_string())),
+        (None, Some(status)) => match status.code() {
+            Some(code) => Exit::Code(code),
+            None => Exit::Signal(status.signal().unwrap_or(0)),
+        },
+        (None, None) => return Err(std::io::Error::other("its end was not reported")),
     };
     Ok(Outcome {
         exit,
-        stdout,
-        stderr,
-        elapsed,
+        stdout: run.stdout,
+        stderr: run.stderr,
+        elapsed: run.runtime,
     })
 }
 
@@ -342,7 +284,7 @@ impl Sandbox {
     }
 
     /// The bubblewrap command that runs `program args..` with `sub` at
-    /// [`INSIDE_SUB`] and `tmp` at [`INSIDE_TMP`], under `limits`, and the
+    /// [`INSIDE_SUB`] and `tmp` at [`INSIDE_TMP`], under `limits`, with the
     /// bytes to give it on stdin: bubblewrap reads its arguments there
     /// (`--args 0`), so its command line, which the sandbox sees as process
     /// 1, does not name the host's paths.
@@ -353,7 +295,7 @@ impl Sandbox {
         program: &str,
         args: &[&str],
         limits: &Limits,
-    ) -> (Command, Vec<u8>) {
+    ) -> Spec {
         let id = SANDBOX_ID.to_string();
         // Bubblewrap's options, gathered in a Command for its argument API.
         let mut options = Command::new("bwrap");
@@ -415,25 +357,25 @@ impl Sandbox {
             input.extend_from_slice(arg.as_encoded_bytes());
             input.push(0);
         }
-        let mut c = Command::new("bwrap");
-        c.args(["--args", "0", "--", "prlimit"])
+        let mut c = Spec::new("bwrap")
+            .args(["--args", "0", "--", "prlimit"])
             .arg(format!("--nproc={0}:{0}", self.processes));
         // CPU time: the wall limit and a second (a busy program dies by
         // SIGXCPU a little after the wall limit would have killed it).
         let cpu = limits.time.as_secs().saturating_add(1);
-        c.arg(format!("--cpu={cpu}:{cpu}"));
+        c = c.arg(format!("--cpu={cpu}:{cpu}"));
         if let Some(mib) = limits.memory_mib {
-            c.arg(format!("--as={0}:{0}", mib << 20));
+            c = c.arg(format!("--as={0}:{0}", mib << 20));
         }
         if let Some(mib) = limits.file_mib {
-            c.arg(format!("--fsize={0}:{0}", mib << 20));
+            c = c.arg(format!("--fsize={0}:{0}", mib << 20));
         }
-        c.arg("--").arg(program).args(args);
+        c = c.arg("--").arg(program).args(args.iter().copied());
         if let Some((uid, gid)) = self.run_as {
-            // std drops the supplementary groups too when root sets a uid.
-            c.uid(uid).gid(gid);
+            // No supplementary groups either (see [`Spec::user`]).
+            c = c.user(uid, gid);
         }
-        (c, input)
+        c.input(input)
     }
 
     /// Runs `program args..` in the sandbox (the working directory is the
@@ -451,11 +393,11 @@ impl Sandbox {
         args: &[&str],
         limits: &Limits,
     ) -> std::io::Result<Outcome> {
-        let (command, input) = self.command(sub, tmp, program, args, limits);
+        let spec = self.command(sub, tmp, program, args, limits);
         let over = |cap: u64| move || disk_usage(sub).saturating_add(disk_usage(tmp)) > cap;
         match self.disk_bytes {
-            Some(cap) => supervise(command, Some(input), limits.time, Some(&over(cap))),
-            None => supervise(command, Some(input), limits.time, None),
+            Some(cap) => supervise(spec, limits.time, Some(&over(cap))),
+            None => supervise(spec, limits.time, None),
         }
     }
 
@@ -533,6 +475,17 @@ mod tests {
         assert!(out.elapsed >= Duration::from_millis(300));
         assert!(out.elapsed < Duration::from_secs(3), "{:?}", out.elapsed);
         assert!(out.stdout.is_empty());
+        // What it wrote before the kill is kept.
+        let out = run(
+            &dir,
+            "sh",
+            &["-c", "echo early; sleep 30"],
+            &[],
+            &limits(0.3),
+        )
+        .unwrap();
+        assert_eq!(out.exit, Exit::TimedOut);
+        assert_eq!(out.stdout, b"early\n");
     }
 
     #[test]
