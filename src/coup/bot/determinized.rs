@@ -51,7 +51,10 @@ pub struct SearchConfig {
     /// Rollout policies are cruder than either player, and the longer they
     /// run the more their noise evens out who leads: measured against Seer,
     /// full rollouts valued one card against two at 0.27 where the games
-    /// themselves won 0.14.
+    /// themselves won 0.14. Eight calls (about three turns) measured at
+    /// arbiter3 seed 7, 200 games each, against full rollouts: Seer 50.5%
+    /// against 45.5%, Calculator 75.0% against 70.0%, the honest stand-in
+    /// 95.5% against 83.0%.
     pub horizon: usize,
     /// Probability of winning with `[my cards][its cards]` (1 or 2 each),
     /// the value of a rollout cut at the horizon: measured as the share of
@@ -91,7 +94,7 @@ impl Default for SearchConfig {
             my_block_bluff: 0.1,
             block_when_held: 0.95,
             repeat_claims: true,
-            horizon: 0,
+            horizon: 8,
             card_value: [[0.39, 0.14], [0.72, 0.46]],
             coin_value: 0.035,
             scope: 0,
