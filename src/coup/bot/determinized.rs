@@ -246,8 +246,8 @@ fn rollout_answer<R: Rng + ?Sized>(
             .find(|r| matches!(r, Reply::GiveUp(x) | Reply::GiveUpEnd(x) if *x == w))
             .unwrap_or(legal[0])
     };
-    if legal.len() == 1 {
-        return legal[0];
+    if legal.len() <= 1 {
+        return legal.first().copied().unwrap_or(Reply::EndTurn);
     }
     let line = s.line();
     let last = line.last().copied().unwrap_or('\n');
@@ -414,7 +414,9 @@ fn playout<R: Rng + ?Sized>(
             }
             keep = Some(rollout_keep(pool.as_slice(), s.hands[seat].len()));
         }
-        let Some(legal) = s.legal() else { return 0.0 };
+        let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
+            return 0.0;
+        };
         let answer = rollout_answer(s, legal.as_slice(), &habits[seat], rng);
         let kept = keep.as_ref().map(|k| k.as_slice());
         match s.apply(answer, kept, rng) {
