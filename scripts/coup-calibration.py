@@ -115,6 +115,8 @@ def main():
     ap.add_argument('--bot', default=os.path.join(os.path.dirname(HERE), 'target', 'release', 'coup-bot'))
     ap.add_argument('--bot-args', default='--strategy search')
     ap.add_argument('--ours', default='Ours', help="our bot's name in the run")
+    ap.add_argument('--dump', metavar='FILE', help='also write every prediction as a tab-separated row: '
+                    'kind, claim code, predicted, bluff (0/1), the history before the claim')
     a = ap.parse_args()
     log = os.path.join(a.run, 'log')
     games = os.path.join(a.run, 'games')
@@ -129,6 +131,7 @@ def main():
     texts = {}
     last_cards = {}
     rows = []  # (kind, predicted, truth)
+    dumped = []
     for name, path, opp, my, cards, legal, move in calls(log, games):
         g = os.path.basename(path)
         text = texts.get(g, '')
@@ -150,8 +153,13 @@ def main():
                     truth = ch not in last_cards[g]
                     kind = 'contessa block' if line[-1] == 's' else ('block' if line[-1] in 'acd' else 'action')
                     rows.append((kind, pred, truth))
+                    dumped.append((kind, line[-1], pred, truth, text))
         texts[g] = text + move
     shutil.rmtree(work, ignore_errors=True)
+    if a.dump:
+        with open(a.dump, 'w') as fh:
+            for kind, code, pred, truth, text in dumped:
+                fh.write('%s\t%s\t%.4f\t%d\t%s\n' % (kind, code, pred, truth, text.replace('\n', '|')))
     print('coup-calibration: %s, %d claims (bot %s %s)' % (a.run, len(rows), a.bot, a.bot_args))
     for kind in ['action', 'block', 'contessa block', 'all']:
         sel = [r for r in rows if kind == 'all' or r[0] == kind]

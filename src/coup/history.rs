@@ -69,6 +69,12 @@ pub struct Record {
     pub challenges: u32,
     /// Exchanges completed.
     pub exchanges: u32,
+    /// How many cards the current hand was chosen from: the hand size plus
+    /// the two drawn at the player's last completed Exchange, kept when it
+    /// later gives up a card (it gives up the one it values least); 0 when
+    /// the hand holds a card drawn blind since (the starting deal, or the
+    /// replacement of a card proved under challenge).
+    pub chosen_from: usize,
     /// Turns taken.
     pub turns: u32,
     /// Actions taken, by upper-case letter `IFCEAST`.
@@ -357,6 +363,7 @@ impl History {
                         // Shuffled back and replaced by an unknown card.
                         r.drop_claim(ch);
                         r.surely_not.clear();
+                        r.chosen_from = 0;
                     }
                     self.record_mut(who.other()).challenges_lost += 1;
                 }
@@ -397,6 +404,7 @@ impl History {
             let r = self.record_mut(actor);
             r.refresh();
             r.exchanges += 1;
+            r.chosen_from = r.cards_left() + 2;
             // The Ambassador may well have been kept; no claim survives as evidence.
         }
         Ok(())

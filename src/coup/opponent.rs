@@ -60,11 +60,124 @@ pub struct Stats {
     /// without it ([`crate::coup::opponent::P_HOLD_TWO`]); repeated claims
     /// within a game come from the same hand and say less.
     pub first_action: [[u32; 2]; 4],
+    /// Its first action claim of each character per hand (from a deal,
+    /// an Exchange or a proved card's replacement to the next), by
+    /// character, whose truth the history later showed: `[resolved,
+    /// bluffs]` ([`resolved_claims`]). Unlike [`Stats::action_caught`],
+    /// these are not only the claims I chose to challenge.
+    pub resolved_action: [[u32; 2]; 5],
+    /// [`Stats::resolved_action`] for its blocks.
+    pub resolved_block: [[u32; 2]; 5],
+}
+
+/// The truth of a player's claims as the history shows it: for its first
+/// claim of each character in each hand (the cards held from a deal, an
+/// Exchange or a proved card's replacement until the next such redraw),
+/// whether it was a bluff, once the history reveals it: a claim is honest
+/// when the card is proved or given up from that hand, a bluff when it is
+/// caught, or when every card the hand held at the claim is given up
+/// without it (`docs/rules/coup.md` §3: a given-up card is shown). Claims
+/// whose hand is redrawn before it is known are left out. Returns
+/// `(actions, blocks)`, each `[resolved, bluffs]` by [`Character::index`].
+pub fn resolved_claims(h: &History, who: Side) -> ([[u32; 2]; 5], [[u32; 2]; 5]) {
+    struct Pending {
+        claimed: Character,
+        block: bool,
+        size: usize,
+        shown: Vec<Character>,
+    }
+    let mut out = ([[0u32; 2]; 5], [[0u32; 2]; 5]);
+    let mut pending: Vec<Pending> = Vec::new();
+    let mut claimed_in_hand = [[false; 5]; 2];
+    let mut held = 2usize;
+    let settle = |p: &Pending, bluff: bool, out: &mut ([[u32; 2]; 5], [[u32; 2]; 5])| {
+        let e = if p.block { &mut out.1 } else { &mut out.0 };
+        e[p.claimed.index()][0] += 1;
+        e[p.claimed.index()][1] += bluff as u32;
+    };
+    for t in &h.turns {
+        let chars: Vec<char> = t.text.chars().collect();
+        for (pos, &c) in chars.iter().enumerate() {
+            let by = if pos % 2 == 0 { t.actor } else { t.actor.other() };
+            if by != who {
+                continue;
+            }
+            let claim = match (pos, c) {
+                (0, 'E' | 'T' | 'S' | 'A') => Some(false),
+                (1, 'a' | 'c' | 'd' | 's') => Some(true),
+                _ => None,
+            };
+            if let Some(block) = claim {
+                if let Some(ch) = Character::claimed_by(c) {
+                    let seen = &mut claimed_in_hand[block as usize][ch.index()];
+                    if !*seen {
+                        *seen = true;
+                        pending.push(Pending { claimed: ch, block, size: held, shown: Vec::new() });
+                    }
+                }
+                continue;
+            }
+            if let Some(ch) = Character::from_revealed(c) {
+                // Proved: the claim of `ch` was honest; the card is replaced.
+                let mut rest = Vec::new();
+                for mut p in pending.drain(..) {
+                    p.shown.push(ch);
+                    if p.claimed == ch {
+                        settle(&p, false, &mut out);
+                    } else if p.shown.len() >= p.size {
+                        settle(&p, true, &mut out);
+                    } else {
+                        rest.push(p);
+                    }
+                }
+                // The other card stays, but the hand now holds an unknown one.
+                drop(rest);
+                claimed_in_hand = [[false; 5]; 2];
+                continue;
+            }
+            if let Some(ch) = Character::from_held(c) {
+                let caught = pos >= 2 && chars[pos - 1] == 'q';
+                let caught_claim = if caught {
+                    Character::claimed_by(chars[pos - 2])
+                } else {
+                    None
+                };
+                let mut rest = Vec::new();
+                for mut p in pending.drain(..) {
+                    if caught_claim == Some(p.claimed) && p.block == (pos - 2 == 1) {
+                        settle(&p, true, &mut out);
+                        continue;
+                    }
+                    p.shown.push(ch);
+                    if p.claimed == ch {
+                        settle(&p, false, &mut out);
+                    } else if p.shown.len() >= p.size {
+                        settle(&p, true, &mut out);
+                    } else {
+                        rest.push(p);
+                    }
+                }
+                pending = rest;
+                held = held.saturating_sub(1);
+            }
+        }
+        // A completed Exchange redraws the hand: what is still unknown stays so.
+        let exchanged = chars.first() == Some(&'E')
+            && t.actor == who
+            && chars.len() >= 2
+            && "p_'<=0".contains(chars[chars.len() - 1])
+            && chars.len().is_multiple_of(2);
+        if exchanged {
+            pending.clear();
+            claimed_in_hand = [[false; 5]; 2];
+        }
+    }
+    out
 }
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 10 + 10;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -139,6 +252,7 @@ impl Stats {
                 }
             }
         }
+        (s.resolved_action, s.resolved_block) = resolved_claims(h, Side::Opponent);
         s
     }
 
@@ -182,6 +296,8 @@ impl Stats {
             .chain(std::iter::once(&self.last_contessa))
             .chain(&self.first_action)
             .chain(std::iter::once(&self.last_blocked))
+            .chain(&self.resolved_action)
+            .chain(&self.resolved_block)
         {
             v.extend_from_slice(e);
         }
@@ -211,6 +327,8 @@ impl Stats {
             .chain(std::iter::once(&mut s.last_contessa))
             .chain(&mut s.first_action)
             .chain(std::iter::once(&mut s.last_blocked))
+            .chain(&mut s.resolved_action)
+            .chain(&mut s.resolved_block)
         {
             *e = it.next()?;
         }
@@ -457,6 +575,22 @@ impl Model {
     /// [`Model::action_bluff_ratio`] for its blocks.
     pub fn block_bluff_ratio(&self, c: Character) -> f64 {
         Self::ratio(&self.stats.block_caught, c, PRIOR_BLOCK_BLUFF)
+    }
+
+    /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for
+    /// its first action claim of `c` in a hand, from the share of bluffs
+    /// among such claims whose truth the history showed
+    /// ([`Stats::resolved_action`], challenged or not; all characters
+    /// pooled as a prior worth two), converted as in
+    /// [`Model::action_bluff_ratio`].
+    pub fn resolved_action_ratio(&self, c: Character) -> f64 {
+        Self::ratio(&self.stats.resolved_action, c, PRIOR_ACTION_BLUFF)
+    }
+
+    /// [`Model::resolved_action_ratio`] for its blocks
+    /// ([`Stats::resolved_block`]).
+    pub fn resolved_block_ratio(&self, c: Character) -> f64 {
+        Self::ratio(&self.stats.resolved_block, c, PRIOR_BLOCK_BLUFF)
     }
 
     fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
