@@ -24,19 +24,18 @@
     doc = " - `arbiter`: tournaments of external bot commands (or built-in strategies)."
 )]
 
-#[cfg(feature = "cli")]
-pub mod arbiter;
 pub mod bot;
-pub mod character;
-pub mod engine;
-pub mod history;
-pub mod memory;
-pub mod model;
-pub mod opponent;
-pub mod protocol;
-pub mod replica;
-pub mod rules;
+pub mod game;
 pub mod sparring;
+#[cfg(feature = "cli")]
+pub mod server;
+
+// The parts under their former paths (`coup::engine`, `coup::opponent`, ...).
+pub use bot::{memory, model, opponent};
+pub use game::{character, engine, history, protocol, rules};
+#[cfg(feature = "cli")]
+pub use server::arbiter;
+pub use sparring::replica;
 
 use thiserror::Error;
 

@@ -18,8 +18,8 @@
 
 use rand::RngExt;
 
-use super::character::Character;
-use super::protocol::{Action, Block, Reply};
+use crate::coup::game::character::Character;
+use crate::coup::game::protocol::{Action, Block, Reply};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 /// One archetype.

@@ -36,6 +36,9 @@ use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 mod determinized;
 mod inference;
+pub mod memory;
+pub mod model;
+pub mod opponent;
 mod search;
 mod view;
 

@@ -4,7 +4,7 @@
 
 use super::character::Character;
 use super::protocol::{effects, Action};
-use super::CoupError;
+use crate::coup::CoupError;
 
 /// Who did something, from the reading player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,8 +10,8 @@
 //! opponent seen for a few claims moves the rates a little and one seen for
 //! hundreds decides them.
 
-use super::character::Character;
-use super::history::{History, Side};
+use crate::coup::game::character::Character;
+use crate::coup::game::history::{History, Side};
 
 /// Kinds of my character actions: Exchange, Tax, Steal, Assassinate.
 pub const ACTION_KINDS: &str = "ETSA";

@@ -301,7 +301,7 @@ impl Table {
                         reason: format!(
                             "illegal exchange {} from {:?}",
                             quote(stdout.trim()),
-                            super::format_hand(&call.cards)
+                            super::character::format_hand(&call.cards)
                         ),
                     })
                 }

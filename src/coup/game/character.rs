@@ -1,7 +1,7 @@
 //! The five Coup characters and their two one-character codes
 //! (`docs/rules/coup.md` §3; the arbiter's `punishment_to_reveal`).
 
-use super::CoupError;
+use crate::coup::CoupError;
 
 /// One of the five characters; the deck holds three of each (15 cards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
