@@ -57,7 +57,7 @@ pub struct Stats {
     /// it was dealt), per [`ACTION_KINDS`]: `[1, taken]` per game. One draw
     /// per dealt hand: how often hands open with a claim, against how
     /// often a dealt hand holds the card, bounds how often it is claimed
-    /// without it ([`crate::coup::opponent::P_HOLD_TWO`]); repeated claims
+    /// without it ([`crate::coup::bot::opponent::P_HOLD_TWO`]); repeated claims
     /// within a game come from the same hand and say less.
     pub first_action: [[u32; 2]; 4],
 }
@@ -235,7 +235,7 @@ impl Stats {
     /// rates but no more weight than `cap` observations, so the file stays
     /// bounded and the model can still follow an opponent that changes.
     ///
-    /// Halving, not rescaling to exactly `cap`: [`crate::coup::memory`]
+    /// Halving, not rescaling to exactly `cap`: [`crate::coup::bot::memory`]
     /// adds one game at a time and caps again, and a rescale rounded after
     /// every game pulls every rate toward one half (with 200 trials a
     /// single miss shrinks fewer than 100 hits by less than one half, so it

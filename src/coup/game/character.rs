@@ -1,7 +1,7 @@
 //! The five Coup characters and their two one-character codes
 //! (`docs/rules/coup.md` §3; the arbiter's `punishment_to_reveal`).
 
-use crate::coup::CoupError;
+use super::CoupError;
 
 /// One of the five characters; the deck holds three of each (15 cards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -66,16 +66,6 @@ impl Character {
     /// Parses a revealed code (`~ ^ * ! $`).
     pub fn from_revealed(c: char) -> Option<Character> {
         Character::ALL.into_iter().find(|ch| ch.revealed() == c)
-    }
-
-    /// The character an action or block claims (the arbiter's `actions_dict`):
-    /// `E`/`a` Ambassador, `A` Assassin, `S`/`c` Captain, `s` Contessa, `T`/`d` Duke.
-    /// The codes are those of [`super::protocol::Action`] and [`super::protocol::Block`].
-    pub fn claimed_by(c: char) -> Option<Character> {
-        use super::protocol::{Action, Block};
-        Action::from_code(c)
-            .and_then(Action::claim)
-            .or_else(|| Block::from_code(c).map(Block::character))
     }
 }
 

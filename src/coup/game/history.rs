@@ -4,7 +4,7 @@
 
 use super::character::Character;
 use super::protocol::{effects, Action};
-use crate::coup::CoupError;
+use super::CoupError;
 
 /// Who did something, from the reading player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,7 +143,7 @@ pub fn event_len(line: &str) -> usize {
 
 /// How many calls (invocations) of the two bots wrote `text`, the history
 /// so far: the arbiter alternates the players, one answer per call, and
-/// ends a game with no winner after [`crate::coup::rules::MAX_CALLS`] calls
+/// ends a game with no winner after [`crate::coup::game::rules::MAX_CALLS`] calls
 /// (`docs/rules/coup.md` §6.1).
 ///
 /// Every event character of a line is one call and so is the newline that

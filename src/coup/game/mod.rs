@@ -15,3 +15,22 @@ pub mod engine;
 pub mod history;
 pub mod protocol;
 pub mod rules;
+
+use thiserror::Error;
+
+/// Errors of the Coup module.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CoupError {
+    /// A card code that is none of `~^*!$` (or `_'<=0` where held codes are expected).
+    #[error("bad card code {0:?}")]
+    BadCard(char),
+    /// A history the protocol cannot produce.
+    #[error("bad history: {0}")]
+    BadHistory(String),
+    /// An unknown strategy name.
+    #[error("unknown strategy {0:?} (known: search, strong, calculator, random, income, honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, challenge-all, never-challenge, block-all)")]
+    UnknownStrategy(String),
+    /// A bad command-line argument.
+    #[error("bad argument: {0}")]
+    BadArgument(String),
+}

@@ -14,10 +14,10 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::child::{self, Fault, Limits, Spec, Stderr};
 use crate::coup::bot::{decide, Strategy};
 use crate::coup::game::character::format_hand;
 use crate::coup::game::rules::{Call, Outcome, Table};
-use crate::child::{self, Fault, Limits, Spec, Stderr};
 
 /// Most bytes a bot may print on stdout in one call (an Exchange prints two
 /// card codes and a newline).
