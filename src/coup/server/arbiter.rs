@@ -4,7 +4,7 @@
 //! once per round; forfeits are detected with their reason; calls are timed.
 //!
 //! A bot command `builtin:NAME` runs strategy NAME in-process through
-//! [`super::decide`] (same rules, no process), for fast experiments.
+//! [`crate::coup::bot::decide`] (same rules, no process), for fast experiments.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
