@@ -1,9 +1,9 @@
 //! The `search` strategy: determinized Monte Carlo search on the one engine
-//! ([`crate::coup::engine`]).
+//! ([`crate::coup::game::engine`]).
 //!
 //! For one decision: draw [`SearchConfig::worlds`] worlds from my
 //! information state (the opponent's hand from the hand posterior of
-//! [`crate::coup::model::hand_distribution`], weighted by its learnt bluff
+//! [`crate::coup::bot::model::hand_distribution`], weighted by its learnt bluff
 //! ratios; the deck from the cards left), and in each world play every root
 //! answer (and, on an Exchange call, every keep) to the end of the game
 //! through the engine, the same world for every answer (common random
@@ -19,10 +19,19 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use super::*;
-use crate::coup::engine::{Cards, End, State};
-use crate::coup::history::calls_made;
-use crate::coup::model::{hand_distribution, hand_distribution_chosen, EXCHANGE_RANK};
+use super::opponent::Model;
+use super::view::Ctx;
+use crate::coup::game::character::Character;
+use crate::coup::game::protocol::{Action, Block, Reply};
+use crate::coup::game::rules::{hands_of, is_exchange_call, last_line};
+use crate::coup::game::CoupError;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::coup::bot::model::{hand_distribution, hand_distribution_chosen, EXCHANGE_RANK};
+use crate::coup::game::engine::{Cards, End, State};
+use crate::coup::game::history::calls_made;
+use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 /// The search's parameters, each with its meaning; settable from the
 /// command line as `--search key=value` ([`SearchConfig::set`]).
@@ -81,8 +90,8 @@ pub struct SearchConfig {
     pub known_opponent: Option<Cards>,
     /// Whether the posterior's prior for a hand the opponent chose at an
     /// Exchange is the best of the cards it saw by
-    /// [`crate::coup::model::EXCHANGE_RANK`] rather than a blind draw
-    /// ([`crate::coup::model::hand_distribution_chosen`]). Measured on
+    /// [`crate::coup::bot::model::EXCHANGE_RANK`] rather than a blind draw
+    /// ([`crate::coup::bot::model::hand_distribution_chosen`]). Measured on
     /// 200 games against Seer (arbiter3 seed 7): 32 of the 39 times the
     /// search challenged a Tax claimed after Seer's Exchange, Seer held the
     /// Duke (91 of its 106 such claims were honest).
@@ -527,7 +536,7 @@ impl Ctx<'_> {
     /// with [`SearchConfig::passed_over`], every turn it took Income or
     /// Foreign Aid instead of Tax counts as a declined Duke (a hand with a
     /// Duke weighed by half, as a declined block is).
-    fn search_record(&self, config: &SearchConfig) -> crate::coup::history::Record {
+    fn search_record(&self, config: &SearchConfig) -> crate::coup::game::history::Record {
         let mut r = self.h.opp.clone();
         if config.passed_over {
             r.declined.extend(r.passed_over.iter().copied());
@@ -539,19 +548,20 @@ impl Ctx<'_> {
     /// fresh claim: the public probability that I lack `c` (the hand
     /// posterior of my public record over the cards not yet dead, at the
     /// likelihood ratio of my own caught and proved claims in this game,
-    /// [`crate::coup::model::bluff_rate`]) over the same probability with
+    /// [`crate::coup::bot::model::bluff_rate`]) over the same probability with
     /// no record. A claim right after I was caught bluffing the same
     /// character is certain to be a bluff for anyone watching.
     pub(in crate::coup) fn public_doubt(&self, c: Character) -> f64 {
-        let mut pool = [crate::coup::character::COPIES as u32; 5];
+        let mut pool = [crate::coup::game::character::COPIES as u32; 5];
         for x in self.h.me.lost.iter().chain(&self.h.opp.lost) {
             pool[x.index()] = pool[x.index()].saturating_sub(1);
         }
         let k = self.h.me.cards_left().max(1);
-        let f = crate::coup::model::bluff_rate(&self.h.me).clamp(0.01, 0.99);
-        let odds = crate::coup::opponent::P_HOLD_TWO / (1.0 - crate::coup::opponent::P_HOLD_TWO);
+        let f = crate::coup::bot::model::bluff_rate(&self.h.me).clamp(0.01, 0.99);
+        let odds =
+            crate::coup::bot::opponent::P_HOLD_TWO / (1.0 - crate::coup::bot::opponent::P_HOLD_TWO);
         let ratio = (f / (1.0 - f) * odds).clamp(1e-3, 1.0);
-        let lack = |r: &crate::coup::history::Record| {
+        let lack = |r: &crate::coup::game::history::Record| {
             let hands = hand_distribution(r, &pool, k, [ratio; 5], false);
             let total: f64 = hands.iter().map(|h| h.1).sum();
             let lacking: f64 = hands
@@ -568,7 +578,7 @@ impl Ctx<'_> {
         // My record as it will stand with this claim made.
         let mut now = self.h.me.clone();
         now.active_claims.push(c);
-        let fresh = crate::coup::history::Record {
+        let fresh = crate::coup::game::history::Record {
             active_claims: vec![c],
             ..Default::default()
         };
@@ -590,7 +600,8 @@ impl Ctx<'_> {
         let line: Vec<char> = last_line(history).chars().collect();
         let exchange = is_exchange_call(last_line(history));
         // Root choices.
-        let Some(legal) = crate::coup::engine::legal(&line, &self.hand, self.mc, self.oc) else {
+        let Some(legal) = crate::coup::game::engine::legal(&line, &self.hand, self.mc, self.oc)
+        else {
             return Vec::new();
         };
         let allowed: Vec<Reply> = self.legal.iter().filter_map(|a| Reply::parse(a)).collect();

@@ -2,7 +2,21 @@
 //! rates (this game's counts and memory), its hand posterior, and the
 //! coin-race evaluation of positions.
 
-use super::*;
+use super::model::{hand_probabilities, inferred_plan, race, Gain, Plan, Racer};
+use super::params::{
+    MODEL_MIN_TESTS, STRONG_BETA_ACTION, STRONG_BETA_ASSASSIN, STRONG_BETA_BLOCK,
+    STRONG_BETA_CONTESSA1, STRONG_BETA_CONTESSA2, STRONG_BLOCK_BLUFF, STRONG_BLOCK_HONEST,
+    STRONG_BLUFF_ASSASSIN, STRONG_BLUFF_TAX, STRONG_BLUFF_TAX_GAIN, STRONG_CARDS, STRONG_LEAD_W,
+    STRONG_OPP_GAIN, STRONG_OPP_KILL, STRONG_PC_LEADING, STRONG_PC_PRIOR, STRONG_PC_TRAILING,
+    STRONG_PLAUSIBLE, STRONG_PLY2, STRONG_REPLY_MIN, STRONG_SCALE, STRONG_STEAL_DRAIN,
+    STRONG_TAX_TRUST, STRONG_TEMPO,
+};
+use super::view::Ctx;
+use crate::coup::game::character::Character;
+use crate::coup::game::history::action_index;
+use crate::coup::game::rules::{ASSASSINATE_COST, COUP_COST};
+
+use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 /// A challenge probability `p` made likelier by a factor `f` for an
 /// implausible claim (`f > 1`) or less likely for a plausible one: `p^(1/f)`,
@@ -54,7 +68,7 @@ impl Ctx<'_> {
     /// overall rate as a prior worth two observations, then this game's answers.
     pub(in crate::coup) fn opp_challenge_action(&self, a: char) -> f64 {
         let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
-        let n_mem = crate::coup::opponent::ACTION_KINDS
+        let n_mem = crate::coup::bot::opponent::ACTION_KINDS
             .find(a)
             .map_or(0, |k| self.mem.challenged[k][(self.ok >= 2) as usize][0]);
         let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a), n_mem);
@@ -140,7 +154,7 @@ impl Ctx<'_> {
         // Its answers to this kind of claim while it held as many cards as
         // now (this game and past ones): an opponent may challenge only
         // when a lost challenge cannot cost it more than the game.
-        let [n, k] = crate::coup::opponent::ACTION_KINDS
+        let [n, k] = crate::coup::bot::opponent::ACTION_KINDS
             .find(a)
             .map_or([0, 0], |k| {
                 self.model.stats.challenged[k][(self.ok >= 2) as usize]
@@ -186,7 +200,8 @@ impl Ctx<'_> {
                 .fold(0.0, f64::max);
             (STRONG_BLOCK_HONEST * r).min(1.0)
         } else {
-            (STRONG_BLOCK_BLUFF + 0.5 * crate::coup::model::bluff_rate(&self.h.opp) * 0.5).min(0.5)
+            (STRONG_BLOCK_BLUFF + 0.5 * crate::coup::bot::model::bluff_rate(&self.h.opp) * 0.5)
+                .min(0.5)
         };
         let bluffs = bluffs.max(self.block_bluff_rate_floor(a));
         let prior = STRONG_BLOCK_HONEST * p_has + (1.0 - p_has) * bluffs;
@@ -273,16 +288,16 @@ impl Ctx<'_> {
     /// The least rate at which hands without a blocking card block my
     /// action `a` (`FSA`), from how often past games' hands blocked my first
     /// such action ([`frequency_floor`]; a fresh two-card hand holds a Duke,
-    /// or a Contessa, with [`crate::coup::opponent::P_HOLD_TWO`], a Captain
+    /// or a Contessa, with [`crate::coup::bot::opponent::P_HOLD_TWO`], a Captain
     /// or an Ambassador with 69/105). This game's blocks are evidence about
     /// the hand it holds, which the hand model weighs.
     pub(in crate::coup) fn block_bluff_rate_floor(&self, a: char) -> f64 {
         let p = match a {
-            'F' | 'A' => crate::coup::opponent::P_HOLD_TWO,
+            'F' | 'A' => crate::coup::bot::opponent::P_HOLD_TWO,
             'S' => 69.0 / 105.0,
             _ => return 0.0,
         };
-        let past = crate::coup::opponent::BLOCKABLE
+        let past = crate::coup::bot::opponent::BLOCKABLE
             .find(a)
             .map_or([0, 0], |i| self.mem.first_blocked[i]);
         frequency_floor(past, p)
@@ -291,24 +306,24 @@ impl Ctx<'_> {
     /// Least likelihood ratio P(claim | lacks the card) / P(claim | holds
     /// it) of its action claiming `c` (Tax for a Duke, Exchange, Steal,
     /// Assassinate), from how often past games' dealt hands opened with that
-    /// action ([`Stats::first_action`](crate::coup::opponent::Stats),
+    /// action ([`Stats::first_action`](crate::coup::bot::opponent::Stats),
     /// [`frequency_floor`] with a two-card hand holding the card with
-    /// [`crate::coup::opponent::P_HOLD_TWO`]): an opponent that opens with
+    /// [`crate::coup::bot::opponent::P_HOLD_TWO`]): an opponent that opens with
     /// Tax in every game claims a Duke without one about as often as with
     /// one, so its Tax says little about its hand. A holder claims at most
     /// always, so the rate floor is also a floor on the ratio.
     pub(in crate::coup) fn action_bluff_floor(&self, c: Character) -> f64 {
         // The action that claims `c`, from the one table of claims.
-        let past = crate::coup::opponent::ACTION_KINDS
+        let past = crate::coup::bot::opponent::ACTION_KINDS
             .chars()
             .position(|a| Character::claimed_by(a) == Some(c))
             .map_or([0, 0], |k| self.mem.first_action[k]);
-        frequency_floor(past, crate::coup::opponent::P_HOLD_TWO)
+        frequency_floor(past, crate::coup::bot::opponent::P_HOLD_TWO)
     }
 
     /// Likelihood ratios of its claims per character for the hand posterior:
     /// the pooled bluff share of its actions as before
-    /// ([`crate::coup::model::bluff_rate`] with past games), except Contessa (only
+    /// ([`crate::coup::bot::model::bluff_rate`] with past games), except Contessa (only
     /// ever a block) and any character whose blocks were tested at least
     /// [`MODEL_MIN_TESTS`] times: the learned block ratio.
     pub(in crate::coup) fn claim_ratios(&self) -> [f64; 5] {
@@ -329,9 +344,9 @@ impl Ctx<'_> {
     }
 
     /// Share of bluffs among its challenged action claims: the prior 0.3 of
-    /// [`crate::coup::model::bluff_rate`] with this game's and past games' tests.
+    /// [`crate::coup::bot::model::bluff_rate`] with this game's and past games' tests.
     pub(in crate::coup) fn bluff_share(&self) -> f64 {
-        let m = crate::coup::opponent::pooled(&self.mem.action_caught);
+        let m = crate::coup::bot::opponent::pooled(&self.mem.action_caught);
         let r = &self.h.opp;
         (0.6 + (r.caught + m[1]) as f64) / (2.0 + (r.caught + r.proved + m[0]) as f64)
     }
@@ -385,7 +400,7 @@ impl Ctx<'_> {
             return 1.0;
         }
         let plan = self.my_value_plan();
-        let mut me = crate::coup::model::smooth_turns(mc, plan, ok, oc);
+        let mut me = crate::coup::bot::model::smooth_turns(mc, plan, ok, oc);
         if plan.gain == Gain::Tax && !self.has(Duke) {
             // Future Taxes would be bluffs, each with its own risk: count
             // them as a slower gain so that taxing now is not put off.
@@ -429,7 +444,7 @@ impl Ctx<'_> {
     /// Assassination's price.
     pub(in crate::coup) fn honest_claim_challenge(&self, mc: i64, oc: i64) -> f64 {
         // The claiming actions and their characters, from the one table of claims.
-        crate::coup::opponent::ACTION_KINDS
+        crate::coup::bot::opponent::ACTION_KINDS
             .chars()
             .filter(|&a| Character::claimed_by(a).is_some_and(|c| self.has(c)))
             .filter(|&a| a != 'S' || oc > 0)
@@ -522,14 +537,14 @@ impl Ctx<'_> {
 /// The least rate of a claim by hands that lack its card, from `[hands,
 /// claims]` (one chance per hand): `f`, the share of hands that claimed,
 /// its Beta posterior with the prior mean `p` (the chance that a hand holds
-/// the card, worth [`crate::coup::opponent::BLOCK_PRIOR_WEIGHT`] hands),
+/// the card, worth [`crate::coup::bot::opponent::BLOCK_PRIOR_WEIGHT`] hands),
 /// taken one posterior standard deviation `sd` below its mean. A hand with
 /// the card claims at most always, so at least `(f - sd - p) / (1 - p)` of
 /// the hands without it claimed too; no evidence gives 0. The deviation
 /// keeps an honest claimer, whose share only wanders around `p`, from
 /// being credited with bluffs half of the time.
 pub(super) fn frequency_floor(hands: [u32; 2], p: f64) -> f64 {
-    let w = crate::coup::opponent::BLOCK_PRIOR_WEIGHT;
+    let w = crate::coup::bot::opponent::BLOCK_PRIOR_WEIGHT;
     let a = w * p + hands[1] as f64;
     let b = w * (1.0 - p) + (hands[0] - hands[1].min(hands[0])) as f64;
     let f = a / (a + b);
@@ -540,7 +555,7 @@ pub(super) fn frequency_floor(hands: [u32; 2], p: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::frequency_floor;
-    use crate::coup::opponent::P_HOLD_TWO;
+    use crate::coup::bot::opponent::P_HOLD_TWO;
 
     #[test]
     fn frequency_floor_by_hand() {

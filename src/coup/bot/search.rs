@@ -2,7 +2,19 @@
 //! opponent's replies (blocks, challenges, reveals), using the evaluation
 //! of [`super::inference`].
 
-use super::*;
+use super::inference::tilt;
+use super::params::{
+    STRONG_A1_CHAL, STRONG_A1_SEEN, STRONG_PC_CONTESSA, STRONG_PC_CONTESSA_W, STRONG_PROBE_BONUS,
+    STRONG_TIE,
+};
+use super::view::Ctx;
+use crate::coup::game::character::{format_hand, Character};
+use crate::coup::game::history::action_index;
+use crate::coup::game::protocol::{effects, Action, Block, Reply};
+use crate::coup::game::rules::{hands_of, COUP_COST};
+use crate::coup::sparring::simple::{card_value, keep_cards, safe_answer};
+
+use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 impl Ctx<'_> {
     pub(in crate::coup) fn strong(&mut self, last: char) -> String {
@@ -354,7 +366,7 @@ impl Ctx<'_> {
     /// answered by the fixed values alone.
     pub(in crate::coup) fn strong_keep(&mut self, offered: &[Character], keep: usize) -> String {
         if offered.len() > 4 {
-            return keep_cards(Strategy::Strong, offered, keep, None);
+            return keep_cards(offered, keep, None);
         }
         self.strong_posterior();
         let mine = self.hand.clone();
@@ -380,7 +392,7 @@ impl Ctx<'_> {
     /// counts as evidence, at the likelihood ratios learned from it
     /// ([`Ctx::claim_ratios`]).
     pub(in crate::coup) fn strong_posterior(&mut self) {
-        self.p_opp = crate::coup::model::hand_posterior(
+        self.p_opp = crate::coup::bot::model::hand_posterior(
             &self.h.opp,
             &self.unseen,
             self.ok,

@@ -2,7 +2,13 @@
 //! answers, the coins and cards of both sides, and how the opponent has
 //! answered my claims in this game ([`Ctx`], built once per decision).
 
-use super::*;
+use super::model::{hand_probabilities, inferred_plan, unseen, Plan};
+use super::opponent::{Model, Stats};
+use super::params::{HORIZON_CALLS_PER_TURN, HORIZON_PRIOR_TURNS};
+use crate::coup::game::character::Character;
+use crate::coup::game::history::{action_index, History};
+use crate::coup::sparring::simple::Seat;
+use rand_chacha::ChaCha8Rng;
 
 /// How the opponent has answered my claims in this game.
 #[derive(Debug, Clone, Copy, Default)]
@@ -28,7 +34,7 @@ impl Answers {
         for t in &h.turns {
             let c: Vec<char> = t.text.chars().collect();
             let Some(&first) = c.first() else { continue };
-            if t.actor == crate::coup::history::Side::Me {
+            if t.actor == crate::coup::game::history::Side::Me {
                 let Some(i) = action_index(first) else {
                     continue;
                 };
@@ -53,7 +59,7 @@ impl Answers {
 /// Everything a strategy looks at for one decision.
 pub(in crate::coup) struct Ctx<'a> {
     pub(in crate::coup) answers: Answers,
-    /// This game's counts and past games' ([`crate::coup::opponent`]).
+    /// This game's counts and past games' ([`crate::coup::bot::opponent`]).
     pub(in crate::coup) model: Model,
     /// Past games' counts alone (zero without memory).
     pub(in crate::coup) mem: Stats,
@@ -69,14 +75,14 @@ pub(in crate::coup) struct Ctx<'a> {
     pub(in crate::coup) unseen: [u32; 5],
     pub(in crate::coup) rng: ChaCha8Rng,
     /// Calls the arbiter still makes before it ends the game as a draw,
-    /// this one included: [`crate::coup::rules::MAX_CALLS`] minus
-    /// [`crate::coup::history::calls_made`] of the history.
+    /// this one included: [`crate::coup::game::rules::MAX_CALLS`] minus
+    /// [`crate::coup::game::history::calls_made`] of the history.
     pub(in crate::coup) calls_left: usize,
     /// Mean calls per complete turn of this game so far, with a prior of
     /// [`HORIZON_CALLS_PER_TURN`] worth [`HORIZON_PRIOR_TURNS`] turns.
     pub(in crate::coup) calls_per_turn: f64,
     /// Why: the values behind the decision, one line each, for
-    /// [`crate::coup::Decision::explanation`] (never printed here: a
+    /// [`crate::coup::bot::Decision::explanation`] (never printed here: a
     /// decision does no I/O).
     pub(in crate::coup) explain: Vec<String>,
 }
@@ -118,7 +124,7 @@ impl<'a> Ctx<'a> {
             p_opp,
             unseen: u,
             rng,
-            calls_left: crate::coup::rules::MAX_CALLS,
+            calls_left: crate::coup::game::rules::MAX_CALLS,
             calls_per_turn: HORIZON_CALLS_PER_TURN,
             explain: Vec::new(),
         };
@@ -137,7 +143,7 @@ impl<'a> Ctx<'a> {
                 break;
             };
             // My action claims only: blocks have their own rate.
-            let (mine, blocking) = if t.actor == crate::coup::history::Side::Me {
+            let (mine, blocking) = if t.actor == crate::coup::game::history::Side::Me {
                 (
                     c.first()
                         .is_some_and(|&a| Character::claimed_by(a).is_some()),
@@ -163,8 +169,8 @@ impl<'a> Ctx<'a> {
     /// Sets the horizon from the history's full text (see
     /// [`Ctx::calls_left`] and [`Ctx::calls_per_turn`]).
     pub(in crate::coup) fn set_horizon(&mut self, history: &str) {
-        let made = crate::coup::history::calls_made(history);
-        self.calls_left = crate::coup::rules::MAX_CALLS.saturating_sub(made);
+        let made = crate::coup::game::history::calls_made(history);
+        self.calls_left = crate::coup::game::rules::MAX_CALLS.saturating_sub(made);
         let done = self.h.turns.iter().filter(|t| t.complete).count();
         let in_done = if done == self.h.turns.len() {
             made
@@ -186,59 +192,43 @@ impl<'a> Ctx<'a> {
         (turns / 2.0 + start).max(0.0)
     }
 
+    /// The narrow view the simple strategies read ([`Seat`]).
+    pub(in crate::coup) fn seat(&self) -> Seat<'_> {
+        Seat {
+            line: &self.line,
+            legal: self.legal,
+            hand: &self.hand,
+            opp_coins: self.oc,
+            my_cards: self.mk,
+            unseen: self.unseen,
+            history: &self.h,
+        }
+    }
+
     pub(in crate::coup) fn has(&self, c: Character) -> bool {
-        self.hand.contains(&c)
-    }
-
-    /// Whether `a` is among the legal answers (compared in the arbiter's text).
-    pub(in crate::coup) fn can(&self, a: Reply) -> bool {
-        let text = a.text();
-        self.legal.contains(&text)
-    }
-
-    /// The first of `prefs` that is legal.
-    pub(in crate::coup) fn pick(&self, prefs: &[Reply]) -> Option<Reply> {
-        prefs.iter().copied().find(|&a| self.can(a))
+        self.seat().has(c)
     }
 
     /// The claim `c` cannot be true: all copies are in my hand or dead.
     pub(in crate::coup) fn impossible(&self, c: Character) -> bool {
-        self.unseen[c.index()] == 0
+        self.seat().impossible(c)
     }
 
     pub(in crate::coup) fn last(&self) -> char {
-        self.line.last().copied().unwrap_or('\n')
+        self.seat().last()
     }
 
     pub(in crate::coup) fn turn_start(&self) -> bool {
-        self.line.is_empty()
+        self.seat().turn_start()
     }
 
     /// Give up the least valuable card; returns the matching legal answer.
     pub(in crate::coup) fn give_up(&self) -> String {
-        let mut best: Option<(f64, &String)> = None;
-        for a in self.legal {
-            let Some(ch) = a.chars().next().and_then(Character::from_held) else {
-                continue;
-            };
-            let v = card_value(ch, Some(&self.h), self.oc >= 3);
-            if best.is_none_or(|(bv, _)| v < bv) {
-                best = Some((v, a));
-            }
-        }
-        best.map(|(_, a)| a.clone())
-            .unwrap_or_else(|| safe_answer(self.legal))
+        self.seat().give_up()
     }
 
     pub(in crate::coup) fn fallback(&self) -> String {
-        if self.legal.iter().any(|a| {
-            a.chars()
-                .next()
-                .is_some_and(|c| Character::from_held(c).is_some())
-        }) {
-            return self.give_up();
-        }
-        safe_answer(self.legal)
+        self.seat().fallback()
     }
 
     // ----- the race calculator -----
@@ -248,6 +238,6 @@ impl<'a> Ctx<'a> {
     }
 
     pub(in crate::coup) fn opp_claims(&self, c: Character) -> bool {
-        self.h.opp.claims[c.index()] > 0 && !self.h.opp.surely_not.contains(&c)
+        self.seat().opp_claims(c)
     }
 }

@@ -301,7 +301,7 @@ impl Table {
                         reason: format!(
                             "illegal exchange {} from {:?}",
                             quote(stdout.trim()),
-                            super::format_hand(&call.cards)
+                            super::character::format_hand(&call.cards)
                         ),
                     })
                 }
@@ -336,4 +336,18 @@ fn last_line_of(text: &str) -> &str {
         Some(i) => &text[i + 1..],
         None => text,
     }
+}
+
+/// Every hand of `size` cards out of `pool`, by position (a card held twice
+/// gives some hands twice), in a fixed order: the Exchange's choices.
+pub fn hands_of(pool: &[Character], size: usize) -> impl Iterator<Item = Vec<Character>> + '_ {
+    let n = pool.len() as u32;
+    (0u32..1 << n)
+        .filter(move |m| m.count_ones() as usize == size)
+        .map(move |m| {
+            (0..n)
+                .filter(|b| m >> b & 1 == 1)
+                .map(|b| pool[b as usize])
+                .collect()
+        })
 }

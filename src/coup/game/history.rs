@@ -149,7 +149,7 @@ pub fn event_len(line: &str) -> usize {
 
 /// How many calls (invocations) of the two bots wrote `text`, the history
 /// so far: the arbiter alternates the players, one answer per call, and
-/// ends a game with no winner after [`crate::coup::rules::MAX_CALLS`] calls
+/// ends a game with no winner after [`crate::coup::game::rules::MAX_CALLS`] calls
 /// (`docs/rules/coup.md` §6.1).
 ///
 /// Every event character of a line is one call and so is the newline that

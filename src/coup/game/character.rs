@@ -67,16 +67,6 @@ impl Character {
     pub fn from_revealed(c: char) -> Option<Character> {
         Character::ALL.into_iter().find(|ch| ch.revealed() == c)
     }
-
-    /// The character an action or block claims (the arbiter's `actions_dict`):
-    /// `E`/`a` Ambassador, `A` Assassin, `S`/`c` Captain, `s` Contessa, `T`/`d` Duke.
-    /// The codes are those of [`super::protocol::Action`] and [`super::protocol::Block`].
-    pub fn claimed_by(c: char) -> Option<Character> {
-        use super::protocol::{Action, Block};
-        Action::from_code(c)
-            .and_then(Action::claim)
-            .or_else(|| Block::from_code(c).map(Block::character))
-    }
 }
 
 /// Parses a command-line hand in revealed codes, e.g. `"~!"`.

@@ -5,7 +5,7 @@
 //! seeded from a hash of the inputs).
 //!
 //! Strategies: [`Strategy::Search`] (the programs' default: determinized
-//! Monte Carlo search on [`super::engine`], `bot/determinized.rs`),
+//! Monte Carlo search on [`crate::coup::game::engine`], `bot/determinized.rs`),
 //! [`Strategy::Strong`] (opponent-hand inference and expected-value choices
 //! over a coin-race evaluation) and the sparring
 //! strategies `random`, `income`, `honest`, `challenger`, `tax-bluffer` and
@@ -16,32 +16,33 @@
 //! the seat sees (`Ctx`, built once per decision); `bot/inference.rs` the use
 //! of the opponent model (challenge, block and bluff rates, hand posterior,
 //! race evaluation); `bot/search.rs` the strong bot's expected-value choice;
-//! the simple sparring strategies live in [`super::sparring`]. Answers are
-//! [`super::protocol::Reply`] values, formatted to the arbiter's text at the edge.
+//! the simple sparring strategies live in [`crate::coup::sparring`]. Answers are
+//! [`crate::coup::game::protocol::Reply`] values, formatted to the arbiter's text at the edge.
 
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::character::{format_hand, Character};
-use super::engine::Cards;
-use super::history::{action_index, History};
-use super::model::{hand_probabilities, inferred_plan, race, unseen, Gain, Plan, Racer};
-use super::opponent::{Model, Stats};
-use super::protocol::{effects, Action, Block, Reply};
-use super::rules::{is_exchange_call, last_line, legal_answers, ASSASSINATE_COST, COUP_COST};
-use super::sparring::Archetype;
-use super::CoupError;
-
-use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
+use self::opponent::{Model, Stats};
+use crate::coup::game::character::{format_hand, Character};
+use crate::coup::game::engine::Cards;
+use crate::coup::game::history::History;
+use crate::coup::game::protocol::Reply;
+use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
+use crate::coup::game::CoupError;
+use crate::coup::sparring::simple::{keep_cards, random, safe_answer};
+use crate::coup::sparring::Archetype;
 
 mod determinized;
 mod inference;
+pub mod memory;
+pub mod model;
+pub mod opponent;
+mod params;
 mod search;
 mod view;
 
 pub use determinized::{Choice, Habits, SearchConfig};
 
-use inference::tilt;
 pub(in crate::coup) use view::Ctx;
 
 /// A named strategy of the `coup-bot` program.
@@ -63,7 +64,7 @@ pub enum Strategy {
     Challenger,
     /// Claims Duke relentlessly (Tax, Duke blocks), never challenges.
     TaxBluffer,
-    /// Archetype: Tax every turn ([`super::sparring`]).
+    /// Archetype: Tax every turn ([`crate::coup::sparring`]).
     AlwaysTax,
     /// Archetype: Steal every turn, block Steals as Captain.
     AlwaysSteal,
@@ -173,7 +174,7 @@ pub fn decide(
 }
 
 /// [`decide`] with what past games taught about this opponent (`memory`:
-/// its counts from [`super::memory`], not including this game, which is read
+/// its counts from [`memory`], not including this game, which is read
 /// from `history`). Pure and deterministic for given inputs.
 pub fn decide_with(
     strategy: Strategy,
@@ -326,7 +327,7 @@ pub fn decide_configured(
             }
             let keep = exchange.then(|| match strategy {
                 Strategy::Strong | Strategy::Search => ctx.strong_keep(&offered, keep_n),
-                _ => keep_cards(strategy, &offered, keep_n, Some(&ctx.h)),
+                _ => keep_for(strategy, &offered, keep_n, Some(&ctx.h)),
             });
             let a = ctx.choose(strategy);
             explanation = ctx.explain.join("\n");
@@ -340,7 +341,7 @@ pub fn decide_configured(
         }
         None => (
             safe_answer(&legal),
-            exchange.then(|| keep_cards(strategy, &offered, keep_n, None)),
+            exchange.then(|| keep_for(strategy, &offered, keep_n, None)),
         ),
     };
     Decision {
@@ -381,9 +382,9 @@ pub fn decide_clairvoyant(
     )
 }
 
-/// The replica of Calculator ([`super::replica`]) checked for legality:
+/// The replica of Calculator ([`crate::coup::sparring::replica`]) checked for legality:
 /// the decision and the new state text. `file` and `state` as in
-/// [`super::replica::decide`].
+/// [`crate::coup::sparring::replica::decide`].
 pub fn replica_decision(
     history: &str,
     file: &str,
@@ -393,7 +394,9 @@ pub fn replica_decision(
     cards: &str,
     legal: &[String],
 ) -> (Decision, String) {
-    let a = super::replica::decide(history, file, state, opp_coins, my_coins, cards, legal);
+    let a = crate::coup::sparring::replica::decide(
+        history, file, state, opp_coins, my_coins, cards, legal,
+    );
     let mut note = None;
     let mut fallback = false;
     let answer = if legal.contains(&a.text) {
@@ -409,7 +412,7 @@ pub fn replica_decision(
     let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
     let exchange_keep = a.keep.map(|k| {
         let n = offered.len().saturating_sub(2);
-        if super::rules::check_exchange(&offered, &k, n).is_some() {
+        if crate::coup::game::rules::check_exchange(&offered, &k, n).is_some() {
             k
         } else {
             fallback = true;
@@ -428,20 +431,6 @@ pub fn replica_decision(
     )
 }
 
-/// A passive legal answer: pass, end the turn, Income, or the first one.
-fn safe_answer(legal: &[String]) -> String {
-    for pref in [Reply::Pass, Reply::EndTurn, Reply::Act(Action::Income)] {
-        let text = pref.text();
-        if legal.contains(&text) {
-            return text;
-        }
-    }
-    legal
-        .first()
-        .cloned()
-        .unwrap_or_else(|| Reply::EndTurn.text())
-}
-
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
@@ -451,68 +440,14 @@ fn fnv(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Base value of keeping a card: Duke (Tax, blocks Foreign Aid) first.
-fn card_value(c: Character, h: Option<&History>, opp_coins_hint: bool) -> f64 {
-    match c {
-        Duke => 5.0,
-        Assassin => 4.0,
-        Contessa => {
-            let threat = h.is_some_and(|h| h.opp.claims[Assassin.index()] > 0) || opp_coins_hint;
-            if threat {
-                4.5
-            } else {
-                3.0
-            }
-        }
-        Captain => 3.5,
-        Ambassador => 2.0,
-    }
-}
-
-/// Every hand of `size` cards out of `pool`, by position (a card held twice
-/// gives some hands twice), in a fixed order: the Exchange's choices.
-fn hands_of(pool: &[Character], size: usize) -> impl Iterator<Item = Vec<Character>> + '_ {
-    let n = pool.len() as u32;
-    (0u32..1 << n)
-        .filter(move |m| m.count_ones() as usize == size)
-        .map(move |m| {
-            (0..n)
-                .filter(|b| m >> b & 1 == 1)
-                .map(|b| pool[b as usize])
-                .collect()
-        })
-}
-
-/// The `keep` cards to keep from an Exchange offer: best values, a second copy
-/// of a character worth less.
-fn keep_cards(
-    strategy: Strategy,
-    offered: &[Character],
-    keep: usize,
-    h: Option<&History>,
-) -> String {
-    let mut pool = offered.to_vec();
-    let mut kept: Vec<Character> = Vec::new();
+/// The cards `strategy` keeps from an Exchange offer: the first `keep` for
+/// `random` (still legal and varied), else the best card values
+/// ([`keep_cards`]).
+fn keep_for(strategy: Strategy, offered: &[Character], keep: usize, h: Option<&History>) -> String {
     if strategy == Strategy::Random {
-        // Keep the hand order of whatever came first: still legal and varied.
-        kept.extend(pool.iter().take(keep));
-        return format_hand(&kept);
+        return format_hand(&offered.iter().copied().take(keep).collect::<Vec<_>>());
     }
-    for _ in 0..keep {
-        let best = pool
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                let dup = if kept.contains(&c) { 3.0 } else { 0.0 };
-                (i, card_value(c, h, true) - dup)
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| i);
-        if let Some(i) = best {
-            kept.push(pool.remove(i));
-        }
-    }
-    format_hand(&kept)
+    keep_cards(offered, keep, h)
 }
 
 impl Ctx<'_> {
@@ -529,17 +464,17 @@ impl Ctx<'_> {
         });
         if is_give_up {
             return if s == Strategy::Random {
-                self.random()
+                random(self.legal, &mut self.rng)
             } else {
                 self.give_up()
             };
         }
         match s {
-            Strategy::Random => self.random(),
-            Strategy::Income => self.income(),
-            Strategy::Honest => self.honest(false),
-            Strategy::Challenger => self.honest(true),
-            Strategy::TaxBluffer => self.tax_bluffer(),
+            Strategy::Random => random(self.legal, &mut self.rng),
+            Strategy::Income => self.seat().income(),
+            Strategy::Honest => self.seat().honest(false),
+            Strategy::Challenger => self.seat().honest(true),
+            Strategy::TaxBluffer => self.seat().tax_bluffer(),
             // Answered by the replica before a context is built.
             Strategy::Calculator => safe_answer(self.legal),
             Strategy::AlwaysTax
@@ -557,7 +492,7 @@ impl Ctx<'_> {
                     _ => Archetype::BlockAll,
                 };
                 let line: String = self.line.iter().collect();
-                super::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
+                crate::coup::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
             }
             Strategy::Strong | Strategy::Search => {
                 self.strong_posterior();
@@ -566,89 +501,3 @@ impl Ctx<'_> {
         }
     }
 }
-
-/// Logistic scale of one turn of race advantage in the strong bot's evaluation.
-const STRONG_SCALE: f64 = 0.55;
-/// Logistic weight of one card of advantage.
-const STRONG_CARDS: f64 = 0.9;
-/// Below this challenge rate of the opponent, my evaluation assumes I can Tax.
-const STRONG_BLUFF_TAX: f64 = 0.16;
-/// Bluff rate of a Contessa block by a player with two cards.
-const STRONG_BETA_CONTESSA2: f64 = 0.03;
-/// Bluff-rate factor for Duke, Captain and Ambassador blocks.
-const STRONG_BETA_BLOCK: f64 = 0.3;
-/// Bluff-rate factor for actions.
-const STRONG_BETA_ACTION: f64 = 1.25;
-/// Below this challenge rate of Assassinations, my evaluation assumes I can Assassinate.
-const STRONG_BLUFF_ASSASSIN: f64 = 0.2;
-/// Bluff rate of a Contessa block by a player with one card left.
-const STRONG_BETA_CONTESSA1: f64 = 0.5;
-/// Prior rate at which the opponent challenges my claims (worth one observation).
-const STRONG_PC_PRIOR: f64 = 0.08;
-/// Prior challenge rate of an opponent that is losing the race.
-const STRONG_PC_LEADING: f64 = 0.4;
-/// Prior challenge rate of an opponent that is winning the race.
-const STRONG_PC_TRAILING: f64 = 0.12;
-/// The opponent's assumed coin gain per turn before it claims a Duke.
-const STRONG_OPP_GAIN: f64 = 2.5;
-/// The opponent's assumed cost per kill before it claims an Assassin.
-const STRONG_OPP_KILL: f64 = 7.0;
-/// Whether the turn choice looks one opponent turn ahead (1) or not (0).
-const STRONG_PLY2: u32 = 1;
-/// How far a Tax claim by an opponent not believed to hold a Duke is still
-/// expected to pay (it may bluff unchallenged).
-const STRONG_TAX_TRUST: f64 = 0.7;
-/// Weight of the opponent's best reply (the rest: the mean reply).
-const STRONG_REPLY_MIN: f64 = 0.7;
-/// Largest difference of two turn values that counts as a tie (a win
-/// probability of one in ten thousand: below what a 200-game row resolves).
-const STRONG_TIE: f64 = 1e-4;
-/// Value bonus of an honest claim among my first two claims.
-const STRONG_PROBE_BONUS: f64 = 0.04;
-/// Prior mean of the challenge rate expected for a Contessa block with two
-/// cards: catching one wins the challenger the game while a wrong challenge
-/// costs it one card, so challenging pays once a bluff is about a third
-/// likely, and a two-card hand lacks a Contessa 66 times in 105: an even
-/// chance before its answers are seen (measured: the real contest winner,
-/// which challenges every block, without memory 61.5% at 0.5 against
-/// 60.0% at 0.375, seed 7, 200 games).
-const STRONG_PC_CONTESSA: f64 = 0.5;
-/// Weight of [`STRONG_PC_CONTESSA`] in blocks against its answers to my
-/// Contessa blocks (this game and memory).
-const STRONG_PC_CONTESSA_W: f64 = 4.0;
-/// Factor on my race turns against an opponent that Steals unblocked.
-const STRONG_STEAL_DRAIN: f64 = 1.04;
-/// Public probability of a claim at which the opponent challenges at its usual rate.
-const STRONG_PLAUSIBLE: f64 = 0.4;
-/// Coins a turn my evaluation credits to future Tax bluffs (an honest Tax: 3).
-const STRONG_BLUFF_TAX_GAIN: f64 = 2.6;
-/// Bluff-rate factor for Assassinations.
-const STRONG_BETA_ASSASSIN: f64 = 1.0;
-
-/// Tempo of having the next turn, in race turns.
-const STRONG_TEMPO: f64 = 0.3;
-/// Challenge rate expected of a one-card opponent without a Contessa facing
-/// Assassination (giving up would lose the game: it contests).
-const STRONG_A1_CHAL: f64 = 1.0;
-/// Base rate of bluffed blocks.
-const STRONG_BLOCK_BLUFF: f64 = 0.06;
-/// Weight of challenges seen in the other race situation.
-const STRONG_LEAD_W: f64 = 0.18;
-
-/// Weight of each Assassination of mine seen when the opponent has one card.
-const STRONG_A1_SEEN: f64 = 1.0;
-
-/// Calls per turn assumed before any turn of the game is complete: an
-/// action, its answer and the closing newline (`Tp\n`, `Fd\n`, `C=\n`;
-/// `docs/rules/coup.md` §5).
-const HORIZON_CALLS_PER_TURN: f64 = 3.0;
-/// Weight of [`HORIZON_CALLS_PER_TURN`] in turns against this game's pace.
-const HORIZON_PRIOR_TURNS: f64 = 2.0;
-
-/// Tests of its blocks (challenges, this game and past ones) from which the
-/// learned block-bluff ratio replaces the prior ratios.
-const MODEL_MIN_TESTS: u32 = 2;
-
-/// Probability that a player holding the blocking card blocks (the
-/// original field's bots all blocked with the card when they held it).
-const STRONG_BLOCK_HONEST: f64 = 0.95;

@@ -4,7 +4,7 @@
 //! once per round; forfeits are detected with their reason; calls are timed.
 //!
 //! A bot command `builtin:NAME` runs strategy NAME in-process through
-//! [`super::decide`] (same rules, no process), for fast experiments.
+//! [`crate::coup::bot::decide`] (same rules, no process), for fast experiments.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -14,10 +14,10 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::bot::{decide, Strategy};
-use super::character::format_hand;
-use super::rules::{Call, Outcome, Table};
 use crate::child::{self, Fault, Limits, Spec, Stderr};
+use crate::coup::bot::{decide, Strategy};
+use crate::coup::game::character::format_hand;
+use crate::coup::game::rules::{Call, Outcome, Table};
 
 /// Most bytes a bot may print on stdout in one call (an Exchange prints two
 /// card codes and a newline).
@@ -217,7 +217,7 @@ pub fn schedule(n_bots: usize, rounds: usize) -> Vec<(usize, usize, usize, usize
 #[derive(Debug, Clone)]
 pub struct Carry {
     /// The deck a drawn game left; `None` for a fresh shuffled deck.
-    pub deck: Option<Vec<super::Character>>,
+    pub deck: Option<Vec<crate::coup::game::character::Character>>,
     /// Coins of every bot, by bot index.
     pub coins: Vec<i64>,
 }
@@ -240,7 +240,7 @@ pub fn play_game(
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             // (The original would crash dealing from fewer than 4 cards; start afresh.)
             let deck = c.deck.clone().filter(|d| d.len() >= 4).unwrap_or_else(|| {
-                let mut d = super::character::full_deck();
+                let mut d = crate::coup::game::character::full_deck();
                 d.shuffle(&mut rng);
                 d
             });

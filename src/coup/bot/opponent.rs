@@ -10,8 +10,8 @@
 //! opponent seen for a few claims moves the rates a little and one seen for
 //! hundreds decides them.
 
-use super::character::Character;
-use super::history::{History, Side};
+use crate::coup::game::character::Character;
+use crate::coup::game::history::{History, Side};
 
 /// Kinds of my character actions: Exchange, Tax, Steal, Assassinate.
 pub const ACTION_KINDS: &str = "ETSA";
@@ -57,7 +57,7 @@ pub struct Stats {
     /// it was dealt), per [`ACTION_KINDS`]: `[1, taken]` per game. One draw
     /// per dealt hand: how often hands open with a claim, against how
     /// often a dealt hand holds the card, bounds how often it is claimed
-    /// without it ([`crate::coup::opponent::P_HOLD_TWO`]); repeated claims
+    /// without it ([`crate::coup::bot::opponent::P_HOLD_TWO`]); repeated claims
     /// within a game come from the same hand and say less.
     pub first_action: [[u32; 2]; 4],
     /// Its first action claim of each character per hand (from a deal,
@@ -98,7 +98,11 @@ pub fn resolved_claims(h: &History, who: Side) -> ([[u32; 2]; 5], [[u32; 2]; 5])
     for t in &h.turns {
         let chars: Vec<char> = t.text.chars().collect();
         for (pos, &c) in chars.iter().enumerate() {
-            let by = if pos % 2 == 0 { t.actor } else { t.actor.other() };
+            let by = if pos % 2 == 0 {
+                t.actor
+            } else {
+                t.actor.other()
+            };
             if by != who {
                 continue;
             }
@@ -112,7 +116,12 @@ pub fn resolved_claims(h: &History, who: Side) -> ([[u32; 2]; 5], [[u32; 2]; 5])
                     let seen = &mut claimed_in_hand[block as usize][ch.index()];
                     if !*seen {
                         *seen = true;
-                        pending.push(Pending { claimed: ch, block, size: held, shown: Vec::new() });
+                        pending.push(Pending {
+                            claimed: ch,
+                            block,
+                            size: held,
+                            shown: Vec::new(),
+                        });
                     }
                 }
                 continue;
@@ -353,7 +362,7 @@ impl Stats {
     /// rates but no more weight than `cap` observations, so the file stays
     /// bounded and the model can still follow an opponent that changes.
     ///
-    /// Halving, not rescaling to exactly `cap`: [`crate::coup::memory`]
+    /// Halving, not rescaling to exactly `cap`: [`crate::coup::bot::memory`]
     /// adds one game at a time and caps again, and a rescale rounded after
     /// every game pulls every rate toward one half (with 200 trials a
     /// single miss shrinks fewer than 100 hits by less than one half, so it

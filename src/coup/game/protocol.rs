@@ -218,6 +218,19 @@ pub fn effects(action: Action, opp_coins: i64) -> (i64, i64) {
     }
 }
 
+/// Characters read from the claims of actions and blocks (kept here, beside the
+/// codes, so that `character` needs nothing of the protocol).
+impl Character {
+    /// The character an action or block claims (the arbiter's `actions_dict`):
+    /// `E`/`a` Ambassador, `A` Assassin, `S`/`c` Captain, `s` Contessa, `T`/`d` Duke.
+    /// The codes are those of [`Action`] and [`Block`].
+    pub fn claimed_by(c: char) -> Option<Character> {
+        Action::from_code(c)
+            .and_then(Action::claim)
+            .or_else(|| Block::from_code(c).map(Block::character))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

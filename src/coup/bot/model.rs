@@ -3,10 +3,10 @@
 //! (`docs/rules/coup.md` §2.1: costs, forced Coup at 10, Steal of 1 from a
 //! player with 1 coin).
 
-use super::character::{Character, COPIES};
-use super::history::{History, Record};
-use super::protocol::{effects, Action, ASSASSINATE_COST, COUP_COST};
-use super::rules::FORCED_COUP;
+use crate::coup::game::character::{Character, COPIES};
+use crate::coup::game::history::{History, Record};
+use crate::coup::game::protocol::{effects, Action, ASSASSINATE_COST, COUP_COST};
+use crate::coup::game::rules::FORCED_COUP;
 
 /// Cards of each character not visible to me: three minus those in my hand
 /// (`mine`, which may include the two Exchange cards) and those given up by
@@ -225,7 +225,14 @@ fn choose(n: u32, k: u32) -> f64 {
 fn multisets(pool: &[u32; 5], m: u32) -> Vec<([u32; 5], f64)> {
     let mut out = Vec::new();
     let mut x = [0u32; 5];
-    fn rec(i: usize, left: u32, pool: &[u32; 5], x: &mut [u32; 5], w: f64, out: &mut Vec<([u32; 5], f64)>) {
+    fn rec(
+        i: usize,
+        left: u32,
+        pool: &[u32; 5],
+        x: &mut [u32; 5],
+        w: f64,
+        out: &mut Vec<([u32; 5], f64)>,
+    ) {
         if i == 5 {
             if left == 0 {
                 out.push((*x, w));
