@@ -208,6 +208,18 @@ fn submission_page(
         context! { deduction => v.deduction, tests_with_errors => v.tests_with_errors }
     });
     let failing = report.tests.iter().filter(|t| t.status != Status::Passed);
+    // The valgrind counts of a test are shown with the test.
+    let shown: HashSet<String> = report
+        .tests
+        .iter()
+        .filter(|t| t.memcheck.is_some())
+        .map(|t| format!("valgrind {}:", t.name))
+        .collect();
+    let notes: Vec<&String> = report
+        .notes
+        .iter()
+        .filter(|n| !shown.iter().any(|s| n.starts_with(s.as_str())))
+        .collect();
     env.get_template("submission.html")
         .and_then(|t| {
             t.render(context! {
@@ -221,7 +233,7 @@ fn submission_page(
                 readme => report.readme,
                 clean => report.clean,
                 sandbox => report.sandbox,
-                notes => report.notes,
+                notes => notes,
                 statuses => status_counts(report),
                 failing => failing.map(|t| context! { name => t.name, anchor => anchor(&t.name), status => t.status.name() }).collect::<Vec<_>>(),
                 tests => tests,
@@ -256,7 +268,7 @@ fn points_chart(points: &[f64]) -> Result<String, String> {
     let top = counts.iter().copied().max().unwrap_or(0).max(1);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (760, 300)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (900, 320)).into_drawing_area();
         let e = |e: &dyn std::fmt::Display| format!("cannot draw the chart: {e}");
         root.fill(&WHITE).map_err(|x| e(&x))?;
         let mut chart = ChartBuilder::on(&root)
@@ -272,8 +284,8 @@ fn points_chart(points: &[f64]) -> Result<String, String> {
             .bold_line_style(BLACK.mix(0.12))
             .y_desc("submissions")
             .x_desc("points less the valgrind deduction")
-            .axis_desc_style(("sans-serif", 14))
-            .label_style(("sans-serif", 13))
+            .axis_desc_style(("sans-serif", 15))
+            .label_style(("sans-serif", 14))
             .x_labels(11)
             .x_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(b) => bin_label(*b),
@@ -326,8 +338,15 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
     // Every test, in the order of the first report that has it.
     let mut order: Vec<&str> = Vec::new();
     let mut per_test: BTreeMap<&str, [usize; 6]> = BTreeMap::new();
+    // Seconds summed and runs counted, over the runs that ran to their end.
+    let mut times: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
     for r in reports {
         for t in &r.tests {
+            let time = times.entry(&t.name).or_default();
+            if !matches!(t.status, Status::BuildFailed | Status::TimedOut) {
+                time.0 += t.seconds;
+                time.1 += 1;
+            }
             let counts = per_test.entry(&t.name).or_insert_with(|| {
                 order.push(&t.name);
                 [0; 6]
@@ -342,6 +361,8 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
             let counts = per_test[name];
             let total: usize = counts.iter().sum();
             let rate = 100.0 * counts[0] as f64 / total.max(1) as f64;
+            let (sum, runs) = times[name];
+            let mean = (runs > 0).then(|| format!("{:.3}", sum / runs as f64));
             context! {
                 name => name,
                 passed => counts[0],
@@ -353,6 +374,7 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
                 crashed => counts[3],
                 timed_out => counts[4],
                 build_failed => counts[5],
+                mean => mean,
             }
         })
         .collect();
@@ -360,7 +382,7 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
         .iter()
         .enumerate()
         .flat_map(|(i, r)| r.tests.iter().map(move |t| (i, t)))
-        .filter(|(_, t)| t.status != Status::BuildFailed)
+        .filter(|(_, t)| !matches!(t.status, Status::BuildFailed | Status::TimedOut))
         .collect();
     // Slowest first; ties in report order, so the page is stable.
     runs.sort_by(|a, b| b.1.seconds.total_cmp(&a.1.seconds).then(a.0.cmp(&b.0)));
@@ -399,6 +421,7 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
         .filter(|(_, n)| *n > 0)
         .collect();
     let full = nets.iter().filter(|&&p| p >= 100.0).count();
+    let timed_out: usize = reports.iter().map(|r| r.count(Status::TimedOut)).sum();
     env.get_template("course.html")
         .and_then(|t| {
             t.render(context! {
@@ -411,6 +434,7 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
                 tests => tests,
                 statuses => statuses,
                 slowest => slowest,
+                timed_out => timed_out,
                 submissions => submissions,
             })
         })
