@@ -186,7 +186,9 @@ fn clip_line(line: &str, column: usize) -> (String, usize) {
     if chars.len() <= LINE_CHARS {
         return (line.to_owned(), column);
     }
-    let start = column.saturating_sub(LINE_CHARS / 2).min(chars.len() - LINE_CHARS);
+    let start = column
+        .saturating_sub(LINE_CHARS / 2)
+        .min(chars.len() - LINE_CHARS);
     let mut text: String = chars[start..start + LINE_CHARS].iter().collect();
     let mut column = column - start;
     if start > 0 {
@@ -832,7 +834,10 @@ fn valgrind_test(
     let mut paths: Vec<PathBuf> = fs::read_dir(&logs)?.flatten().map(|e| e.path()).collect();
     paths.sort_by_cached_key(|p| {
         let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
-        (stem.as_deref().and_then(|s| s.parse::<u64>().ok()), p.clone())
+        (
+            stem.as_deref().and_then(|s| s.parse::<u64>().ok()),
+            p.clone(),
+        )
     });
     for path in paths {
         // Regular files only: a link the program left there is not followed.
@@ -1182,16 +1187,24 @@ mod tests {
         assert_eq!((d.expected_column, d.actual_column), (Some(7), Some(8)));
         // A missing or an extra line.
         let d = first_difference(b"1\n", b"1\n2\n").unwrap();
-        assert_eq!((d.line, d.actual, d.expected.as_deref()), (2, None, Some("2")));
+        assert_eq!(
+            (d.line, d.actual, d.expected.as_deref()),
+            (2, None, Some("2"))
+        );
         let d = first_difference(b"1\n\n", b"1\n").unwrap();
-        assert_eq!((d.line, d.actual.as_deref(), d.expected), (2, Some(""), None));
+        assert_eq!(
+            (d.line, d.actual.as_deref(), d.expected),
+            (2, Some(""), None)
+        );
         let d = first_difference(b"", b"7\n").unwrap();
         assert_eq!((d.line, d.actual, d.before.len()), (1, None, 0));
     }
 
     #[test]
     fn a_long_line_is_cut_around_its_difference() {
-        let expected: String = (0..400).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let expected: String = (0..400)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
         let mut actual = expected.clone().into_bytes();
         actual[300] = b'#';
         let d = first_difference(&actual, expected.as_bytes()).unwrap();
@@ -1227,9 +1240,14 @@ mod tests {
              ==3==    at 0x4848899: malloc (vg_replace_malloc.c:381)\n\
              ==3==    by 0x1091A5: deck_new (homework.c:12)\n==3== \n";
         let e = first_valgrind_error(leaks).unwrap();
-        assert!(e.what.starts_with("40 bytes in 1 blocks are definitely lost"));
+        assert!(e
+            .what
+            .starts_with("40 bytes in 1 blocks are definitely lost"));
         assert_eq!(e.stack.len(), 2);
-        assert_eq!(first_valgrind_error("==1== All heap blocks were freed\n"), None);
+        assert_eq!(
+            first_valgrind_error("==1== All heap blocks were freed\n"),
+            None
+        );
     }
 
     #[test]

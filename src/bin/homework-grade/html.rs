@@ -294,29 +294,40 @@ fn points_chart(points: &[f64]) -> Result<String, String> {
             .y_label_formatter(&|v| format!("{v}"))
             .draw()
             .map_err(|x| e(&x))?;
+        // One bar per bin, in bin order (plotters' Histogram keeps its bars
+        // in a hash map: its SVG would differ from run to run).
+        let fill = RGBColor(0x2f, 0x6f, 0xb3).filled();
         chart
-            .draw_series(
-                Histogram::vertical(&chart)
-                    .style(RGBColor(0x2f, 0x6f, 0xb3).filled())
-                    .margin(6)
-                    .data(counts.iter().enumerate().map(|(b, &n)| (b as u32, n))),
-            )
+            .draw_series(counts.iter().enumerate().map(|(b, &n)| {
+                let b = b as u32;
+                let mut bar = Rectangle::new(
+                    [(SegmentValue::Exact(b), 0), (SegmentValue::Exact(b + 1), n)],
+                    fill,
+                );
+                bar.set_margin(0, 0, 6, 6);
+                bar
+            }))
             .map_err(|x| e(&x))?;
         // Each bar's count above it.
         chart
-            .draw_series(counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(b, &n)| {
-                Text::new(
-                    n.to_string(),
-                    (SegmentValue::CenterOf(b as u32), n),
-                    ("sans-serif", 13)
-                        .into_font()
-                        .color(&BLACK)
-                        .pos(plotters::style::text_anchor::Pos::new(
-                            plotters::style::text_anchor::HPos::Center,
-                            plotters::style::text_anchor::VPos::Bottom,
-                        )),
-                )
-            }))
+            .draw_series(
+                counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(b, &n)| {
+                        Text::new(
+                            n.to_string(),
+                            (SegmentValue::CenterOf(b as u32), n),
+                            ("sans-serif", 13).into_font().color(&BLACK).pos(
+                                plotters::style::text_anchor::Pos::new(
+                                    plotters::style::text_anchor::HPos::Center,
+                                    plotters::style::text_anchor::VPos::Bottom,
+                                ),
+                            ),
+                        )
+                    }),
+            )
             .map_err(|x| e(&x))?;
         root.present().map_err(|x| e(&x))?;
     }
@@ -417,7 +428,12 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
         .collect();
     let statuses: Vec<(String, usize)> = Status::ALL
         .iter()
-        .map(|&s| (s.name().to_owned(), reports.iter().map(|r| r.count(s)).sum()))
+        .map(|&s| {
+            (
+                s.name().to_owned(),
+                reports.iter().map(|r| r.count(s)).sum(),
+            )
+        })
         .filter(|(_, n)| *n > 0)
         .collect();
     let full = nets.iter().filter(|&&p| p >= 100.0).count();
@@ -522,7 +538,20 @@ mod tests {
         let svg = points_chart(&[100.0, 100.0, 80.0, 0.0]).unwrap();
         assert!(svg.starts_with("<svg"), "{svg:.80}");
         for label in ["100", "80-89", "0-9", "submissions"] {
-            assert!(svg.contains(&format!(">{label}<")), "{label} missing");
+            assert!(
+                svg.contains(&format!("\n{label}\n</text>")),
+                "{label} missing"
+            );
         }
+        let bars: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect") && l.contains("#2F6FB3"))
+            .collect();
+        assert_eq!(bars.len(), 11, "a bar per bin");
+        assert_eq!(
+            bars.iter().filter(|b| !b.contains("height=\"0\"")).count(),
+            3
+        );
+        assert_eq!(svg, points_chart(&[100.0, 100.0, 80.0, 0.0]).unwrap());
     }
 }

@@ -265,12 +265,16 @@ fn deduction(report: &Report) -> String {
 /// and valgrind's first error with its stack.
 fn print_details(t: &TestResult) {
     if let Some(d) = &t.first_difference {
-        println!("    first difference: line {} (compared as diff -w)", d.line);
+        println!(
+            "    first difference: line {} (compared as diff -w)",
+            d.line
+        );
         let first = d.line - d.before.len();
         for (i, l) in d.before.iter().enumerate() {
             println!("        {:>5} | {l}", first + i);
         }
-        let show = |line: &Option<String>, end: &str| line.clone().unwrap_or_else(|| end.to_owned());
+        let show =
+            |line: &Option<String>, end: &str| line.clone().unwrap_or_else(|| end.to_owned());
         println!(
             "      - {:>5} | {}   (expected)",
             d.line,
@@ -426,8 +430,8 @@ fn below(reports: &[Report], threshold: Option<f64>) -> Option<String> {
 fn read_reports(path: &Path) -> Result<(Vec<Report>, bool), String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
     let course = value.is_array();
     let reports = if course {
         serde_json::from_value(value)
@@ -662,8 +666,14 @@ fn main_result(args: &Args) -> Result<bool, String> {
             Some((k, n)) => format!("grades-{k}-of-{n}"),
             None => "grades".to_owned(),
         };
-        let json_path = args.json.clone().unwrap_or_else(|| format!("{stem}.json").into());
-        let csv_path = args.csv.clone().unwrap_or_else(|| format!("{stem}.csv").into());
+        let json_path = args
+            .json
+            .clone()
+            .unwrap_or_else(|| format!("{stem}.json").into());
+        let csv_path = args
+            .csv
+            .clone()
+            .unwrap_or_else(|| format!("{stem}.csv").into());
         let json = serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?;
         write(&json_path, &(json + "\n"))?;
         write(&csv_path, &csv(&reports))?;
@@ -707,7 +717,8 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     if argv.get(1).is_some_and(|a| a == "merge") {
         let args = MergeArgs::parse_from(
-            std::iter::once(OsString::from("homework-grade merge")).chain(argv[2..].iter().cloned()),
+            std::iter::once(OsString::from("homework-grade merge"))
+                .chain(argv[2..].iter().cloned()),
         );
         return match merge(&args) {
             Ok(()) => ExitCode::SUCCESS,
