@@ -1202,7 +1202,7 @@ mod tests {
 
     #[test]
     fn a_long_line_is_cut_around_its_difference() {
-        let expected: String = (0..400)
+        let expected: String = (0..600)
             .map(|i| char::from(b'a' + (i % 26) as u8))
             .collect();
         let mut actual = expected.clone().into_bytes();
