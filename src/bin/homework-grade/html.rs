@@ -14,7 +14,7 @@
 //! (its directory's name, made safe for a file name), and
 //! `traces/TEST.debug`: the `.debug` trace of a test's game, copied from the
 //! tests directory when it holds one, otherwise written by the library's
-//! [`cardgames::homework::trace`] when that reproduces the test's reference.
+//! [`cardgames::homework::trace()`] when that reproduces the test's reference.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
@@ -236,6 +236,7 @@ fn submission_page(
                 notes => notes,
                 statuses => status_counts(report),
                 failing => failing.map(|t| context! { name => t.name, anchor => anchor(&t.name), status => t.status.name() }).collect::<Vec<_>>(),
+                has_difference => report.tests.iter().any(|t| t.first_difference.is_some()),
                 tests => tests,
                 course => course,
             })
@@ -457,7 +458,7 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
         .map_err(|e| format!("cannot render the course page: {e:#}"))
 }
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 #[derive(Debug)]
 pub struct Written {
     /// The course page, when there is one.
@@ -519,6 +520,47 @@ mod tests {
         assert_eq!(slug("x/index"), "index-submission");
         assert_eq!(slug("x/../.hidden"), "hidden");
         assert_eq!(anchor("tests_razboi/razboi3"), "t-tests-razboi-razboi3");
+    }
+
+    #[test]
+    fn what_a_submission_wrote_is_escaped() {
+        use crate::grade::{first_difference, TestResult};
+        let hostile = "<script>alert(1)</script>";
+        let report = Report {
+            submission: "subs/<b>x".to_owned(),
+            points: 0.0,
+            max_points: 100.0,
+            tests: vec![TestResult {
+                name: "t/a".to_owned(),
+                status: Status::WrongAnswer,
+                points: 0.0,
+                seconds: 0.01,
+                signal: None,
+                first_difference: first_difference(hostile.as_bytes(), b"1\n"),
+                memcheck: None,
+            }],
+            valgrind: None,
+            readme: false,
+            clean: None,
+            sandbox: "bubblewrap".to_owned(),
+            notes: vec![format!("make build failed: {hostile}")],
+            shard: None,
+            build_seconds: 0.0,
+        };
+        let env = environment().unwrap();
+        let page = submission_page(&env, &report, &BTreeMap::new(), true).unwrap();
+        assert!(
+            !page.contains("<script") && !page.contains("<b>x"),
+            "{page}"
+        );
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;"), "{page}");
+        let course = course_page(
+            &env,
+            std::slice::from_ref(&report),
+            &slugs(std::slice::from_ref(&report)),
+        )
+        .unwrap();
+        assert!(!course.contains("<script") && course.contains("href=\"_b_x.html\""));
     }
 
     #[test]
