@@ -194,7 +194,8 @@ header-check:
 # (1 s limit, no valgrind), then the course page and a failing submission's
 # page (wrong-answer: its first differences) loaded in headless Chromium by
 # scripts/page-check, which fails on a load or console error or a broken
-# link. Pages and screenshots stay in $(TARGET_DIR)/grader-pages. Without
+# link (and must fail a broken page: no marker, a script error). Pages and
+# screenshots stay in $(TARGET_DIR)/grader-pages. Without
 # chromium this skips with a message, and fails under CI.
 PAGES_DIR := $(TARGET_DIR)/grader-pages
 grader-pages:
@@ -205,6 +206,10 @@ grader-pages:
 	$(RELEASE)/homework-grade --all $(PAGES_DIR)/subs -j 2 --tests checker/tests --timeout 1 --no-valgrind \
 	  --json $(PAGES_DIR)/grades.json --csv $(PAGES_DIR)/grades.csv --html $(PAGES_DIR)/html >/dev/null
 	scripts/page-check --screenshots $(PAGES_DIR)/screenshots $(PAGES_DIR)/html/index.html $(PAGES_DIR)/html/wrong-answer.html
+	@printf '<!DOCTYPE html><title>broken</title><main><p>no marker</p></main><script>missing()</script>\n' > $(PAGES_DIR)/broken.html; \
+	if scripts/page-check --screenshots $(PAGES_DIR)/screenshots-broken $(PAGES_DIR)/broken.html >$(PAGES_DIR)/broken.log; then \
+	  echo "grader-pages: page-check passed a broken page"; exit 1; fi; \
+	echo "grader-pages: page-check fails a broken page, as it must: $$(grep -c FAIL $(PAGES_DIR)/broken.log) problems found"
 
 # Under memcheck: the Rust and the C homework programs on every checker test,
 # and every C harness (both linkages). Zero errors, zero definite/indirect leaks.
