@@ -26,7 +26,7 @@ NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 PC_PRIVATE  := -lutil -lrt -lpthread -lm -ldl
 HARNESSES   := $(basename $(notdir $(wildcard c_tests/test_*.c)))
 
-.PHONY: docs-war docs-war-run build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long coup-ceiling
+.PHONY: grader-pages docs-war docs-war-run build run debug clean c-lib run-coursework coursework-asan install uninstall install-test fuzz-c fuzz-c-run coursework-asan-run test setup check valgrind bench lint callgrind run-c c-build c-tests header-check coup-bench coup-agree coup-long coup-ceiling
 
 ## The checker's rules.
 build:
@@ -84,9 +84,11 @@ test: setup lint header-check
 	$(MAKE) --no-print-directory fuzz-c
 	$(MAKE) --no-print-directory docs-war
 	$(MAKE) --no-print-directory install-test
+	$(MAKE) --no-print-directory grader-pages
 
-# What a fresh machine lacks: valgrind, and bubblewrap (the grader's sandbox;
-# installed with apt-get when we are root).
+# What a fresh machine lacks: valgrind, bubblewrap (the grader's sandbox)
+# and chromium (the HTML pages' check in a browser), installed with apt-get
+# when we are root.
 setup:
 	@command -v valgrind >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -97,6 +99,10 @@ setup:
 	    apt-get update -qq && apt-get install -y -qq bubblewrap >/dev/null; \
 	  else echo "setup: bubblewrap is missing (the grader sandboxes submissions with it): install it (e.g. sudo apt-get install bubblewrap)"; exit 1; fi; }
 	@command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else echo "setup: chromium is missing (make grader-pages skips, CI fails): e.g. sudo apt-get install chromium"; fi; }
 	@command -v pkg-config >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \
@@ -183,6 +189,27 @@ header-check:
 	@for std in c89 c99; do $(CC) -x c -std=$$std -pedantic -Wall -Wextra -Werror -Iinclude -c c_tests/header_only.c -o /dev/null || exit 1; done
 	@for std in c++98 c++17; do $(CXX) -x c++ -std=$$std -pedantic -Wall -Wextra -Werror -Iinclude -c c_tests/header_only.c -o /dev/null || exit 1; done
 	@echo "header-check: include/cardgames.h is current and compiles alone as C89, C99, C++98 and C++17"
+
+# The grader's HTML in a real browser: the honest fixtures graded with --html
+# (1 s limit, no valgrind), then the course page and a failing submission's
+# page (wrong-answer: its first differences) loaded in headless Chromium by
+# scripts/page-check, which fails on a load or console error or a broken
+# link (and must fail a broken page: no marker, a script error). Pages and
+# screenshots stay in $(TARGET_DIR)/grader-pages. Without
+# chromium this skips with a message, and fails under CI.
+PAGES_DIR := $(TARGET_DIR)/grader-pages
+grader-pages:
+	@command -v chromium >/dev/null || { echo "grader-pages: chromium is missing: the grader's pages are not checked in a browser (make setup installs it)"; [ -z "$$CI" ] || exit 1; exit 0; }
+	$(CARGO) build --release --quiet --bin homework-grade
+	@rm -rf $(PAGES_DIR) && mkdir -p $(PAGES_DIR)/subs && \
+	for d in checker/fixtures/*/; do n=$$(basename $$d); [ "$$n" = hostile ] || ln -s "$(CURDIR)/$$d" $(PAGES_DIR)/subs/$$n; done
+	$(RELEASE)/homework-grade --all $(PAGES_DIR)/subs -j 2 --tests checker/tests --timeout 1 --no-valgrind \
+	  --json $(PAGES_DIR)/grades.json --csv $(PAGES_DIR)/grades.csv --html $(PAGES_DIR)/html >/dev/null
+	scripts/page-check --screenshots $(PAGES_DIR)/screenshots $(PAGES_DIR)/html/index.html $(PAGES_DIR)/html/wrong-answer.html
+	@printf '<!DOCTYPE html><title>broken</title><main><p>no marker</p></main><script>missing()</script>\n' > $(PAGES_DIR)/broken.html; \
+	if scripts/page-check --screenshots $(PAGES_DIR)/screenshots-broken $(PAGES_DIR)/broken.html >$(PAGES_DIR)/broken.log; then \
+	  echo "grader-pages: page-check passed a broken page"; exit 1; fi; \
+	echo "grader-pages: page-check fails a broken page, as it must: $$(grep -c FAIL $(PAGES_DIR)/broken.log) problems found"
 
 # Under memcheck: the Rust and the C homework programs on every checker test,
 # and every C harness (both linkages). Zero errors, zero definite/indirect leaks.

@@ -664,3 +664,417 @@ fn without_bubblewrap_grading_stops_with_one_line() {
     );
     assert!(out.stdout.is_empty(), "nothing graded");
 }
+
+/// A course graded once for the tests below: `correct`, `wrong-answer`,
+/// `segfault`, `stale-out`, `no-run-rule` and `build-fails` (links in a
+/// directory of their own), `--all -j 2 --timeout 1 --no-valgrind --html`.
+struct Course {
+    work: tempfile::TempDir,
+    names: Vec<&'static str>,
+}
+
+impl Course {
+    fn subs(&self) -> PathBuf {
+        self.work.path().join("subs")
+    }
+    fn html(&self) -> PathBuf {
+        self.work.path().join("html")
+    }
+    fn json(&self) -> Value {
+        let text = std::fs::read_to_string(self.work.path().join("grades.json")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+    fn page(&self, name: &str) -> String {
+        read_page(&self.html().join(name))
+    }
+}
+
+/// A page's text with the entities the templates' escaping writes decoded
+/// (minijinja writes `/` as `&#x2f;`), so texts and links read as written.
+fn read_page(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.replace("&#x2f;", "/")
+        .replace("&#x27;", "'")
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// Runs the grader in `dir` with `args`; panics with its output unless it
+/// exits 0, else returns stdout.
+fn run_grader(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn course() -> &'static Course {
+    static COURSE: std::sync::OnceLock<Course> = std::sync::OnceLock::new();
+    COURSE.get_or_init(|| {
+        require_tools();
+        let work = tempfile::tempdir().unwrap();
+        let course = Course {
+            work,
+            names: vec![
+                "build-fails",
+                "correct",
+                "no-run-rule",
+                "segfault",
+                "stale-out",
+                "wrong-answer",
+            ],
+        };
+        std::fs::create_dir(course.subs()).unwrap();
+        for name in &course.names {
+            let from = root().join("checker/fixtures").join(name);
+            std::os::unix::fs::symlink(from, course.subs().join(name)).unwrap();
+        }
+        let subs = course.subs().display().to_string();
+        let html = course.html().display().to_string();
+        run_grader(
+            course.work.path(),
+            &[
+                "--all",
+                &subs,
+                "-j",
+                "2",
+                "--tests",
+                &tests_dir(),
+                "--timeout",
+                "1",
+                "--no-valgrind",
+                "--html",
+                &html,
+            ],
+        );
+        course
+    })
+}
+
+/// The part of a submission's page about one test: from its row to the
+/// next test's row.
+fn test_section<'a>(page: &'a str, test: &str) -> &'a str {
+    let id: String = test
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let start = page
+        .find(&format!("<tr id=\"t-{id}\""))
+        .unwrap_or_else(|| panic!("no row for {test}"));
+    let rest = &page[start + 1..];
+    let end = rest.find("<tr id=").unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The first line of a test's reference, trimmed.
+fn reference_line(test: &str) -> String {
+    let path = root().join("checker/tests").join(format!("{test}.ref"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+#[test]
+fn html_pages_show_the_first_difference_and_link_every_test_and_submission() {
+    let course = course();
+    let index = course.page("index.html");
+    assert!(index.contains("<main data-page-ok>"));
+    assert!(index.contains("<svg"), "the points chart is inline SVG");
+    let tests = grade::discovered_names();
+    for name in &course.names {
+        assert!(
+            index.contains(&format!("href=\"{name}.html\"")),
+            "the course page links {name}"
+        );
+        let page = course.page(&format!("{name}.html"));
+        assert!(page.contains("<main data-page-ok>"));
+        assert!(page.contains("href=\"index.html\""), "{name} links back");
+        for test in &tests {
+            assert!(
+                page.contains(&format!("<code>{test}</code>")),
+                "{name}'s page lists {test}"
+            );
+            assert!(
+                index.contains(&format!("<code>{test}</code>")),
+                "pass rate of {test}"
+            );
+        }
+    }
+    // wrong-answer numbers Rolling Stone's winner from 0: the reference's
+    // winner, and one less, on line 1 of each Rolling Stone test.
+    let json = course.json();
+    let wrong = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["submission"].as_str().unwrap().ends_with("wrong-answer"))
+        .unwrap();
+    let page = course.page("wrong-answer.html");
+    for k in 1..=4 {
+        let test = format!("tests_rolling_stone/rollingstone{k}");
+        let expected = reference_line(&test);
+        let actual = (expected.parse::<u32>().unwrap() - 1).to_string();
+        let section = test_section(&page, &test);
+        assert!(section.contains("wrong_answer"), "{section}");
+        assert!(section.contains("First difference: line 1"), "{section}");
+        let row = |class: &str| {
+            let at = section.find(&format!("<tr class=\"{class}\">")).unwrap();
+            &section[at..at + section[at..].find("</tr>").unwrap()]
+        };
+        assert!(
+            row("exp").contains(&format!("<mark>{expected}</mark>")),
+            "{section}"
+        );
+        assert!(
+            row("act").contains(&format!("<mark>{actual}</mark>")),
+            "{section}"
+        );
+        let t = wrong["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == test.as_str())
+            .unwrap();
+        assert_eq!(t["first_difference"]["line"], 1);
+        assert_eq!(t["first_difference"]["expected"], expected.as_str());
+        assert_eq!(t["first_difference"]["actual"], actual.as_str());
+    }
+    // Passed tests carry no difference.
+    assert!(!test_section(&page, "tests_razboi/razboi1").contains("First difference"));
+    // The trace of a game: the one `homework --debug` writes for its input.
+    let traced = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("checker/tests/tests_razboi/razboi1.in"),
+        traced.path().join("in"),
+    )
+    .unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_homework"))
+        .arg("--debug")
+        .current_dir(traced.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(test_section(&page, "tests_razboi/razboi1")
+        .contains("href=\"traces/tests_razboi/razboi1.debug\""));
+    assert_eq!(
+        std::fs::read(course.html().join("traces/tests_razboi/razboi1.debug")).unwrap(),
+        std::fs::read(traced.path().join("out.debug")).unwrap()
+    );
+    let segfault = course.page("segfault.html");
+    assert!(test_section(&segfault, "tests_scarabei/scarabei1").contains("SIGSEGV"));
+    assert!(course
+        .page("build-fails.html")
+        .contains("make build failed"));
+    // The same pages again from the saved JSON.
+    let again = course.work.path().join("again");
+    run_grader(
+        course.work.path(),
+        &[
+            "--from-json",
+            "grades.json",
+            "--html",
+            &again.display().to_string(),
+            "--tests",
+            &tests_dir(),
+        ],
+    );
+    for name in course
+        .names
+        .iter()
+        .map(|n| format!("{n}.html"))
+        .chain(["index.html".into()])
+    {
+        assert!(
+            read_page(&again.join(&name)) == course.page(&name),
+            "{name} from --from-json differs from the graded run's"
+        );
+    }
+}
+
+/// The JSON without its timings (every `seconds`).
+fn without_timings(mut value: Value) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.remove("seconds");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut value);
+    value
+}
+
+#[test]
+fn three_shards_merged_equal_the_unsharded_run() {
+    let course = course();
+    let work = course.work.path();
+    let subs = course.subs().display().to_string();
+    let mut shards = Vec::new();
+    for k in 1..=3 {
+        let json = format!("shard-{k}.json");
+        let shard = format!("{k}/3");
+        run_grader(
+            work,
+            &[
+                "--all",
+                &subs,
+                "-j",
+                "2",
+                "--shard",
+                &shard,
+                "--tests",
+                &tests_dir(),
+                "--timeout",
+                "1",
+                "--no-valgrind",
+                "--json",
+                &json,
+                "--csv",
+                &format!("shard-{k}.csv"),
+            ],
+        );
+        let value: Value =
+            serde_json::from_str(&std::fs::read_to_string(work.join(&json)).unwrap()).unwrap();
+        // 6 submissions: names 1 and 4 in shard 1, and so on.
+        let got: Vec<&str> = value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                r["submission"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(got, [course.names[k - 1], course.names[k + 2]], "shard {k}");
+        assert_eq!(value[0]["shard"]["count"], 3);
+        shards.push(json);
+    }
+    let mut args = vec!["merge"];
+    args.extend(shards.iter().rev().map(String::as_str));
+    args.extend(["--json", "merged.json", "--html", "merged-html", "--tests"]);
+    let tests = tests_dir();
+    args.push(&tests);
+    let stdout = run_grader(work, &args);
+    assert!(stdout.contains("6 submissions"), "{stdout}");
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.join("merged.json")).unwrap()).unwrap();
+    assert_eq!(without_timings(merged), without_timings(course.json()));
+    for name in &course.names {
+        assert!(work.join(format!("merged-html/{name}.html")).is_file());
+    }
+    // A missing shard, or one given twice, is refused.
+    for bad in [
+        vec!["merge", "shard-1.json", "shard-2.json", "--json", "x.json"],
+        vec![
+            "merge",
+            "shard-1.json",
+            "shard-1.json",
+            "shard-2.json",
+            "--json",
+            "x.json",
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+            .args(&bad)
+            .current_dir(work)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("homework-grade merge: "), "{err}");
+    }
+    assert!(!work.join("x.json").exists());
+}
+
+#[test]
+#[ignore = "needs valgrind (make setup installs it); make test runs it"]
+fn valgrind_first_error_with_its_stack_in_json_terminal_and_html() {
+    require_tools();
+    support::require_tool("valgrind");
+    let tests = six_tests();
+    let work = tempfile::tempdir().unwrap();
+    let html = work.path().join("html");
+    let stdout = run_grader(
+        work.path(),
+        &[
+            &fixture("segfault"),
+            "--tests",
+            &tests.path().display().to_string(),
+            "--json",
+            "segfault.json",
+            "--html",
+            &html.display().to_string(),
+        ],
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("segfault.json")).unwrap())
+            .unwrap();
+    let scarabs = json["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "tests_scarabei/scarabei1")
+        .unwrap();
+    assert_eq!(scarabs["status"], "crashed");
+    let first = &scarabs["memcheck"]["first_error"];
+    let what = first["what"].as_str().unwrap();
+    assert!(what.starts_with("Invalid "), "{scarabs}");
+    let frame = first["stack"][0].as_str().unwrap();
+    assert!(frame.starts_with("at 0x"), "{scarabs}");
+    assert!(stdout.contains(what) && stdout.contains(frame), "{stdout}");
+    let page = read_page(&html.join("segfault.html"));
+    let section = test_section(&page, "tests_scarabei/scarabei1");
+    assert!(
+        section.contains(&format!("<strong>{what}</strong>")),
+        "{section}"
+    );
+    // Only the crashed test has findings.
+    let with: Vec<&Value> = json["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t.get("memcheck").is_some())
+        .collect();
+    assert_eq!(with.len(), 1, "{json}");
+}
+
+/// Names of the project's checker tests, as the grader names them.
+mod grade {
+    pub fn discovered_names() -> Vec<String> {
+        let mut names = Vec::new();
+        let dir = super::root().join("checker/tests");
+        for sub in std::fs::read_dir(&dir).unwrap().flatten() {
+            for f in std::fs::read_dir(sub.path()).unwrap().flatten() {
+                let p = f.path();
+                if p.extension().is_some_and(|e| e == "in") {
+                    let rel = p.with_extension("");
+                    names.push(rel.strip_prefix(&dir).unwrap().display().to_string());
+                }
+            }
+        }
+        assert_eq!(names.len(), 22);
+        names
+    }
+}

@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::runner::{self, Exit, Limits, Outcome, Sandbox};
 
@@ -128,8 +128,202 @@ pub fn same_ignoring_white_space(a: &[u8], b: &[u8]) -> bool {
     lines(a) == lines(b)
 }
 
+/// Lines of context kept before and after the first difference.
+pub const CONTEXT_LINES: usize = 3;
+/// Characters kept of one line shown in a difference (a longer line is cut
+/// around the place where it differs).
+pub const LINE_CHARS: usize = 200;
+/// Lines of a valgrind error's stack kept.
+pub const STACK_LINES: usize = 16;
+
+/// The lines of `text` as `diff` splits them (a final newline ends the last
+/// line rather than starting an empty one), `\r` dropped at their ends.
+fn raw_lines(text: &[u8]) -> Vec<String> {
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    if text.is_empty() {
+        return Vec::new();
+    }
+    text.split(|&c| c == b'\n')
+        .map(|l| String::from_utf8_lossy(l.strip_suffix(b"\r").unwrap_or(l)).into_owned())
+        .collect()
+}
+
+/// A line with all ASCII white space removed: what `diff -w` compares.
+fn squeezed(line: &str) -> Vec<char> {
+    line.chars().filter(|c| !c.is_ascii_whitespace()).collect()
+}
+
+/// Where `out` first differs from the reference under the checker's
+/// comparison (`diff -w`, see [`same_ignoring_white_space`]), with the text
+/// of both sides and [`CONTEXT_LINES`] lines of context.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Difference {
+    /// The 1-based number of the first line that differs (the same on both
+    /// sides: the comparison goes line by line).
+    pub line: usize,
+    /// The reference's line; `None` when the reference has fewer lines.
+    pub expected: Option<String>,
+    /// `out`'s line; `None` when `out` has fewer lines.
+    pub actual: Option<String>,
+    /// The 1-based character of `expected` where it starts to differ
+    /// (white space skipped as `diff -w` skips it); `None` with no line.
+    pub expected_column: Option<usize>,
+    /// The same in `actual`.
+    pub actual_column: Option<usize>,
+    /// Up to [`CONTEXT_LINES`] lines before, as `out` has them (the same as
+    /// the reference's under the comparison).
+    pub before: Vec<String>,
+    /// Up to [`CONTEXT_LINES`] lines of the reference after the differing line.
+    pub expected_after: Vec<String>,
+    /// Up to [`CONTEXT_LINES`] lines of `out` after the differing line.
+    pub actual_after: Vec<String>,
+}
+
+/// Cuts `line` to [`LINE_CHARS`] characters around the 1-based `column`,
+/// marking a cut with `…`; returns the text and the column in it.
+fn clip_line(line: &str, column: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= LINE_CHARS {
+        return (line.to_owned(), column);
+    }
+    let start = column
+        .saturating_sub(LINE_CHARS / 2)
+        .min(chars.len() - LINE_CHARS);
+    let mut text: String = chars[start..start + LINE_CHARS].iter().collect();
+    let mut column = column - start;
+    if start > 0 {
+        text.insert(0, '…');
+        column += 1;
+    }
+    if start + LINE_CHARS < chars.len() {
+        text.push('…');
+    }
+    (text, column)
+}
+
+/// Cuts a context line to [`LINE_CHARS`] characters.
+fn clip_context(line: &str) -> String {
+    clip_line(line, 1).0
+}
+
+/// The 1-based character of `line` holding its `k`-th (0-based) non-white
+/// character, or one past the end when it has fewer.
+fn column_of(line: &str, k: usize) -> usize {
+    line.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_ascii_whitespace())
+        .nth(k)
+        .map_or(line.chars().count() + 1, |(i, _)| i + 1)
+}
+
+/// The first difference between `actual` (`out`) and `expected` (the
+/// reference) under `diff -w`; `None` when they are the same.
+pub fn first_difference(actual: &[u8], expected: &[u8]) -> Option<Difference> {
+    let (a, e) = (raw_lines(actual), raw_lines(expected));
+    let i = (0..a.len().max(e.len()))
+        .find(|&i| a.get(i).map(|l| squeezed(l)) != e.get(i).map(|l| squeezed(l)))?;
+    let k = match (a.get(i), e.get(i)) {
+        (Some(x), Some(y)) => {
+            let (x, y) = (squeezed(x), squeezed(y));
+            x.iter().zip(&y).take_while(|(p, q)| p == q).count()
+        }
+        _ => 0,
+    };
+    let side = |lines: &[String]| {
+        lines.get(i).map(|l| {
+            let (text, column) = clip_line(l, column_of(l, k));
+            (text, column)
+        })
+    };
+    let (expected_line, actual_line) = (side(&e), side(&a));
+    let after = |lines: &[String]| {
+        lines
+            .iter()
+            .skip(i + 1)
+            .take(CONTEXT_LINES)
+            .map(|l| clip_context(l))
+            .collect()
+    };
+    Some(Difference {
+        line: i + 1,
+        expected_column: expected_line.as_ref().map(|l| l.1),
+        actual_column: actual_line.as_ref().map(|l| l.1),
+        expected: expected_line.map(|l| l.0),
+        actual: actual_line.map(|l| l.0),
+        before: a[i.saturating_sub(CONTEXT_LINES)..i.min(a.len())]
+            .iter()
+            .map(|l| clip_context(l))
+            .collect(),
+        expected_after: after(&e),
+        actual_after: after(&a),
+    })
+}
+
+/// The first error valgrind reported in one process's log: its message and
+/// the lines under it (the stack, `at`/`by` frames, and details such as
+/// `Address 0x0 is not stack'd`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValgrindError {
+    /// The error's first line, `Invalid read of size 4`, or a leak record
+    /// `40 bytes in 1 blocks are definitely lost in loss record 1 of 1`.
+    pub what: String,
+    /// Up to [`STACK_LINES`] lines under it, trimmed.
+    pub stack: Vec<String>,
+}
+
+/// The first error of a valgrind log (see [`ValgrindError`]): the first
+/// block of lines with a stack (`at 0x...`), leaving out the possibly lost
+/// and still reachable leak records, which the grader does not count.
+pub fn first_valgrind_error(log: &str) -> Option<ValgrindError> {
+    let body = |line: &str| -> String {
+        // `==1234== text`: drop the pid marker.
+        let rest = line
+            .strip_prefix("==")
+            .and_then(|r| r.split_once("=="))
+            .map_or(line, |(_, r)| r);
+        rest.strip_prefix(' ').unwrap_or(rest).to_owned()
+    };
+    let lines: Vec<String> = log.lines().map(body).collect();
+    for block in lines.split(|l| l.trim().is_empty()) {
+        let Some((first, rest)) = block.split_first() else {
+            continue;
+        };
+        let has_stack = rest.iter().any(|l| {
+            let t = l.trim_start();
+            t.starts_with("at 0x") || t.starts_with("by 0x")
+        });
+        let uncounted = first.contains("possibly lost") || first.contains("still reachable");
+        if first.starts_with(' ') || !has_stack || uncounted {
+            continue;
+        }
+        return Some(ValgrindError {
+            what: first.trim().to_owned(),
+            stack: rest
+                .iter()
+                .take(STACK_LINES)
+                .map(|l| l.trim().to_owned())
+                .collect(),
+        });
+    }
+    None
+}
+
+/// What valgrind found in one test (only tests with findings carry it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestMemCheck {
+    /// Memory errors (`ERROR SUMMARY`, leaks not counted there).
+    pub errors: u64,
+    /// Bytes definitely lost.
+    pub definitely_lost: u64,
+    /// Bytes indirectly lost.
+    pub indirectly_lost: u64,
+    /// The first error with its stack, from the first log that has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_error: Option<ValgrindError>,
+}
+
 /// How one test went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// `out` equals the reference under `diff -w`.
@@ -171,7 +365,7 @@ impl Status {
 }
 
 /// One test's result.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TestResult {
     /// The test's name, `tests_razboi/razboi3`.
     pub name: String,
@@ -182,12 +376,18 @@ pub struct TestResult {
     /// Wall-clock seconds of `make run`.
     pub seconds: f64,
     /// For `crashed`: the signal's name (`SIGSEGV`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signal: Option<String>,
+    /// For `wrong_answer`: where `out` first differs from the reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<Difference>,
+    /// What valgrind found in this test, when it found anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memcheck: Option<TestMemCheck>,
 }
 
 /// The valgrind measurement over all tests that ran to completion.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Valgrind {
     /// Tests in which the submission's program had memory errors or
     /// definitely/indirectly lost blocks.
@@ -215,8 +415,19 @@ impl MemCheck {
     }
 }
 
+/// Which part of a sharded `--all` run graded a submission (`--shard K/N`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// K, from 1.
+    pub index: usize,
+    /// N.
+    pub count: usize,
+    /// Submissions in the whole run (all shards together).
+    pub submissions: usize,
+}
+
 /// A grading's result: the JSON of `--json`, plus details for the text report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// The submission directory as given.
     pub submission: String,
@@ -235,10 +446,15 @@ pub struct Report {
     pub clean: Option<bool>,
     /// How the submission's commands were confined: `bubblewrap`, or `none`
     /// (`--no-sandbox`, `--in-place`).
-    pub sandbox: &'static str,
-    /// Details for people, not in the JSON.
-    #[serde(skip)]
+    pub sandbox: String,
+    /// Details for people: why the build failed, the valgrind counts per
+    /// test, what `make clean` left.
+    #[serde(default)]
     pub notes: Vec<String>,
+    /// The shard of a sharded run (`--shard`); `homework-grade merge`
+    /// removes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
     /// Wall-clock seconds of `make build` and `make clean` (not in the JSON).
     #[serde(skip)]
     pub build_seconds: f64,
@@ -522,7 +738,7 @@ fn run_test(
     place: &Place,
     test: &TestCase,
     limits: &Limits,
-) -> std::io::Result<(Status, Option<i32>, f64)> {
+) -> std::io::Result<(Status, Option<i32>, f64, Option<Difference>)> {
     let input = place.sub.join("in");
     remove_any(&input)?;
     fs::copy(&test.input, &input)?;
@@ -532,29 +748,30 @@ fn run_test(
     let outcome = place.make(&["run"], limits)?;
     let seconds = outcome.elapsed.as_secs_f64();
     let signal = match outcome.exit {
-        Exit::TimedOut => return Ok((Status::TimedOut, None, seconds)),
+        Exit::TimedOut => return Ok((Status::TimedOut, None, seconds, None)),
         Exit::Signal(sig) => Some(sig),
         Exit::Code(_) => signal_from_make(&outcome.stderr),
     };
     if signal.is_some() {
-        return Ok((Status::Crashed, signal, seconds));
+        return Ok((Status::Crashed, signal, seconds, None));
     }
     // Only a regular file counts: never a link (to the tests, say) the
     // grader would follow. Nothing of the command runs any more, so the
     // check cannot race with it.
     let regular = out_path.symlink_metadata().is_ok_and(|m| m.is_file());
     let Some(file) = regular.then(|| fs::File::open(&out_path).ok()).flatten() else {
-        return Ok((Status::NoOutput, None, seconds));
+        return Ok((Status::NoOutput, None, seconds, None));
     };
     let mut out = Vec::new();
     file.take(OUT_CAP + 1).read_to_end(&mut out)?;
-    let status = if out.len() as u64 <= OUT_CAP && same_ignoring_white_space(&out, &test.reference)
-    {
-        Status::Passed
-    } else {
-        Status::WrongAnswer
-    };
-    Ok((status, None, seconds))
+    if out.len() as u64 <= OUT_CAP && same_ignoring_white_space(&out, &test.reference) {
+        return Ok((Status::Passed, None, seconds, None));
+    }
+    // Only a wrong answer pays for this; past the cap, the first OUT_CAP
+    // bytes are compared.
+    out.truncate(OUT_CAP as usize);
+    let difference = first_difference(&out, &test.reference);
+    Ok((Status::WrongAnswer, None, seconds, difference))
 }
 
 /// The commands of `make run` (`make -n -s run` once the build is done),
@@ -581,7 +798,7 @@ fn valgrind_test(
     recipe: Option<&str>,
     index: usize,
     limits: &Limits,
-) -> std::io::Result<Option<MemCheck>> {
+) -> std::io::Result<Option<(MemCheck, Option<ValgrindError>)>> {
     let input = place.sub.join("in");
     remove_any(&input)?;
     fs::copy(&test.input, &input)?;
@@ -611,13 +828,27 @@ fn valgrind_test(
         return Ok(None);
     }
     let mut total: Option<MemCheck> = None;
-    for entry in fs::read_dir(&logs)?.flatten() {
+    let mut first: Option<ValgrindError> = None;
+    // In the order the processes started (their pids), so the first error
+    // is the earliest process's.
+    let mut paths: Vec<PathBuf> = fs::read_dir(&logs)?.flatten().map(|e| e.path()).collect();
+    paths.sort_by_cached_key(|p| {
+        let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
+        (
+            stem.as_deref().and_then(|s| s.parse::<u64>().ok()),
+            p.clone(),
+        )
+    });
+    for path in paths {
         // Regular files only: a link the program left there is not followed.
-        if !entry.path().symlink_metadata().is_ok_and(|m| m.is_file()) {
+        if !path.symlink_metadata().is_ok_and(|m| m.is_file()) {
             continue;
         }
-        let text = fs::read_to_string(entry.path()).unwrap_or_default();
+        let text = fs::read_to_string(&path).unwrap_or_default();
         if let Some(check) = parse_valgrind_log(&text) {
+            if first.is_none() && check.bad() {
+                first = first_valgrind_error(&text);
+            }
             let t = total.get_or_insert_with(MemCheck::default);
             t.errors += check.errors;
             t.definitely_lost += check.definitely_lost;
@@ -625,7 +856,7 @@ fn valgrind_test(
         }
     }
     let _ = remove_any(&logs);
-    Ok(total)
+    Ok(total.map(|t| (t, first)))
 }
 
 fn has_readme(dir: &Path) -> bool {
@@ -728,10 +959,10 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     let mut earned = 0u32;
     let mut tests = Vec::with_capacity(options.tests.len());
     for test in &options.tests {
-        let (status, signal, seconds) = if built {
+        let (status, signal, seconds, first_difference) = if built {
             run_test(&place, test, &options.run).map_err(|e| io(&test.name, e))?
         } else {
-            (Status::BuildFailed, None, 0.0)
+            (Status::BuildFailed, None, 0.0, None)
         };
         let points = if status == Status::Passed {
             test.points
@@ -745,6 +976,8 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
             points: f64::from(points) * scale,
             seconds,
             signal: signal.map(signal_name),
+            first_difference,
+            memcheck: None,
         });
     }
 
@@ -757,15 +990,21 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
             };
             let recipe = run_recipe(&place);
             let mut bad = 0;
-            for (index, (test, result)) in options.tests.iter().zip(&tests).enumerate() {
+            for (index, (test, result)) in options.tests.iter().zip(&mut tests).enumerate() {
                 if result.status == Status::TimedOut {
                     continue;
                 }
                 match valgrind_test(&place, test, recipe.as_deref(), index, &limits)
                     .map_err(|e| io("cannot run valgrind", e))?
                 {
-                    Some(check) if check.bad() => {
+                    Some((check, first_error)) if check.bad() => {
                         bad += 1;
+                        result.memcheck = Some(TestMemCheck {
+                            errors: check.errors,
+                            definitely_lost: check.definitely_lost,
+                            indirectly_lost: check.indirectly_lost,
+                            first_error,
+                        });
                         notes.push(format!(
                             "valgrind {}: {} errors, {} bytes definitely and {} indirectly lost",
                             test.name, check.errors, check.definitely_lost, check.indirectly_lost
@@ -831,8 +1070,10 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
             "bubblewrap"
         } else {
             "none"
-        },
+        }
+        .to_owned(),
         notes,
+        shard: None,
         build_seconds,
     })
 }
@@ -926,6 +1167,87 @@ mod tests {
         );
         assert_eq!(fs::read_to_string(copy.join("alias.c")).unwrap(), "mine");
         assert!(!is_link("common.c") && !is_link("alias.c"));
+    }
+
+    #[test]
+    fn first_difference_follows_diff_w() {
+        // Same under diff -w: no difference.
+        assert_eq!(first_difference(b"1  A\r\n2\n", b"1 A\n2"), None);
+        let d = first_difference(b"a\nb\nc\nd x\ne\nf\n", b"a\nb\nc\nd y\ne\n").unwrap();
+        assert_eq!(d.line, 4);
+        assert_eq!(d.expected.as_deref(), Some("d y"));
+        assert_eq!(d.actual.as_deref(), Some("d x"));
+        // "d x": the third character is the first that differs.
+        assert_eq!((d.expected_column, d.actual_column), (Some(3), Some(3)));
+        assert_eq!(d.before, ["a", "b", "c"]);
+        assert_eq!(d.expected_after, ["e"]);
+        assert_eq!(d.actual_after, ["e", "f"]);
+        // White space moves the column on one side only.
+        let d = first_difference(b"4d  5c 6h\n", b"4d 5c 7h\n").unwrap();
+        assert_eq!((d.expected_column, d.actual_column), (Some(7), Some(8)));
+        // A missing or an extra line.
+        let d = first_difference(b"1\n", b"1\n2\n").unwrap();
+        assert_eq!(
+            (d.line, d.actual, d.expected.as_deref()),
+            (2, None, Some("2"))
+        );
+        let d = first_difference(b"1\n\n", b"1\n").unwrap();
+        assert_eq!(
+            (d.line, d.actual.as_deref(), d.expected),
+            (2, Some(""), None)
+        );
+        let d = first_difference(b"", b"7\n").unwrap();
+        assert_eq!((d.line, d.actual, d.before.len()), (1, None, 0));
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_its_difference() {
+        let expected: String = (0..600)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let mut actual = expected.clone().into_bytes();
+        actual[300] = b'#';
+        let d = first_difference(&actual, expected.as_bytes()).unwrap();
+        let (text, column) = (d.actual.unwrap(), d.actual_column.unwrap());
+        assert!(text.starts_with('…') && text.ends_with('…'), "{text}");
+        assert_eq!(text.chars().nth(column - 1), Some('#'));
+        assert!(text.chars().count() <= LINE_CHARS + 2);
+    }
+
+    #[test]
+    fn the_first_valgrind_error_with_its_stack() {
+        let log = "==9== Memcheck, a memory error detector\n==9== Command: ./homework\n==9== \n\
+             ==9== Invalid read of size 4\n==9==    at 0x1091A5: scarabs (homework.c:120)\n\
+             ==9==    by 0x109DEF: main (homework.c:300)\n\
+             ==9==  Address 0x0 is not stack'd, malloc'd or (recently) free'd\n==9== \n\
+             ==9== Process terminating with default action of signal 11 (SIGSEGV)\n\
+             ==9==    at 0x1091A5: scarabs (homework.c:120)\n==9== \n\
+             ==9== HEAP SUMMARY:\n==9==     in use at exit: 0 bytes in 0 blocks\n";
+        let e = first_valgrind_error(log).unwrap();
+        assert_eq!(e.what, "Invalid read of size 4");
+        assert_eq!(
+            e.stack,
+            [
+                "at 0x1091A5: scarabs (homework.c:120)",
+                "by 0x109DEF: main (homework.c:300)",
+                "Address 0x0 is not stack'd, malloc'd or (recently) free'd"
+            ]
+        );
+        // A possibly lost record is not counted; the definite one is.
+        let leaks = "==3== 8 bytes in 1 blocks are possibly lost in loss record 1 of 2\n\
+             ==3==    at 0x4848899: malloc (vg_replace_malloc.c:381)\n==3== \n\
+             ==3== 40 bytes in 1 blocks are definitely lost in loss record 2 of 2\n\
+             ==3==    at 0x4848899: malloc (vg_replace_malloc.c:381)\n\
+             ==3==    by 0x1091A5: deck_new (homework.c:12)\n==3== \n";
+        let e = first_valgrind_error(leaks).unwrap();
+        assert!(e
+            .what
+            .starts_with("40 bytes in 1 blocks are definitely lost"));
+        assert_eq!(e.stack.len(), 2);
+        assert_eq!(
+            first_valgrind_error("==1== All heap blocks were freed\n"),
+            None
+        );
     }
 
     #[test]

@@ -7,8 +7,10 @@
 //! trusted. See `docs/grading.md`.
 
 mod grade;
+mod html;
 mod runner;
 
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +20,7 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use grade::{Options, Private, Report, Status};
+use grade::{Options, Private, Report, Shard, Status, TestCase, TestResult};
 use runner::{Limits, Sandbox};
 
 /// Grades homework submissions with the checker's workflow: `make build` once,
@@ -31,10 +33,16 @@ use runner::{Limits, Sandbox};
 /// submission runs in a bubblewrap sandbox (see docs/grading.md): it sees its
 /// copy and the system, not the tests, the other submissions or the network.
 #[derive(Debug, Parser)]
-#[command(name = "homework-grade", version)]
+#[command(
+    name = "homework-grade",
+    version,
+    after_help = "Sharded runs (--all DIR --shard K/N) are joined with\n  \
+                  homework-grade merge SHARD.json... --json OUT.json [--html DIR]\n\
+                  (homework-grade merge --help; docs/grading.md)."
+)]
 struct Args {
     /// The submission directory (with its Makefile).
-    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    #[arg(required_unless_present_any = ["all", "from_json"], conflicts_with = "all")]
     submission: Option<PathBuf>,
     /// Grade every directory inside DIR, each as one submission.
     #[arg(long, value_name = "DIR")]
@@ -101,6 +109,60 @@ struct Args {
     /// Write one CSV row per submission.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Also write HTML pages into DIR: one per submission (DIR/NAME.html)
+    /// and, with --all, the course page DIR/index.html; see docs/grading.md.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+    /// Grade nothing: write the --html pages from a saved --json result (an
+    /// object for one submission, an array for a course). --tests names the
+    /// tests whose .debug traces the pages link.
+    #[arg(long, value_name = "FILE", requires = "html", conflicts_with_all = ["submission", "all", "shard"])]
+    from_json: Option<PathBuf>,
+    /// With --all: grade shard K of N only (K from 1), the submissions whose
+    /// place in name order is K-1 modulo N; join the shards' JSON with
+    /// `homework-grade merge`. Default outputs grades-K-of-N.json and .csv.
+    #[arg(long, value_name = "K/N", requires = "all", value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected K/N with 1 <= K <= N (such as 2/3), got {text:?}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// Joins the JSON of a sharded run's shards (`homework-grade --all DIR
+/// --shard K/N --json shard-K.json`, one per K) into the result one
+/// unsharded run gives: the same array in the same order (by submission
+/// name), without the shards' `shard` fields. Checks that every shard 1..N
+/// of one run is there once and that no submission is graded twice. Files
+/// without `shard` fields (unsharded runs) are joined as they are.
+#[derive(Debug, Parser)]
+#[command(name = "homework-grade merge", version)]
+struct MergeArgs {
+    /// The shards' JSON files (each an array, as --all writes it).
+    #[arg(required = true, value_name = "SHARD.json")]
+    shards: Vec<PathBuf>,
+    /// Where to write the merged JSON.
+    #[arg(long, value_name = "FILE", required = true)]
+    json: PathBuf,
+    /// Also write one CSV row per submission.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Also write the HTML pages (course page and one per submission) into DIR.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+    /// The tests whose .debug traces the HTML pages link.
+    #[arg(long, value_name = "DIR", default_value = "checker/tests")]
+    tests: PathBuf,
 }
 
 fn seconds(s: f64, what: &str) -> Result<Duration, String> {
@@ -199,6 +261,48 @@ fn deduction(report: &Report) -> String {
         })
 }
 
+/// Under a test's line: where its `out` first differs from the reference,
+/// and valgrind's first error with its stack.
+fn print_details(t: &TestResult) {
+    if let Some(d) = &t.first_difference {
+        println!(
+            "    first difference: line {} (compared as diff -w)",
+            d.line
+        );
+        let first = d.line - d.before.len();
+        for (i, l) in d.before.iter().enumerate() {
+            println!("        {:>5} | {l}", first + i);
+        }
+        let show =
+            |line: &Option<String>, end: &str| line.clone().unwrap_or_else(|| end.to_owned());
+        println!(
+            "      - {:>5} | {}   (expected)",
+            d.line,
+            show(&d.expected, "(the reference ends here)")
+        );
+        println!(
+            "      + {:>5} | {}   (actual)",
+            d.line,
+            show(&d.actual, "(out ends here)")
+        );
+        if let (Some(_), Some(column)) = (&d.actual, d.actual_column) {
+            println!("        {:>5}   {}^", "", " ".repeat(column - 1));
+        }
+    }
+    if let Some(m) = &t.memcheck {
+        println!(
+            "    valgrind: {} errors, {} bytes definitely and {} indirectly lost",
+            m.errors, m.definitely_lost, m.indirectly_lost
+        );
+        if let Some(e) = &m.first_error {
+            println!("      {}", e.what);
+            for l in e.stack.iter().take(8) {
+                println!("        {l}");
+            }
+        }
+    }
+}
+
 fn print_one(report: &Report) {
     for t in &report.tests {
         let status = match &t.signal {
@@ -209,6 +313,7 @@ fn print_one(report: &Report) {
             "{:<44} {:>6.2}  {:<22} {:>6.2} s",
             t.name, t.points, status, t.seconds
         );
+        print_details(t);
     }
     for note in &report.notes {
         println!("note: {note}");
@@ -320,8 +425,171 @@ fn below(reports: &[Report], threshold: Option<f64>) -> Option<String> {
     (!low.is_empty()).then(|| format!("below {threshold} points: {}", low.join(", ")))
 }
 
+/// Reads a result the grader wrote with `--json`: an array (a course, `true`)
+/// or one object.
+fn read_reports(path: &Path) -> Result<(Vec<Report>, bool), String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+    let course = value.is_array();
+    let reports = if course {
+        serde_json::from_value(value)
+    } else {
+        serde_json::from_value(value).map(|r| vec![r])
+    }
+    .map_err(|e| {
+        format!(
+            "{} is not a result of homework-grade --json: {e}",
+            path.display()
+        )
+    })?;
+    Ok((reports, course))
+}
+
+/// The tests whose traces the pages link, when `dir` holds tests; a note
+/// on stderr otherwise (the pages are written without trace links).
+fn tests_for_traces(dir: &Path) -> Vec<TestCase> {
+    grade::discover_tests(dir).unwrap_or_else(|e| {
+        eprintln!("homework-grade: no .debug traces linked ({e})");
+        Vec::new()
+    })
+}
+
+/// Writes the pages and says where.
+fn write_html(
+    dir: &Path,
+    reports: &[Report],
+    course: bool,
+    tests: &[TestCase],
+) -> Result<(), String> {
+    let written = html::write(dir, reports, course, tests)?;
+    let main = written
+        .course
+        .as_ref()
+        .or(written.submissions.first())
+        .map_or(dir.display().to_string(), |p| p.display().to_string());
+    println!(
+        "html: {main} ({} submission pages, {} traces in {})",
+        written.submissions.len(),
+        written.traces,
+        dir.display()
+    );
+    Ok(())
+}
+
+/// `homework-grade merge`: joins shards (see [`MergeArgs`]).
+fn merge(args: &MergeArgs) -> Result<(), String> {
+    let mut all: Vec<Report> = Vec::new();
+    let mut run: Option<(usize, usize)> = None;
+    let mut seen_shards = vec![];
+    for path in &args.shards {
+        let (reports, course) = read_reports(path)?;
+        if !course {
+            return Err(format!(
+                "{} holds one submission, not the array of an --all run",
+                path.display()
+            ));
+        }
+        let shards: Vec<Option<Shard>> = reports.iter().map(|r| r.shard).collect();
+        if let Some(first) = shards.iter().flatten().next() {
+            if shards.iter().any(|s| s.as_ref() != Some(first)) {
+                return Err(format!(
+                    "{}: its submissions come from different shards",
+                    path.display()
+                ));
+            }
+            let this = (first.count, first.submissions);
+            if run.is_some_and(|r| r != this) {
+                return Err(format!(
+                    "{} is shard {}/{} of a run of {} submissions, unlike the files before it",
+                    path.display(),
+                    first.index,
+                    first.count,
+                    first.submissions
+                ));
+            }
+            run = Some(this);
+            if seen_shards.contains(&first.index) {
+                return Err(format!(
+                    "shard {}/{} is given twice ({})",
+                    first.index,
+                    first.count,
+                    path.display()
+                ));
+            }
+            seen_shards.push(first.index);
+        }
+        all.extend(reports);
+    }
+    if let Some((count, submissions)) = run {
+        if all.iter().any(|r| r.shard.is_none()) {
+            return Err("some files come from sharded runs and some not".to_owned());
+        }
+        let missing: Vec<String> = (1..=count)
+            .filter(|k| !seen_shards.contains(k))
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        // An empty shard (more shards than submissions) has no report to
+        // carry its number: only the count of submissions can tell.
+        if all.len() != submissions {
+            return Err(format!(
+                "the shards hold {} submissions, the run had {submissions}{}",
+                all.len(),
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (missing: {})", missing.join(", "))
+                }
+            ));
+        }
+    }
+    // The unsharded run's order: by name within the graded directory.
+    all.sort_by(|a, b| {
+        let name = |r: &Report| Path::new(&r.submission).file_name().map(|n| n.to_owned());
+        name(a)
+            .cmp(&name(b))
+            .then_with(|| a.submission.cmp(&b.submission))
+    });
+    for pair in all.windows(2) {
+        if pair[0].submission == pair[1].submission {
+            return Err(format!(
+                "{} is graded in more than one file",
+                pair[0].submission
+            ));
+        }
+    }
+    for r in &mut all {
+        r.shard = None;
+    }
+    print_table(&all);
+    let json = serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?;
+    write(&args.json, &(json + "\n"))?;
+    let mut written = vec![args.json.display().to_string()];
+    if let Some(path) = &args.csv {
+        write(path, &csv(&all))?;
+        written.push(path.display().to_string());
+    }
+    println!(
+        "merged {} files: {} submissions; written: {}",
+        args.shards.len(),
+        all.len(),
+        written.join(" ")
+    );
+    if let Some(dir) = &args.html {
+        write_html(dir, &all, true, &tests_for_traces(&args.tests))?;
+    }
+    Ok(())
+}
+
 /// Grades as asked; `Ok(false)` when a submission is below `--fail-under`.
 fn main_result(args: &Args) -> Result<bool, String> {
+    if let Some(path) = &args.from_json {
+        let (reports, course) = read_reports(path)?;
+        let dir = args.html.as_deref().unwrap_or(Path::new("."));
+        write_html(dir, &reports, course, &tests_for_traces(&args.tests))?;
+        return Ok(true);
+    }
     // A wrong path is reported before the sandbox is even tried.
     if let Some(dir) = args.submission.as_ref().filter(|d| !d.is_dir()) {
         return Err(format!("no submission directory {}", dir.display()));
@@ -329,7 +597,16 @@ fn main_result(args: &Args) -> Result<bool, String> {
     let options = options(args)?;
     let start = Instant::now();
     if let Some(dir) = &args.all {
-        let dirs = submissions(dir)?;
+        let mut dirs = submissions(dir)?;
+        let total = dirs.len();
+        if let Some((k, n)) = args.shard {
+            dirs = dirs
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| i % n == k - 1)
+                .map(|(_, d)| d)
+                .collect();
+        }
         // At most -j commands at once; more submissions in flight than that,
         // so a hung test holds one slot while the others keep the rest busy.
         let jobs = usize::from(args.jobs);
@@ -342,11 +619,18 @@ fn main_result(args: &Args) -> Result<bool, String> {
             ProgressStyle::with_template("{bar:40} {pos}/{len} submissions, {elapsed} {msg}")
                 .map_err(|e| e.to_string())?,
         );
+        let shard = args.shard.map(|(index, count)| Shard {
+            index,
+            count,
+            submissions: total,
+        });
         let results: Vec<Result<Report, String>> = pool.install(|| {
             dirs.par_iter()
                 .with_max_len(1)
                 .map(|d| {
-                    let r = grade::grade(d, &options).map_err(|e| format!("{}: {e}", d.display()));
+                    let r = grade::grade(d, &options)
+                        .map(|r| Report { shard, ..r })
+                        .map_err(|e| format!("{}: {e}", d.display()));
                     bar.inc(1);
                     r
                 })
@@ -378,12 +662,28 @@ fn main_result(args: &Args) -> Result<bool, String> {
             hung.len(),
             hung.iter().sum::<f64>() + 0.0,
         );
-        let json_path = args.json.clone().unwrap_or_else(|| "grades.json".into());
-        let csv_path = args.csv.clone().unwrap_or_else(|| "grades.csv".into());
+        let stem = match args.shard {
+            Some((k, n)) => format!("grades-{k}-of-{n}"),
+            None => "grades".to_owned(),
+        };
+        let json_path = args
+            .json
+            .clone()
+            .unwrap_or_else(|| format!("{stem}.json").into());
+        let csv_path = args
+            .csv
+            .clone()
+            .unwrap_or_else(|| format!("{stem}.csv").into());
         let json = serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?;
         write(&json_path, &(json + "\n"))?;
         write(&csv_path, &csv(&reports))?;
         println!("written: {} {}", json_path.display(), csv_path.display());
+        if let Some((k, n)) = args.shard {
+            println!("shard {k}/{n}: {} of {total} submissions", dirs.len());
+        }
+        if let Some(html) = &args.html {
+            write_html(html, &reports, true, &options.tests)?;
+        }
         if reports.len() < dirs.len() {
             return Err(format!(
                 "{} submissions could not be graded",
@@ -402,6 +702,9 @@ fn main_result(args: &Args) -> Result<bool, String> {
         if let Some(path) = &args.csv {
             write(path, &csv(std::slice::from_ref(&report)))?;
         }
+        if let Some(html) = &args.html {
+            write_html(html, std::slice::from_ref(&report), false, &options.tests)?;
+        }
         if let Some(message) = below(std::slice::from_ref(&report), args.fail_under) {
             eprintln!("homework-grade: {message}");
             return Ok(false);
@@ -411,6 +714,20 @@ fn main_result(args: &Args) -> Result<bool, String> {
 }
 
 fn main() -> ExitCode {
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    if argv.get(1).is_some_and(|a| a == "merge") {
+        let args = MergeArgs::parse_from(
+            std::iter::once(OsString::from("homework-grade merge"))
+                .chain(argv[2..].iter().cloned()),
+        );
+        return match merge(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("homework-grade merge: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let args = Args::parse();
     match main_result(&args) {
         Ok(true) => ExitCode::SUCCESS,
