@@ -228,13 +228,15 @@ pub struct Replay {
     pub legend: Vec<String>,
 }
 
-/// Milliseconds in words: `0.042 ms`, `12.3 ms`, `1.25 s`.
+/// Milliseconds in words: `42 µs`, `1.25 ms`, `12.3 ms`, `1.25 s`.
 pub fn ms_text(ms: f64) -> String {
     if ms >= 1000.0 {
         format!("{:.2} s", ms / 1000.0)
     } else if ms >= 10.0 {
         format!("{ms:.1} ms")
+    } else if ms >= 1.0 {
+        format!("{ms:.2} ms")
     } else {
-        format!("{ms:.3} ms")
+        format!("{:.0} µs", ms * 1000.0)
     }
 }

@@ -31,6 +31,7 @@ const COLOURS: [RGBColor; 8] = [
 
 fn environment() -> Result<Environment<'static>, String> {
     let mut env = Environment::new();
+    env.add_filter("ms", super::model::ms_text);
     for (name, text) in [
         ("base.html", BASE),
         ("report.html", REPORT),
@@ -55,6 +56,28 @@ pub fn replay_dir(path: &Path) -> PathBuf {
 /// The file name of game `index`'s replay page inside [`replay_dir`].
 pub fn replay_file(index: usize) -> String {
     format!("game-{index:05}.html")
+}
+
+/// The learning curve's legend: each entrant's name and line colour (CSS),
+/// shown as HTML under the chart (never over a line).
+#[derive(Debug, Clone, Serialize)]
+struct Swatch {
+    name: String,
+    colour: String,
+}
+
+fn legend(series: &[Series]) -> Vec<Swatch> {
+    series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let RGBColor(r, g, b) = COLOURS[i % COLOURS.len()];
+            Swatch {
+                name: s.name.clone(),
+                colour: format!("rgb({r},{g},{b})"),
+            }
+        })
+        .collect()
 }
 
 /// One cell of the head-to-head heat map.
@@ -156,6 +179,8 @@ pub fn learning_curve(series: &[Series], block: usize) -> Result<String, String>
             .x_desc(format!("games played (blocks of {block})"))
             .y_desc("win rate in the block, %")
             .label_style(("sans-serif", 13))
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_formatter(&|v| format!("{v:.0}"))
             .axis_desc_style(("sans-serif", 14))
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
@@ -175,18 +200,14 @@ pub fn learning_curve(series: &[Series], block: usize) -> Result<String, String>
             let mut band: Vec<(f64, f64)> = pts.iter().map(|p| (p.0, p.3)).collect();
             band.extend(pts.iter().rev().map(|p| (p.0, p.2)));
             chart
-                .draw_series(std::iter::once(Polygon::new(band, colour.mix(0.12).filled())))
+                .draw_series(std::iter::once(Polygon::new(band, colour.mix(0.07).filled())))
                 .map_err(|x| e(&x))?;
             chart
                 .draw_series(LineSeries::new(
                     pts.iter().map(|p| (p.0, p.1)),
                     colour.stroke_width(2),
                 ))
-                .map_err(|x| e(&x))?
-                .label(s.name.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(3))
-                });
+                .map_err(|x| e(&x))?;
             chart
                 .draw_series(
                     pts.iter()
@@ -194,14 +215,6 @@ pub fn learning_curve(series: &[Series], block: usize) -> Result<String, String>
                 )
                 .map_err(|x| e(&x))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font(("sans-serif", 13))
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(190, 190, 190))
-            .draw()
-            .map_err(|x| e(&x))?;
         root.present().map_err(|x| e(&x))?;
     }
     Ok(svg)
@@ -289,6 +302,7 @@ pub fn render_site(
                 r => &report,
                 heat => heat_cells(&report.head_to_head),
                 curve => curve,
+                legend => legend(series),
                 block => block,
                 replays => replays.len(),
                 css => STYLE,
