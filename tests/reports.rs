@@ -59,15 +59,19 @@ fn p(dir: &Path, name: &str) -> String {
 const COUP: &str = env!("CARGO_BIN_EXE_coup-arbiter");
 const DURAK: &str = env!("CARGO_BIN_EXE_durak-server");
 const IOI: &str = env!("CARGO_BIN_EXE_ioiwari-referee");
-const COUP_TIMES: &[&str] = &["call_ns", "max_call_ns", "ns", "mean_call_us", "max_call_us"];
+const COUP_TIMES: &[&str] = &[
+    "call_ns",
+    "max_call_ns",
+    "ns",
+    "mean_call_us",
+    "max_call_us",
+];
 
 fn coup_args<'a>(dir: &'a Path, extra: &[&'a str]) -> Vec<String> {
-    let mut v: Vec<String> = [
-        "-r", "2", "-s", "11", "-q", "-j", "1", "--work-dir",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut v: Vec<String> = ["-r", "2", "-s", "11", "-q", "-j", "1", "--work-dir"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     v.push(p(dir, "work"));
     v.extend(["builtin:honest", "builtin:random", "builtin:challenger"].map(String::from));
     v.extend(extra.iter().map(|s| s.to_string()));
@@ -88,7 +92,11 @@ fn coup_three_shards_merged_equal_the_unsplit_run() {
         let a = coup_args(dir, &["--shard", &shard, "--json", &out]);
         run(COUP, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
         let v = json(Path::new(&out));
-        assert_eq!(v["games"].as_array().unwrap().len(), 4, "12 games in 3 shards");
+        assert_eq!(
+            v["games"].as_array().unwrap().len(),
+            4,
+            "12 games in 3 shards"
+        );
         shards.push(out);
     }
     let merged = p(dir, "merged.json");
@@ -121,8 +129,16 @@ fn coup_three_shards_merged_equal_the_unsplit_run() {
 
 fn durak_args(extra: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = [
-        "-a", "inproc:greedy", "-b", "inproc:heuristic", "--deals", "5", "--duplicate", "--seed",
-        "5", "-q",
+        "-a",
+        "inproc:greedy",
+        "-b",
+        "inproc:heuristic",
+        "--deals",
+        "5",
+        "--duplicate",
+        "--seed",
+        "5",
+        "-q",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -139,13 +155,21 @@ fn durak_three_shards_merged_equal_the_unsplit_run() {
     let dir = d.path();
     let whole = p(dir, "whole.json");
     let a = durak_args(&["--json", &whole]);
-    run(DURAK, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
+    run(
+        DURAK,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        dir,
+    );
     let mut shards = Vec::new();
     for k in 1..=3 {
         let out = p(dir, &format!("shard{k}.json"));
         let shard = format!("{k}/3");
         let a = durak_args(&["--shard", &shard, "--json", &out]);
-        run(DURAK, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
+        run(
+            DURAK,
+            &a.iter().map(String::as_str).collect::<Vec<_>>(),
+            dir,
+        );
         shards.push(out);
     }
     let merged = p(dir, "merged.json");
@@ -158,7 +182,14 @@ fn durak_three_shards_merged_equal_the_unsplit_run() {
     let (gw, gm) = (games(&w, DURAK_TIMES), games(&m, DURAK_TIMES));
     assert_eq!(gw.len(), 10);
     assert_eq!(gw, gm, "every game, in order");
-    for k in ["wins_a", "wins_b", "games_played", "games_scheduled", "seed", "deals"] {
+    for k in [
+        "wins_a",
+        "wins_b",
+        "games_played",
+        "games_scheduled",
+        "seed",
+        "deals",
+    ] {
         assert_eq!(w[k], m[k], "{k}");
     }
 }
@@ -170,7 +201,13 @@ fn ioiwari_three_shards_merged_equal_the_unsplit_run() {
     let bin = Path::new(IOI).parent().unwrap();
     let p1 = bin.join("ioiwari").display().to_string();
     let p2 = format!("{} --no-log", bin.join("ioiwari2").display());
-    let starts = ["4 3 2 4 2 3 2", "2 2 2 2 4 4 4", "3 3 3 3 3 3 2", "4 4 4 2 2 2 2", "2 3 4 2 3 4 2"];
+    let starts = [
+        "4 3 2 4 2 3 2",
+        "2 2 2 2 4 4 4",
+        "3 3 3 3 3 3 2",
+        "4 4 4 2 2 2 2",
+        "2 3 4 2 3 4 2",
+    ];
     let base = |extra: &[&str]| {
         let mut v: Vec<String> = vec!["--p1".into(), p1.clone(), "--p2".into(), p2.clone()];
         for s in starts {
@@ -202,7 +239,16 @@ fn ioiwari_three_shards_merged_equal_the_unsplit_run() {
             .lines()
             .map(|l| {
                 let mut v: Value = serde_json::from_str(l).unwrap();
-                untimed(&mut v, &["p1_first_us", "p1_move_us", "p2_first_us", "p2_move_us", "notes"]);
+                untimed(
+                    &mut v,
+                    &[
+                        "p1_first_us",
+                        "p1_move_us",
+                        "p2_first_us",
+                        "p2_move_us",
+                        "notes",
+                    ],
+                );
                 v
             })
             .collect()
@@ -242,7 +288,10 @@ fn check_site(report: &Path, games: usize, card_marker: &str) -> Vec<PathBuf> {
         assert!(text.contains(card_marker), "{l} shows the cards");
         assert!(text.contains("class=\"step"), "{l} has steps");
         let back = report.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(links(&text).contains(&format!("../{back}")), "{l} links back");
+        assert!(
+            links(&text).contains(&format!("../{back}")),
+            "{l} links back"
+        );
         pages.push(page);
     }
     assert!(html.contains("<svg"), "the learning curve");
@@ -255,23 +304,37 @@ fn coup_pages_link_every_game_and_show_the_cards() {
     let d = tmp();
     let dir = d.path();
     let (json_out, html) = (p(dir, "run.json"), p(dir, "run.html"));
-    let a = coup_args(dir, &["--json", &json_out, "--html", &html, "--replays", "100"]);
+    let a = coup_args(
+        dir,
+        &["--json", &json_out, "--html", &html, "--replays", "100"],
+    );
     run(COUP, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
     let pages = check_site(Path::new(&html), 12, "class=\"card ");
     // Each replay shows every seat's characters by name and each answer's time.
     let first = std::fs::read_to_string(&pages[0]).unwrap();
-    assert!(first.contains("seat 0: honest") && first.contains("seat 1: random"), "{first}");
-    assert!(["Duke", "Captain", "Assassin", "Ambassador", "Contessa"].iter().any(|c| first.contains(c)));
+    assert!(
+        first.contains("seat 0: honest") && first.contains("seat 1: random"),
+        "{first}"
+    );
+    assert!(["Duke", "Captain", "Assassin", "Ambassador", "Contessa"]
+        .iter()
+        .any(|c| first.contains(c)));
     assert!(first.contains(" ms</td>"));
     // The same pages from the saved JSON.
     let again = p(dir, "again.html");
     run(COUP, &["report", &json_out, "--html", &again], dir);
     assert_eq!(
-        std::fs::read_to_string(&html).unwrap().replace("run-games/", "again-games/"),
+        std::fs::read_to_string(&html)
+            .unwrap()
+            .replace("run-games/", "again-games/"),
         std::fs::read_to_string(&again).unwrap()
     );
-    let replay = |name: &str| std::fs::read_to_string(dir.join(name).join("game-00003.html")).unwrap();
-    assert_eq!(replay("run-games").replace("run.html", "again.html"), replay("again-games"));
+    let replay =
+        |name: &str| std::fs::read_to_string(dir.join(name).join("game-00003.html")).unwrap();
+    assert_eq!(
+        replay("run-games").replace("run.html", "again.html"),
+        replay("again-games")
+    );
 }
 
 #[test]
@@ -280,7 +343,11 @@ fn durak_pages_link_every_game_and_show_the_cards() {
     let dir = d.path();
     let (json_out, html) = (p(dir, "run.json"), p(dir, "run.html"));
     let a = durak_args(&["--json", &json_out, "--html", &html, "--replays", "100"]);
-    run(DURAK, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
+    run(
+        DURAK,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        dir,
+    );
     let pages = check_site(Path::new(&html), 10, "class=\"card ");
     let first = std::fs::read_to_string(&pages[0]).unwrap();
     for p in ["P0 (team A)", "P1 (team B)", "P2 (team A)", "P3 (team B)"] {
@@ -291,17 +358,31 @@ fn durak_pages_link_every_game_and_show_the_cards() {
     let again = p(dir, "again.html");
     run(DURAK, &["report", &json_out, "--html", &again], dir);
     assert_eq!(
-        std::fs::read_to_string(&html).unwrap().replace("run-games/", "again-games/"),
+        std::fs::read_to_string(&html)
+            .unwrap()
+            .replace("run-games/", "again-games/"),
         std::fs::read_to_string(&again).unwrap()
     );
     // Replays are kept for the first games only by default: the JSON stays small.
     let small = p(dir, "small.json");
     let a = durak_args(&["--json", &small, "--replays", "2"]);
-    run(DURAK, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
+    run(
+        DURAK,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        dir,
+    );
     let v = json(Path::new(&small));
-    let with: Vec<bool> = v["games"].as_array().unwrap().iter().map(|g| g.get("steps").is_some()).collect();
+    let with: Vec<bool> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.get("steps").is_some())
+        .collect();
     // (in-process bots never forfeit)
-    assert!(with[0] && with[1] && with[2..].iter().all(|b| !b), "{with:?}");
+    assert!(
+        with[0] && with[1] && with[2..].iter().all(|b| !b),
+        "{with:?}"
+    );
 }
 
 #[test]
@@ -312,6 +393,10 @@ fn a_plain_run_records_no_replays() {
     let a = coup_args(dir, &["--json", &out, "--replays", "0"]);
     run(COUP, &a.iter().map(String::as_str).collect::<Vec<_>>(), dir);
     let v = json(Path::new(&out));
-    assert!(v["games"].as_array().unwrap().iter().all(|g| g.get("turns").is_none()));
+    assert!(v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|g| g.get("turns").is_none()));
     assert!(!dir.join("plain-games").exists());
 }

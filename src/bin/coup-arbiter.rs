@@ -109,8 +109,8 @@ struct ReportArgs {
 }
 
 fn write_json(run: &Run, path: &std::path::Path) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(run)
-        .map_err(|e| format!("cannot encode the report: {e}"))?;
+    let text =
+        serde_json::to_string_pretty(run).map_err(|e| format!("cannot encode the report: {e}"))?;
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
@@ -205,7 +205,9 @@ fn main() -> ExitCode {
     // Calls are traced only when a JSON or HTML report is asked for, and kept
     // for the games that get a replay page.
     let trace = args.json.is_some() || args.html.is_some();
-    let pick = ReplayPick { first: args.replays };
+    let pick = ReplayPick {
+        first: args.replays,
+    };
     let keep = |i: usize, mut rec: GameRecord| {
         if !pick.wants(i, rec.forfeit.is_some()) {
             rec.turns = Vec::new();
@@ -234,8 +236,7 @@ fn main() -> ExitCode {
             if child::interrupted() {
                 break;
             }
-            let (rec, next) =
-                play_game_traced(&bots, a, b, r, g, &settings, carry.as_ref(), trace);
+            let (rec, next) = play_game_traced(&bots, a, b, r, g, &settings, carry.as_ref(), trace);
             let rec = keep(i, rec);
             if child::interrupted() {
                 break;

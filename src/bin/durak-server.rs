@@ -17,9 +17,9 @@ use cardgames::durak::referee::Naming;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one_recorded, Summary, TeamSpec, TournamentGame};
+use cardgames::durak::Strategy;
 use cardgames::report::durak::{merge, Run};
 use cardgames::report::{ReplayPick, Shard};
-use cardgames::durak::Strategy;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -147,8 +147,7 @@ fn subcommand(name: &str) -> ExitCode {
         merge_main(MergeArgs::parse_from(argv))
     } else {
         let args = ReportArgs::parse_from(argv);
-        Run::read(&args.run)
-            .and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
+        Run::read(&args.run).and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

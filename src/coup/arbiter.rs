@@ -401,7 +401,10 @@ pub fn play_game_traced(
             },
         };
         if let Some((len, coins, hands, ns_before)) = before {
-            let answer = if result.as_ref().is_some_and(|o| matches!(o, Outcome::Forfeit { loser, .. } if *loser == call.seat)) {
+            let answer = if result
+                .as_ref()
+                .is_some_and(|o| matches!(o, Outcome::Forfeit { loser, .. } if *loser == call.seat))
+            {
                 String::new()
             } else {
                 table.history.get(len..).unwrap_or("").to_string()

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series,
-    Standing, Step, TimingRow,
+    ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series, Standing,
+    Step, TimingRow,
 };
 use super::{check_shards, Shard};
 use crate::coup::arbiter::{self, Bot, BotKind, GameRecord, Settings};
@@ -138,12 +138,17 @@ impl Run {
 pub fn merge(runs: Vec<Run>) -> Result<Run, String> {
     let first = runs.first().ok_or("nothing to merge")?.clone();
     for r in &runs[1..] {
-        if r.bots.iter().map(|b| &b.name).ne(first.bots.iter().map(|b| &b.name))
+        if r.bots
+            .iter()
+            .map(|b| &b.name)
+            .ne(first.bots.iter().map(|b| &b.name))
             || r.report.seed != first.report.seed
             || r.report.rounds != first.report.rounds
             || r.report.original_quirks != first.report.original_quirks
         {
-            return Err("the inputs are not shards of one tournament (bots, seed or rounds differ)".into());
+            return Err(
+                "the inputs are not shards of one tournament (bots, seed or rounds differ)".into(),
+            );
         }
     }
     check_shards(&runs.iter().map(|r| r.shard.clone()).collect::<Vec<_>>())?;
@@ -156,7 +161,10 @@ pub fn merge(runs: Vec<Run>) -> Result<Run, String> {
         games.extend(r.games);
     }
     games.sort_by_key(|g| first.index(g));
-    if let Some(w) = games.windows(2).find(|w| first.index(&w[0]) == first.index(&w[1])) {
+    if let Some(w) = games
+        .windows(2)
+        .find(|w| first.index(&w[0]) == first.index(&w[1]))
+    {
         return Err(format!(
             "round {} game {} is in two inputs",
             w[0].round, w[0].game
@@ -294,7 +302,11 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
                     reason: why.clone(),
                     href: None,
                 });
-                format!("{} wins: {} forfeited ({why})", name(g.winner.unwrap_or(usize::MAX)), name(*b))
+                format!(
+                    "{} wins: {} forfeited ({why})",
+                    name(g.winner.unwrap_or(usize::MAX)),
+                    name(*b)
+                )
             }
             (None, Some(w)) => format!("{} wins", name(w)),
             (None, None) => "draw (200 calls without a winner: both lose)".into(),
@@ -368,8 +380,8 @@ fn replay(run: &Run, g: &GameRecord, name: &dyn Fn(usize) -> String) -> Replay {
         .iter()
         .enumerate()
         .map(|(k, t)| {
-            let fault = k + 1 == last
-                && g.forfeit.as_ref().is_some_and(|(b, _)| *b == seats[t.seat]);
+            let fault =
+                k + 1 == last && g.forfeit.as_ref().is_some_and(|(b, _)| *b == seats[t.seat]);
             let views = (0..2)
                 .map(|s| {
                     let offered = (s == t.seat).then_some(t.offered.as_deref()).flatten();
@@ -385,7 +397,11 @@ fn replay(run: &Run, g: &GameRecord, name: &dyn Fn(usize) -> String) -> Replay {
                     SeatView {
                         name: format!("seat {s}: {}", name(seats[s])),
                         cards,
-                        info: format!("{} coin{}", t.coins[s], if t.coins[s] == 1 { "" } else { "s" }),
+                        info: format!(
+                            "{} coin{}",
+                            t.coins[s],
+                            if t.coins[s] == 1 { "" } else { "s" }
+                        ),
                         acting: s == t.seat,
                     }
                 })
@@ -396,7 +412,10 @@ fn replay(run: &Run, g: &GameRecord, name: &dyn Fn(usize) -> String) -> Replay {
                 actor: name(seats[t.seat]),
                 asked: format!("legal: {}", legal.join(" ")),
                 action: if fault {
-                    format!("forfeit: {}", g.forfeit.as_ref().map(|f| f.1.as_str()).unwrap_or(""))
+                    format!(
+                        "forfeit: {}",
+                        g.forfeit.as_ref().map(|f| f.1.as_str()).unwrap_or("")
+                    )
                 } else {
                     describe(&t.answer)
                 },
@@ -409,8 +428,7 @@ fn replay(run: &Run, g: &GameRecord, name: &dyn Fn(usize) -> String) -> Replay {
                     .kept
                     .as_ref()
                     .map(|k| {
-                        let kept: Vec<String> =
-                            chips(k, "").into_iter().map(|c| c.text).collect();
+                        let kept: Vec<String> = chips(k, "").into_iter().map(|c| c.text).collect();
                         format!("kept {}", kept.join(", "))
                     })
                     .unwrap_or_default(),

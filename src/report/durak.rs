@@ -14,8 +14,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series,
-    Standing, Step, TimingRow,
+    ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series, Standing,
+    Step, TimingRow,
 };
 use super::{check_shards, Shard};
 use crate::card::{Card, Notation};
@@ -206,7 +206,11 @@ impl GameJson {
             record: GameRecord {
                 winner: self.winner.as_deref().map(|l| team_of(l, self.swapped)),
                 forfeit: self.forfeit.as_ref().map(|f| {
-                    (team_of(&f.team, self.swapped), reason(&f.reason), f.detail.clone())
+                    (
+                        team_of(&f.team, self.swapped),
+                        reason(&f.reason),
+                        f.detail.clone(),
+                    )
                 }),
                 rounds: self.rounds,
                 time_used: self.time_us.map(Duration::from_micros),
@@ -235,7 +239,17 @@ impl Run {
         shard: Shard,
     ) -> Run {
         let games: Vec<GameJson> = games.iter().map(GameJson::new).collect();
-        Run::from_games(team_a, team_b, seed, deals, duplicate, games, games_scheduled, partial, shard.to_string())
+        Run::from_games(
+            team_a,
+            team_b,
+            seed,
+            deals,
+            duplicate,
+            games,
+            games_scheduled,
+            partial,
+            shard.to_string(),
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -250,7 +264,12 @@ impl Run {
         partial: bool,
         shard: String,
     ) -> Run {
-        let wins = |t: &str| games.iter().filter(|g| g.winner.as_deref() == Some(t)).count();
+        let wins = |t: &str| {
+            games
+                .iter()
+                .filter(|g| g.winner.as_deref() == Some(t))
+                .count()
+        };
         Run {
             partial,
             team_a: team_a.to_string(),
@@ -302,7 +321,13 @@ pub fn merge(runs: Vec<Run>) -> Result<Run, String> {
     let first = runs.first().ok_or("nothing to merge")?.clone();
     for r in &runs[1..] {
         if (&r.team_a, &r.team_b, r.seed, r.deals, r.duplicate)
-            != (&first.team_a, &first.team_b, first.seed, first.deals, first.duplicate)
+            != (
+                &first.team_a,
+                &first.team_b,
+                first.seed,
+                first.deals,
+                first.duplicate,
+            )
         {
             return Err("the inputs are not shards of one tournament (teams, seed, deals or --duplicate differ)".into());
         }
@@ -317,8 +342,14 @@ pub fn merge(runs: Vec<Run>) -> Result<Run, String> {
         games.extend(r.games);
     }
     games.sort_by_key(|g| first.index(g));
-    if let Some(w) = games.windows(2).find(|w| first.index(&w[0]) == first.index(&w[1])) {
-        return Err(format!("deal {} (swapped {}) is in two inputs", w[0].deal, w[0].swapped));
+    if let Some(w) = games
+        .windows(2)
+        .find(|w| first.index(&w[0]) == first.index(&w[1]))
+    {
+        return Err(format!(
+            "deal {} (swapped {}) is in two inputs",
+            w[0].deal, w[0].swapped
+        ));
     }
     Ok(Run::from_games(
         &first.team_a,
@@ -347,7 +378,11 @@ fn chip(code: &str, trump: &str, extra: &str) -> Chip {
     let mut it = code.chars();
     let (r, s) = (it.next().unwrap_or('?'), it.next().unwrap_or('?'));
     let (sym, red) = suit_symbol(s);
-    let rank = if r == 'T' { "10".to_string() } else { r.to_string() };
+    let rank = if r == 'T' {
+        "10".to_string()
+    } else {
+        r.to_string()
+    };
     let mut class = if red { "red" } else { "black" }.to_string();
     if trump.starts_with(s) {
         class.push_str(" trump");
@@ -420,7 +455,10 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
     let names = ["team A".to_string(), "team B".to_string()];
     let mut series: Vec<Series> = names
         .iter()
-        .map(|n| Series { name: n.clone(), wins: Vec::new() })
+        .map(|n| Series {
+            name: n.clone(),
+            wins: Vec::new(),
+        })
         .collect();
     let mut faults = Vec::new();
     let mut rows = Vec::new();
@@ -434,7 +472,11 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
         let index = run.index(g);
         series[0].wins.push(g.winner.as_deref() == Some("A"));
         series[1].wins.push(g.winner.as_deref() == Some("B"));
-        let label = format!("deal {}{}", g.deal, if g.swapped { " (swapped)" } else { "" });
+        let label = format!(
+            "deal {}{}",
+            g.deal,
+            if g.swapped { " (swapped)" } else { "" }
+        );
         let seats_a = if g.swapped { "P1+P3" } else { "P0+P2" };
         let seats_b = if g.swapped { "P0+P2" } else { "P1+P3" };
         for (t, l) in ["A", "B"].iter().enumerate() {
@@ -494,11 +536,19 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
         .map(|t| TimingRow {
             name: names[t].clone(),
             calls: answers[t],
-            mean_ms: if answers[t] > 0 { time_us[t] as f64 / 1000.0 / answers[t] as f64 } else { 0.0 },
+            mean_ms: if answers[t] > 0 {
+                time_us[t] as f64 / 1000.0 / answers[t] as f64
+            } else {
+                0.0
+            },
             max_ms: max_us[t] as f64 / 1000.0,
             note: format!(
                 "time budget used per game (worst copy): mean {:.2}%, max {:.2}%",
-                if n > 0 { 100.0 * share_sum[t] / n as f64 } else { 0.0 },
+                if n > 0 {
+                    100.0 * share_sum[t] / n as f64
+                } else {
+                    0.0
+                },
                 100.0 * share_max[t]
             ),
         })
@@ -509,7 +559,14 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
         Fact::new("seed", run.seed),
         Fact::new("deals", run.deals),
         Fact::new("duplicate", run.duplicate),
-        Fact::new("games", format!("{} of {}", run.games.len(), run.games_scheduled.max(run.games.len()))),
+        Fact::new(
+            "games",
+            format!(
+                "{} of {}",
+                run.games.len(),
+                run.games_scheduled.max(run.games.len())
+            ),
+        ),
     ];
     if let Some(s) = &run.shard {
         facts.push(Fact::new("shard", s));
@@ -569,14 +626,28 @@ fn replay(run: &Run, g: &GameJson, steps: &[StepJson]) -> Replay {
                 .map(|p| SeatView {
                     name: format!("P{p} (team {})", team(p)),
                     cards: s.hands[p].iter().map(|c| chip(c, &s.trump, "")).collect(),
-                    info: format!("{} card{}", s.hands[p].len(), if s.hands[p].len() == 1 { "" } else { "s" }),
+                    info: format!(
+                        "{} card{}",
+                        s.hands[p].len(),
+                        if s.hands[p].len() == 1 { "" } else { "s" }
+                    ),
                     acting: p == s.player,
                 })
                 .collect();
             let mut table: Vec<Chip> = s
                 .table
                 .iter()
-                .map(|c| chip(c, &s.trump, if s.open.as_deref() == Some(c.as_str()) { "open" } else { "" }))
+                .map(|c| {
+                    chip(
+                        c,
+                        &s.trump,
+                        if s.open.as_deref() == Some(c.as_str()) {
+                            "open"
+                        } else {
+                            ""
+                        },
+                    )
+                })
                 .collect();
             table.push(Chip {
                 text: format!("talon {}", s.talon),
@@ -590,7 +661,10 @@ fn replay(run: &Run, g: &GameJson, steps: &[StepJson]) -> Replay {
                 action: if fault {
                     format!(
                         "forfeit: {}",
-                        g.forfeit.as_ref().map(|f| format!("{}: {}", f.reason, f.detail)).unwrap_or_default()
+                        g.forfeit
+                            .as_ref()
+                            .map(|f| format!("{}: {}", f.reason, f.detail))
+                            .unwrap_or_default()
                     )
                 } else {
                     answer_words(&s.command, &s.answer)
@@ -606,8 +680,17 @@ fn replay(run: &Run, g: &GameJson, steps: &[StepJson]) -> Replay {
         })
         .collect();
     let result = match (&g.forfeit, g.winner.as_deref()) {
-        (Some(f), _) => format!("Team {} wins: team {} forfeited ({}: {})", g.winner.as_deref().unwrap_or("?"), f.team, f.reason, f.detail),
-        (None, Some(w)) => format!("Team {w} wins ({})", if w == "A" { &run.team_a } else { &run.team_b }),
+        (Some(f), _) => format!(
+            "Team {} wins: team {} forfeited ({}: {})",
+            g.winner.as_deref().unwrap_or("?"),
+            f.team,
+            f.reason,
+            f.detail
+        ),
+        (None, Some(w)) => format!(
+            "Team {w} wins ({})",
+            if w == "A" { &run.team_a } else { &run.team_b }
+        ),
         (None, None) => "Capped without a winner".into(),
     };
     Replay {
@@ -637,4 +720,3 @@ pub fn write_html(run: &Run, path: &Path) -> Result<(), String> {
     let (report, series, replays) = build(run);
     super::write_site(&report, &series, &replays, path)
 }
-

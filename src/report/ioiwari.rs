@@ -8,8 +8,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series,
-    Standing, Step, TimingRow,
+    ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series, Standing,
+    Step, TimingRow,
 };
 use super::ReplayPick;
 use crate::ioiwari::referee::{GameRecord, Outcome, Summary};
@@ -60,7 +60,11 @@ impl Run {
                 continue;
             }
             let mut e: Entry = serde_json::from_str(line).map_err(|e| {
-                format!("{}:{}: not an ioiwari-referee game line: {e}", path.display(), n + 1)
+                format!(
+                    "{}:{}: not an ioiwari-referee game line: {e}",
+                    path.display(),
+                    n + 1
+                )
             })?;
             if !line.contains("\"index\"") {
                 e.index = games.len();
@@ -110,7 +114,10 @@ fn name(run: &Run, p: usize) -> String {
     match cmd.split_whitespace().next() {
         Some(prog) => format!(
             "player {p} ({})",
-            Path::new(prog).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
+            Path::new(prog)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default()
         ),
         None => format!("player {p}"),
     }
@@ -122,7 +129,13 @@ pub fn build(run: &Run, pick: ReplayPick) -> (Report, Vec<Series>, Vec<Replay>) 
     let names = [name(run, 1), name(run, 2)];
     let records = run.records();
     let s = Summary::of(&records);
-    let mut series: Vec<Series> = names.iter().map(|n| Series { name: n.clone(), wins: Vec::new() }).collect();
+    let mut series: Vec<Series> = names
+        .iter()
+        .map(|n| Series {
+            name: n.clone(),
+            wins: Vec::new(),
+        })
+        .collect();
     let mut faults = Vec::new();
     let mut rows = Vec::new();
     let mut replays = Vec::new();
@@ -172,12 +185,27 @@ pub fn build(run: &Run, pick: ReplayPick) -> (Report, Vec<Series>, Vec<Replay>) 
         }
     }
     let standings = vec![
-        Standing::new(&names[0], s.p1_wins as u64, s.draws as u64, s.p1_losses as u64, s.forfeits[0] as u64),
-        Standing::new(&names[1], s.p1_losses as u64, s.draws as u64, s.p1_wins as u64, s.forfeits[1] as u64),
+        Standing::new(
+            &names[0],
+            s.p1_wins as u64,
+            s.draws as u64,
+            s.p1_losses as u64,
+            s.forfeits[0] as u64,
+        ),
+        Standing::new(
+            &names[1],
+            s.p1_losses as u64,
+            s.draws as u64,
+            s.p1_wins as u64,
+            s.forfeits[1] as u64,
+        ),
     ];
     let n = s.games as u64;
     let timing = [
-        (format!("{} first move (start-up + solve)", names[0]), s.p1_first),
+        (
+            format!("{} first move (start-up + solve)", names[0]),
+            s.p1_first,
+        ),
         (format!("{} later moves", names[0]), s.p1_move),
         (format!("{} start line (start-up)", names[1]), s.p2_first),
         (format!("{} moves", names[1]), s.p2_move),
@@ -223,7 +251,14 @@ fn pits(board: Board, moved: Option<usize>) -> Vec<Chip> {
         .enumerate()
         .map(|(i, &k)| Chip {
             text: format!("{}: {k}", i + 1),
-            class: if k == 0 { "pit empty" } else if moved == Some(i) { "pit open" } else { "pit" }.into(),
+            class: if k == 0 {
+                "pit empty"
+            } else if moved == Some(i) {
+                "pit open"
+            } else {
+                "pit"
+            }
+            .into(),
             title: format!("pit {} holds {k} stone(s)", i + 1),
         })
         .collect()
@@ -245,7 +280,11 @@ fn replay(run: &Run, e: &Entry, names: &[String; 2], solver: &mut Solver) -> Rep
         let pit = usize::from(m).saturating_sub(1);
         let mine = values.get(pit).copied().flatten();
         let time = if seat == 0 {
-            let t = if t1 == 0 { r.p1_first_us } else { r.p1_move_us.get(t1 - 1).copied() };
+            let t = if t1 == 0 {
+                r.p1_first_us
+            } else {
+                r.p1_move_us.get(t1 - 1).copied()
+            };
             t1 += 1;
             t
         } else {
@@ -268,7 +307,9 @@ fn replay(run: &Run, e: &Entry, names: &[String; 2], solver: &mut Solver) -> Rep
             asked: "a pit".into(),
             action: format!("empties pit {m}"),
             raw: m.to_string(),
-            time: time.map(|us| ms_text(us as f64 / 1000.0)).unwrap_or_default(),
+            time: time
+                .map(|us| ms_text(us as f64 / 1000.0))
+                .unwrap_or_default(),
             seats,
             table: pits(board, Some(pit)),
             table_label: "pits 1..7 (ringed: the one emptied)".into(),

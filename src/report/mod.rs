@@ -78,7 +78,10 @@ pub fn check_shards(labels: &[Option<String>]) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let n = shards.first().map_or(1, |s| s.count);
     if let Some(s) = shards.iter().find(|s| s.count != n) {
-        return Err(format!("shard {s} is from a split into {} parts, the first input's is into {n}", s.count));
+        return Err(format!(
+            "shard {s} is from a split into {} parts, the first input's is into {n}",
+            s.count
+        ));
     }
     let mut seen = vec![false; n];
     for s in &shards {
@@ -126,7 +129,9 @@ mod tests {
     #[test]
     fn shards_partition_the_games() {
         let n = 3;
-        let shards: Vec<Shard> = (1..=n).map(|k| Shard::parse(&format!("{k}/{n}")).unwrap()).collect();
+        let shards: Vec<Shard> = (1..=n)
+            .map(|k| Shard::parse(&format!("{k}/{n}")).unwrap())
+            .collect();
         for i in 0..20 {
             assert_eq!(shards.iter().filter(|s| s.holds(i)).count(), 1, "game {i}");
         }
@@ -141,8 +146,13 @@ mod tests {
         let l = |v: &[&str]| v.iter().map(|s| Some(s.to_string())).collect::<Vec<_>>();
         assert!(check_shards(&l(&["1/3", "3/3", "2/3"])).is_ok());
         assert!(check_shards(&[None]).is_ok());
-        assert_eq!(check_shards(&l(&["1/3", "3/3"])).unwrap_err(), "missing shard(s) 2/3");
-        assert!(check_shards(&l(&["1/3", "1/3", "2/3"])).unwrap_err().contains("twice"));
+        assert_eq!(
+            check_shards(&l(&["1/3", "3/3"])).unwrap_err(),
+            "missing shard(s) 2/3"
+        );
+        assert!(check_shards(&l(&["1/3", "1/3", "2/3"]))
+            .unwrap_err()
+            .contains("twice"));
         assert!(check_shards(&l(&["1/3", "2/2"])).is_err());
     }
 }

@@ -60,7 +60,11 @@ impl Standing {
             draws,
             losses,
             faults,
-            rate: if games > 0 { 100.0 * wins as f64 / games as f64 } else { 0.0 },
+            rate: if games > 0 {
+                100.0 * wins as f64 / games as f64
+            } else {
+                0.0
+            },
             lo: 100.0 * lo,
             hi: 100.0 * hi,
         }

@@ -151,7 +151,12 @@ pub fn blocks(s: &Series, block: usize) -> Vec<(f64, f64, f64, f64)> {
         let w = chunk.iter().filter(|&&b| b).count() as u64;
         let n = chunk.len() as u64;
         let (lo, hi) = crate::stats::wilson95(w, n);
-        out.push((end as f64, 100.0 * w as f64 / n as f64, 100.0 * lo, 100.0 * hi));
+        out.push((
+            end as f64,
+            100.0 * w as f64 / n as f64,
+            100.0 * lo,
+            100.0 * hi,
+        ));
     }
     out
 }
@@ -162,7 +167,12 @@ pub fn blocks(s: &Series, block: usize) -> Vec<(f64, f64, f64, f64)> {
 /// # Errors
 /// A drawing error (plotters'), as text.
 pub fn learning_curve(series: &[Series], block: usize) -> Result<String, String> {
-    let most = series.iter().map(|s| s.wins.len()).max().unwrap_or(0).max(1);
+    let most = series
+        .iter()
+        .map(|s| s.wins.len())
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (820, 340)).into_drawing_area();
@@ -200,7 +210,10 @@ pub fn learning_curve(series: &[Series], block: usize) -> Result<String, String>
             let mut band: Vec<(f64, f64)> = pts.iter().map(|p| (p.0, p.3)).collect();
             band.extend(pts.iter().rev().map(|p| (p.0, p.2)));
             chart
-                .draw_series(std::iter::once(Polygon::new(band, colour.mix(0.07).filled())))
+                .draw_series(std::iter::once(Polygon::new(
+                    band,
+                    colour.mix(0.07).filled(),
+                )))
                 .map_err(|x| e(&x))?;
             chart
                 .draw_series(LineSeries::new(
@@ -352,8 +365,14 @@ mod tests {
     #[test]
     fn the_curve_is_an_svg_with_each_entrant() {
         let s = vec![
-            Series { name: "alpha".into(), wins: vec![true; 30] },
-            Series { name: "beta".into(), wins: vec![false; 30] },
+            Series {
+                name: "alpha".into(),
+                wins: vec![true; 30],
+            },
+            Series {
+                name: "beta".into(),
+                wins: vec![false; 30],
+            },
         ];
         let svg = learning_curve(&s, block_size(&s)).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("alpha") && svg.contains("beta"));

@@ -6,8 +6,8 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::card::Card;
-use crate::durak::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
 use crate::card::Suit;
+use crate::durak::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
 use crate::durak::rules::{budget, team, Event, Game, Pending, Round};
 
 /// Why a seat failed to answer.
