@@ -283,19 +283,21 @@ fn run(args: &Args) -> Result<bool, String> {
         if args.verbose {
             bar.suspend(|| eprintln!("{}", describe(&record)));
         }
-        let entry = Entry {
-            index,
-            record: record.clone(),
-        };
-        if let Some(file) = &mut games_out {
-            let line = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
-            writeln!(file, "{line}").map_err(|e| format!("cannot write the game log: {e}"))?;
+        if games_out.is_some() || args.html.is_some() {
+            let entry = Entry {
+                index,
+                record: record.clone(),
+            };
+            if let Some(file) = &mut games_out {
+                let line = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
+                writeln!(file, "{line}").map_err(|e| format!("cannot write the game log: {e}"))?;
+            }
+            if args.html.is_some() {
+                entries.push(entry);
+            }
         }
         bar.inc(1);
         records.push(record);
-        if args.html.is_some() {
-            entries.push(entry);
-        }
     }
     bar.finish_and_clear();
 

@@ -70,7 +70,11 @@ impl Run {
                 .zip(commands)
                 .map(|(b, c)| BotEntry {
                     name: b.name.clone(),
-                    command: c.clone(),
+                    // `NAME=COMMAND`: the command part.
+                    command: c
+                        .strip_prefix(&format!("{}=", b.name))
+                        .unwrap_or(c)
+                        .to_string(),
                 })
                 .collect(),
             shard: (shard != Shard::ALL).then(|| shard.to_string()),
