@@ -148,9 +148,8 @@ fn subcommand(name: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    match std::env::args().nth(1).as_deref() {
-        Some(name @ ("merge" | "report")) => return subcommand(name),
-        _ => {}
+    if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
+        return subcommand(name);
     }
     let args = Args::parse();
     let shard = args.shard.unwrap_or(Shard::ALL);

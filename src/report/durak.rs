@@ -531,7 +531,7 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
         Standing::new("team A", wa, capped, wb, forfeits[0]),
         Standing::new("team B", wb, capped, wa, forfeits[1]),
     ];
-    standings.sort_by(|a, b| b.wins.cmp(&a.wins));
+    standings.sort_by_key(|s| std::cmp::Reverse(s.wins));
     let timing = (0..2)
         .map(|t| TimingRow {
             name: names[t].clone(),
