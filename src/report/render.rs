@@ -375,6 +375,10 @@ mod tests {
             },
         ];
         let svg = learning_curve(&s, block_size(&s)).unwrap();
-        assert!(svg.starts_with("<svg") && svg.contains("alpha") && svg.contains("beta"));
+        // One line per entrant in its colour (the legend is the page's HTML).
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.contains("stroke=\"#1F77B4\"") && svg.contains("stroke=\"#D62728\""));
+        let html = legend(&s);
+        assert_eq!((html[0].name.as_str(), html[1].name.as_str()), ("alpha", "beta"));
     }
 }
