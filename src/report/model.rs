@@ -232,9 +232,11 @@ pub struct Replay {
     pub legend: Vec<String>,
 }
 
-/// Milliseconds in words: `42 µs`, `1.25 ms`, `12.3 ms`, `1.25 s`.
+/// Milliseconds in words: `<1 µs`, `42 µs`, `1.25 ms`, `12.3 ms`, `1.25 s`.
 pub fn ms_text(ms: f64) -> String {
-    if ms >= 1000.0 {
+    if ms < 0.0005 {
+        "<1 µs".into()
+    } else if ms >= 1000.0 {
         format!("{:.2} s", ms / 1000.0)
     } else if ms >= 10.0 {
         format!("{ms:.1} ms")

@@ -379,6 +379,9 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.contains("stroke=\"#1F77B4\"") && svg.contains("stroke=\"#D62728\""));
         let html = legend(&s);
-        assert_eq!((html[0].name.as_str(), html[1].name.as_str()), ("alpha", "beta"));
+        assert_eq!(
+            (html[0].name.as_str(), html[1].name.as_str()),
+            ("alpha", "beta")
+        );
     }
 }
