@@ -169,7 +169,8 @@ fn merge_main(args: MergeArgs) -> Result<(), String> {
 }
 
 fn subcommand(name: &str) -> ExitCode {
-    let argv = std::env::args().skip(1);
+    // The usage line names the program and the subcommand.
+    let argv = std::iter::once(format!("ioiwari-referee {name}")).chain(std::env::args().skip(2));
     let result = if name == "merge" {
         merge_main(MergeArgs::parse_from(argv))
     } else {
