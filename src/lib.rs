@@ -12,6 +12,7 @@
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //! | [`stats`] | the Wilson interval every tournament reports |
+//! | `report` | tournament reports and replay pages as static HTML, shards and their merge (feature `cli`) |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
 //! The rules are written down in the project's own words in `docs/rules/`
@@ -31,6 +32,8 @@ pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
 pub mod quote;
+#[cfg(feature = "cli")]
+pub mod report;
 pub mod shuffle;
 pub mod stats;
 

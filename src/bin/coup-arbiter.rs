@@ -2,7 +2,9 @@
 //! arbiter's rules (`docs/rules/coup.md`). Each bot is a command run once per
 //! decision (or `builtin:NAME` for an in-process strategy); every ordered pair
 //! plays once per round; prints standings, a head-to-head matrix with 95%
-//! intervals and per-bot call timing, optionally as JSON.
+//! intervals and per-bot call timing, optionally as JSON and as HTML pages
+//! (`--html`); `--shard K/N` plays one part of the games, `merge` joins the
+//! parts, `report` writes the pages of a saved run.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,10 +16,16 @@ use rayon::prelude::*;
 
 use cardgames::child;
 use cardgames::coup::arbiter::{
-    format_report, play_game, schedule, summarize, Bot, Carry, GameRecord, Settings,
+    format_report, play_game_traced, schedule, Bot, Carry, GameRecord, Settings,
 };
+use cardgames::report::coup::{merge, Run};
+use cardgames::report::{ReplayPick, Shard};
 
 /// Referee Coup bots in a round robin (every pair plays both seats each round).
+///
+/// Also: `coup-arbiter merge SHARD.json... --json OUT.json [--html OUT.html]`
+/// joins the JSON of `--shard` runs; `coup-arbiter report RUN.json --html
+/// OUT.html` writes the pages of a saved run (see their `--help`).
 #[derive(Parser, Debug)]
 #[command(name = "coup-arbiter", version)]
 struct Args {
@@ -56,13 +64,100 @@ struct Args {
     /// fresh folder per game.
     #[arg(long)]
     keep_bot_dirs: bool,
+    /// Write an HTML report here (standings, head to head, win rate over
+    /// the run, faults, timing), with replay pages in FILE's stem + `-games/`.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Replay pages for the first N games of the schedule (and every game
+    /// with a forfeit); their calls are kept in the JSON too.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    replays: usize,
+    /// Play only part K of N of the games (game i when i % N == K - 1; the
+    /// seeds do not depend on the split); join the parts' JSON with `merge`.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
 }
 
+/// Joins the JSON of the shards of one run (`--shard K/N`) into the JSON an
+/// unsplit run writes, and prints its report.
+#[derive(Parser, Debug)]
+#[command(name = "coup-arbiter merge")]
+struct MergeArgs {
+    /// The shards' `--json` files (all N of them).
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+    /// Write the joined JSON here.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the HTML report here.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+/// Writes the HTML report (and replay pages) of a saved run's `--json`.
+#[derive(Parser, Debug)]
+#[command(name = "coup-arbiter report")]
+struct ReportArgs {
+    /// A `--json` file of coup-arbiter (or of `merge`).
+    run: PathBuf,
+    /// Write the HTML report here.
+    #[arg(long, value_name = "FILE", required = true)]
+    html: PathBuf,
+}
+
+fn write_json(run: &Run, path: &std::path::Path) -> Result<(), String> {
+    let text =
+        serde_json::to_string_pretty(run).map_err(|e| format!("cannot encode the report: {e}"))?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn merge_main(args: MergeArgs) -> Result<(), String> {
+    let runs = args
+        .shards
+        .iter()
+        .map(|p| Run::read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let run = merge(runs)?;
+    if let Some(p) = &args.json {
+        write_json(&run, p)?;
+    }
+    if let Some(p) = &args.html {
+        cardgames::report::coup::write_html(&run, p)?;
+    }
+    child::print_stdout(&format_report(&run.report, &run.bot_list()))
+}
+
+fn subcommand(name: &str) -> ExitCode {
+    // The usage line names the program and the subcommand.
+    let argv = std::iter::once(format!("coup-arbiter {name}")).chain(std::env::args().skip(2));
+    let result = if name == "merge" {
+        merge_main(MergeArgs::parse_from(argv))
+    } else {
+        let args = ReportArgs::parse_from(argv);
+        Run::read(&args.run).and_then(|run| cardgames::report::coup::write_html(&run, &args.html))
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("coup-arbiter {name}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
+        return subcommand(name);
+    }
     let args = Args::parse();
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    if args.original_quirks && shard.count > 1 {
+        eprintln!("coup-arbiter: --shard cannot split a run with --original-quirks (each game starts from the one before)");
+        return ExitCode::from(2);
+    }
     let bots: Result<Vec<Bot>, String> = args.bots.iter().map(|s| Bot::parse(s)).collect();
     let bots = match bots {
         Ok(b) => b,
@@ -102,7 +197,23 @@ fn main() -> ExitCode {
         keep_bot_dirs: args.keep_bot_dirs,
         timeout: Duration::from_secs_f64(args.timeout),
     };
-    let games = schedule(bots.len(), args.rounds);
+    let games: Vec<(usize, (usize, usize, usize, usize))> = schedule(bots.len(), args.rounds)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.holds(*i))
+        .collect();
+    // Calls are traced only when a JSON or HTML report is asked for, and kept
+    // for the games that get a replay page.
+    let trace = args.json.is_some() || args.html.is_some();
+    let pick = ReplayPick {
+        first: args.replays,
+    };
+    let keep = |i: usize, mut rec: GameRecord| {
+        if !pick.wants(i, rec.forfeit.is_some()) {
+            rec.turns = Vec::new();
+        }
+        rec
+    };
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -121,11 +232,12 @@ fn main() -> ExitCode {
     let records: Vec<GameRecord> = if settings.quirks {
         let mut carry: Option<Carry> = None;
         let mut records = Vec::new();
-        for &(r, g, a, b) in &games {
+        for &(i, (r, g, a, b)) in &games {
             if child::interrupted() {
                 break;
             }
-            let (rec, next) = play_game(&bots, a, b, r, g, &settings, carry.as_ref());
+            let (rec, next) = play_game_traced(&bots, a, b, r, g, &settings, carry.as_ref(), trace);
+            let rec = keep(i, rec);
             if child::interrupted() {
                 break;
             }
@@ -148,11 +260,12 @@ fn main() -> ExitCode {
         pool.install(|| {
             games
                 .par_iter()
-                .filter_map(|&(r, g, a, b)| {
+                .filter_map(|&(i, (r, g, a, b))| {
                     if child::interrupted() {
                         return None;
                     }
-                    let (rec, _) = play_game(&bots, a, b, r, g, &settings, None);
+                    let (rec, _) = play_game_traced(&bots, a, b, r, g, &settings, None, trace);
+                    let rec = keep(i, rec);
                     bar.inc(1);
                     (!child::interrupted()).then_some(rec)
                 })
@@ -165,28 +278,30 @@ fn main() -> ExitCode {
         let _ = std::fs::remove_dir(&settings.work_dir);
     }
     let partial = child::interrupted();
-    let report = summarize(&bots, &records, &settings);
+    let run = Run::new(
+        &bots,
+        &args.bots,
+        records,
+        &settings,
+        games.len(),
+        partial,
+        shard,
+    );
+    let report = &run.report;
     // The JSON first: a closed stdout must not lose a finished tournament.
     if let Some(path) = &args.json {
-        let json = serde_json::json!({
-            "partial": partial,
-            "games_scheduled": games.len(),
-            "report": report,
-            "games": records,
-        });
-        match serde_json::to_string_pretty(&json) {
-            Ok(text) => {
-                if let Err(e) = std::fs::write(path, text) {
-                    eprintln!("coup-arbiter: cannot write {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            }
-            Err(e) => {
-                eprintln!("coup-arbiter: cannot encode the report: {e}");
-                return ExitCode::FAILURE;
-            }
+        if let Err(e) = write_json(&run, path) {
+            eprintln!("coup-arbiter: {e}");
+            return ExitCode::FAILURE;
         }
     }
+    if let Some(path) = &args.html {
+        if let Err(e) = cardgames::report::coup::write_html(&run, path) {
+            eprintln!("coup-arbiter: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let records = &run.games;
     let mut text = String::new();
     if partial {
         text = format!(
@@ -195,7 +310,7 @@ fn main() -> ExitCode {
             games.len()
         );
     }
-    text.push_str(&format_report(&report, &bots));
+    text.push_str(&format_report(report, &bots));
     if let Err(e) = child::print_stdout(&text) {
         eprintln!("coup-arbiter: {e}");
         return ExitCode::FAILURE;

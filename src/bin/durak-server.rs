@@ -1,7 +1,9 @@
 //! `durak-server`: referees 2 vs 2 Durak games between two teams (`docs/rules/durak.md`).
 //!
 //! Each team is either a program (two copies started per game, `sh -c`) or, for fast tuning,
-//! an in-process strategy written `inproc:<strategy>`.
+//! an in-process strategy written `inproc:<strategy>`. `--html` writes a report with replay
+//! pages; `--shard K/N` plays part of the games, `merge` joins the parts' JSON, `report` writes
+//! the pages of a saved run.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -14,13 +16,19 @@ use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
-use cardgames::durak::tournament::{play_one, Summary, TeamSpec, TournamentGame};
+use cardgames::durak::tournament::{play_one_recorded, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::Strategy;
+use cardgames::report::durak::{merge, Run};
+use cardgames::report::{ReplayPick, Shard};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 /// Referee Durak 2 vs 2 tournaments between two bots.
+///
+/// Also: `durak-server merge SHARD.json... --json OUT.json [--html OUT.html]` joins the JSON of
+/// `--shard` runs; `durak-server report RUN.json --html OUT.html` writes the pages of a saved run
+/// (see their `--help`).
 #[derive(Parser, Debug)]
 #[command(version)]
 struct Args {
@@ -68,9 +76,87 @@ struct Args {
     /// `partial` (true when interrupted), the counts and every game.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Write an HTML report here (standings, head to head, win rate over the run, faults,
+    /// timing), with replay pages in FILE's stem + `-games/`.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Replay pages for the first N games (and every game with a forfeit); their answers are
+    /// kept in the JSON too.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    replays: usize,
+    /// Play only part K of N of the games (game i when i % N == K - 1, games numbered deal by
+    /// deal; the seeds do not depend on the split); join the parts' JSON with `merge`.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+}
+
+/// Joins the JSON of the shards of one run (`--shard K/N`) into the JSON an unsplit run writes,
+/// and prints its summary.
+#[derive(Parser, Debug)]
+#[command(name = "durak-server merge")]
+struct MergeArgs {
+    /// The shards' `--json` files (all N of them).
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+    /// Write the joined JSON here.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the HTML report here.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+/// Writes the HTML report (and replay pages) of a saved run's `--json`.
+#[derive(Parser, Debug)]
+#[command(name = "durak-server report")]
+struct ReportArgs {
+    /// A `--json` file of durak-server (or of `merge`).
+    run: PathBuf,
+    /// Write the HTML report here.
+    #[arg(long, value_name = "FILE", required = true)]
+    html: PathBuf,
+}
+
+fn merge_main(args: MergeArgs) -> Result<(), String> {
+    let runs = args
+        .shards
+        .iter()
+        .map(|p| Run::read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let run = merge(runs)?;
+    if let Some(p) = &args.json {
+        write_run(p, &run)?;
+    }
+    if let Some(p) = &args.html {
+        cardgames::report::durak::write_html(&run, p)?;
+    }
+    let mut out = format!(
+        "team A: {}\nteam B: {}\nseed {}, deals {}, duplicate {}\n",
+        run.team_a, run.team_b, run.seed, run.deals, run.duplicate
+    );
+    let _ = write!(out, "{}", Summary::new(&run.tournament_games()));
+    child::print_stdout(&out)
+}
+
+fn subcommand(name: &str) -> ExitCode {
+    // The usage line names the program and the subcommand.
+    let argv = std::iter::once(format!("durak-server {name}")).chain(std::env::args().skip(2));
+    let result = if name == "merge" {
+        merge_main(MergeArgs::parse_from(argv))
+    } else {
+        let args = ReportArgs::parse_from(argv);
+        Run::read(&args.run).and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("durak-server {name}: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
@@ -154,7 +240,8 @@ fn run(args: Args) -> Result<(), String> {
     if let Some(dir) = &args.transcripts {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let jobs: Vec<(u64, bool)> = (0..args.deals)
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let jobs: Vec<(usize, (u64, bool))> = (0..args.deals)
         .flat_map(|d| {
             if args.duplicate {
                 vec![(d, false), (d, true)]
@@ -162,7 +249,15 @@ fn run(args: Args) -> Result<(), String> {
                 vec![(d, false)]
             }
         })
+        .enumerate()
+        .filter(|(i, _)| shard.holds(*i))
         .collect();
+    // Answers are recorded only when a JSON or HTML report is asked for, and kept for the
+    // games that get a replay page.
+    let record = args.json.is_some() || args.html.is_some();
+    let pick = ReplayPick {
+        first: args.replays,
+    };
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -188,11 +283,15 @@ fn run(args: Args) -> Result<(), String> {
     // killed) and are dropped; the finished ones are reported, marked partial.
     let games: Vec<TournamentGame> = pool.install(|| {
         jobs.par_iter()
-            .filter_map(|&(deal, swapped)| {
+            .filter_map(|&(i, (deal, swapped))| {
                 if child::interrupted() {
                     return None;
                 }
-                let g = play_one(args.seed, deal, swapped, &a, &b, want_t, naming);
+                let mut g =
+                    play_one_recorded(args.seed, deal, swapped, &a, &b, want_t, naming, record);
+                if !pick.wants(i, g.record.forfeit.is_some()) {
+                    g.record.steps = None;
+                }
                 bar.inc(1);
                 (!child::interrupted()).then_some(g)
             })
@@ -200,8 +299,24 @@ fn run(args: Args) -> Result<(), String> {
     });
     bar.finish_and_clear();
     let partial = child::interrupted();
-    if let Some(path) = &args.json {
-        write_json(path, &args, &games, partial)?;
+    if record {
+        let run = Run::new(
+            &args.team_a,
+            &args.team_b,
+            args.seed,
+            args.deals,
+            args.duplicate,
+            &games,
+            jobs.len(),
+            partial,
+            shard,
+        );
+        if let Some(path) = &args.json {
+            write_run(path, &run)?;
+        }
+        if let Some(path) = &args.html {
+            cardgames::report::durak::write_html(&run, path)?;
+        }
     }
     if let Some(dir) = &args.transcripts {
         for g in &games {
@@ -242,54 +357,18 @@ fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The results as JSON in `path`; team letters are the command line's (A = `--team-a`).
-fn write_json(
-    path: &std::path::Path,
-    args: &Args,
-    games: &[TournamentGame],
-    partial: bool,
-) -> Result<(), String> {
-    let letter = |team: usize, swapped: bool| if (team == 1) == swapped { "A" } else { "B" };
-    let list: Vec<serde_json::Value> = games
-        .iter()
-        .map(|g| {
-            serde_json::json!({
-                "deal": g.deal,
-                "seed": g.seed,
-                "swapped": g.swapped,
-                "winner": g.record.winner.map(|w| letter(w, g.swapped)),
-                "forfeit": g.record.forfeit.as_ref().map(|(team, reason, why)| serde_json::json!({
-                    "team": letter(*team, g.swapped),
-                    "reason": format!("{reason:?}"),
-                    "detail": why,
-                })),
-                "rounds": g.record.rounds,
-            })
-        })
-        .collect();
-    let wins = |t: &str| {
-        games
-            .iter()
-            .filter(|g| g.record.winner.map(|w| letter(w, g.swapped)) == Some(t))
-            .count()
-    };
-    let json = serde_json::json!({
-        "partial": partial,
-        "team_a": args.team_a,
-        "team_b": args.team_b,
-        "seed": args.seed,
-        "deals": args.deals,
-        "duplicate": args.duplicate,
-        "games_played": games.len(),
-        "wins_a": wins("A"),
-        "wins_b": wins("B"),
-        "games": list,
-    });
-    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+/// The results as JSON in `path` (see [`Run`]): the settings, `partial` (true when
+/// interrupted), the counts and every game; team letters are the command line's (A =
+/// `--team-a`).
+fn write_run(path: &std::path::Path, run: &Run) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(run).map_err(|e| e.to_string())?;
     fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn main() -> ExitCode {
+    if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
+        return subcommand(name);
+    }
     match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

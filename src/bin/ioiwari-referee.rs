@@ -15,6 +15,8 @@ use cardgames::ioiwari::referee::{
     read_starts, GameRecord, Outcome, PlayerCommand, Referee, Summary,
 };
 use cardgames::ioiwari::Board;
+use cardgames::report::ioiwari::{merge, Entry, Run};
+use cardgames::report::{ReplayPick, Shard};
 use cardgames::stats::wilson95;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -31,6 +33,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Exit status: 0; 1 if --expect-optimal is given and some game was not won
 /// by player 1 with a margin equal to the start's game value; 2 on bad
 /// arguments or a program that cannot be started.
+///
+/// Also: `ioiwari-referee merge LOG.jsonl... [--games-out OUT.jsonl]
+/// [--json OUT.json] [--html OUT.html]` joins the game logs of `--shard`
+/// runs; `ioiwari-referee report LOG.jsonl --html OUT.html` writes the pages
+/// of a saved log (see their `--help`).
 #[derive(Parser, Debug)]
 #[command(name = "ioiwari-referee", version)]
 struct Args {
@@ -58,9 +65,21 @@ struct Args {
     /// Print the summary as JSON instead of text.
     #[arg(long)]
     json: bool,
-    /// Write every game's record (moves, times, outcome) as JSON lines here.
+    /// Write every game's record (moves, times, outcome, and its `index`
+    /// among the starts) as JSON lines here.
     #[arg(long, value_name = "FILE")]
     games_out: Option<PathBuf>,
+    /// Write an HTML report here (standings, head to head, win rate over the
+    /// run, faults, timing), with replay pages in FILE's stem + `-games/`.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Replay pages for the first N games (and every forfeited game).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    replays: usize,
+    /// Play only part K of N of the starts (start i when i % N == K - 1);
+    /// join the parts' --games-out logs with `merge`.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// Print one line per game.
     #[arg(long, short)]
     verbose: bool,
@@ -78,7 +97,107 @@ fn sibling(name: &str) -> String {
         .unwrap_or_else(|| name.to_owned())
 }
 
+/// Joins the game logs (`--games-out`) of the shards of one run (`--shard
+/// K/N`) into the log of the unsplit run, and prints its summary.
+#[derive(Parser, Debug)]
+#[command(name = "ioiwari-referee merge")]
+struct MergeArgs {
+    /// The shards' `--games-out` files.
+    #[arg(required = true)]
+    logs: Vec<PathBuf>,
+    /// Write the joined log (JSON lines, as --games-out) here.
+    #[arg(long, value_name = "FILE")]
+    games_out: Option<PathBuf>,
+    /// Write the joined run as one JSON document (players, games) here.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the HTML report here.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Replay pages for the first N games (and every forfeited game).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    replays: usize,
+}
+
+/// Writes the HTML report (and replay pages) of a saved game log.
+#[derive(Parser, Debug)]
+#[command(name = "ioiwari-referee report")]
+struct ReportArgs {
+    /// A `--games-out` log (or a `merge --json` document).
+    log: PathBuf,
+    /// Write the HTML report here.
+    #[arg(long, value_name = "FILE", required = true)]
+    html: PathBuf,
+    /// Replay pages for the first N games (and every forfeited game).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    replays: usize,
+}
+
+fn write_log(path: &std::path::Path, games: &[Entry]) -> Result<(), String> {
+    let mut text = String::new();
+    for e in games {
+        text.push_str(&serde_json::to_string(e).map_err(|e| e.to_string())?);
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn merge_main(args: MergeArgs) -> Result<(), String> {
+    let runs = args
+        .logs
+        .iter()
+        .map(|p| Run::read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let run = merge(runs)?;
+    if let Some(p) = &args.games_out {
+        write_log(p, &run.games)?;
+    }
+    if let Some(p) = &args.json {
+        let text = serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?;
+        std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    let pick = ReplayPick {
+        first: args.replays,
+    };
+    if let Some(p) = &args.html {
+        cardgames::report::ioiwari::write_html(&run, pick, p)?;
+    }
+    let mut out = String::new();
+    let records = run.records();
+    print_summary(&mut out, &run.p1, &run.p2, &Summary::of(&records), &records);
+    child::print_stdout(&out)
+}
+
+fn subcommand(name: &str) -> ExitCode {
+    // The usage line names the program and the subcommand.
+    let argv = std::iter::once(format!("ioiwari-referee {name}")).chain(std::env::args().skip(2));
+    let result = if name == "merge" {
+        merge_main(MergeArgs::parse_from(argv))
+    } else {
+        let args = ReportArgs::parse_from(argv);
+        Run::read(&args.log).and_then(|run| {
+            cardgames::report::ioiwari::write_html(
+                &run,
+                ReplayPick {
+                    first: args.replays,
+                },
+                &args.html,
+            )
+        })
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ioiwari-referee {name}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
+        return subcommand(name);
+    }
     let args = Args::parse();
     match run(&args) {
         Ok(true) => ExitCode::SUCCESS,
@@ -127,7 +246,13 @@ fn run(args: &Args) -> Result<bool, String> {
     referee.move_timeout = Duration::from_millis(args.timeout_ms);
     referee.exit_grace = Duration::from_millis(args.exit_grace_ms);
     referee.show_stderr = args.show_stderr;
-    let starts = starts(args)?;
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let starts: Vec<(usize, Board)> = starts(args)?
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.holds(*i))
+        .collect();
+    let mut entries = Vec::new();
     let mut games_out = match &args.games_out {
         Some(path) => Some(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
         None => None,
@@ -147,7 +272,7 @@ fn run(args: &Args) -> Result<bool, String> {
     child::install_interrupt()?;
     let scheduled = starts.len();
     let mut records = Vec::with_capacity(starts.len());
-    for start in starts {
+    for (index, start) in starts {
         if child::interrupted() {
             break;
         }
@@ -159,9 +284,18 @@ fn run(args: &Args) -> Result<bool, String> {
         if args.verbose {
             bar.suspend(|| eprintln!("{}", describe(&record)));
         }
-        if let Some(file) = &mut games_out {
-            let line = serde_json::to_string(&record).map_err(|e| e.to_string())?;
-            writeln!(file, "{line}").map_err(|e| format!("cannot write the game log: {e}"))?;
+        if games_out.is_some() || args.html.is_some() {
+            let entry = Entry {
+                index,
+                record: record.clone(),
+            };
+            if let Some(file) = &mut games_out {
+                let line = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
+                writeln!(file, "{line}").map_err(|e| format!("cannot write the game log: {e}"))?;
+            }
+            if args.html.is_some() {
+                entries.push(entry);
+            }
         }
         bar.inc(1);
         records.push(record);
@@ -169,6 +303,18 @@ fn run(args: &Args) -> Result<bool, String> {
     bar.finish_and_clear();
 
     let partial = child::interrupted();
+    if let Some(path) = &args.html {
+        let run = Run {
+            p1: p1.clone(),
+            p2: p2.clone(),
+            partial,
+            games: entries,
+        };
+        let pick = ReplayPick {
+            first: args.replays,
+        };
+        cardgames::report::ioiwari::write_html(&run, pick, path)?;
+    }
     let summary = Summary::of(&records);
     let mut out = String::new();
     if args.json {

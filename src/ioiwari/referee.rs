@@ -21,7 +21,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::protocol;
@@ -89,7 +89,7 @@ impl fmt::Display for PlayerCommand {
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Outcome {
     /// Played to the empty board; `margin` is player 1's bank minus player
@@ -108,7 +108,7 @@ pub enum Outcome {
 }
 
 /// Everything the referee saw in one game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The start, pits 1..7.
     pub start: [u8; PITS],

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::seq::SliceRandom;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::child::{self, Fault, Limits, Spec, Stderr};
 use crate::coup::bot::{decide, Strategy};
@@ -122,8 +122,35 @@ fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// One call of a traced game ([`play_game_traced`]): what the seat was
+/// shown and what it answered, for replay pages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Seat called (0 = the game's first player).
+    pub seat: usize,
+    /// Coins of seats 0 and 1 before the answer.
+    pub coins: [i64; 2],
+    /// Cards each seat held before the answer, as command-line card codes
+    /// (`docs/rules/coup.md` §3: `~ ^ * ! $`).
+    pub hands: [String; 2],
+    /// On the call completing an Exchange: the cards offered (the two drawn
+    /// first, then the hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offered: Option<String>,
+    /// The legal answers offered, in the arbiter's order.
+    pub legal: Vec<String>,
+    /// What the call appended to the history file; empty when the call
+    /// forfeited the game.
+    pub answer: String,
+    /// On the call completing an Exchange: the hand the seat kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept: Option<String>,
+    /// Wall time of the call, nanoseconds.
+    pub ns: u64,
+}
+
 /// One game's result, in bot indices.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Round number.
     pub round: usize,
@@ -147,6 +174,10 @@ pub struct GameRecord {
     pub max_call_ns: [u64; 2],
     /// The final history text.
     pub history: String,
+    /// Every call, when the game was traced ([`play_game_traced`]); empty
+    /// (and absent from the JSON) otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turns: Vec<Turn>,
 }
 
 /// Tournament settings.
@@ -234,6 +265,22 @@ pub fn play_game(
     settings: &Settings,
     carry: Option<&Carry>,
 ) -> (GameRecord, Option<Carry>) {
+    play_game_traced(bots, first, second, round, game, settings, carry, false)
+}
+
+/// [`play_game`], also recording every call in [`GameRecord::turns`] when
+/// `trace` is set (for replay pages; the game itself is the same).
+#[allow(clippy::too_many_arguments)]
+pub fn play_game_traced(
+    bots: &[Bot],
+    first: usize,
+    second: usize,
+    round: usize,
+    game: usize,
+    settings: &Settings,
+    carry: Option<&Carry>,
+    trace: bool,
+) -> (GameRecord, Option<Carry>) {
     let seed = game_seed(settings.seed, round, game);
     let mut table = match carry {
         Some(c) if settings.quirks => {
@@ -265,6 +312,7 @@ pub fn play_game(
         call_ns: [(0, 0); 2],
         max_call_ns: [0; 2],
         history: String::new(),
+        turns: Vec::new(),
     };
     let uses_files = ids
         .iter()
@@ -289,6 +337,14 @@ pub fn play_game(
             Err(o) => break o,
         };
         let bot = &bots[ids[call.seat]];
+        let before = trace.then(|| {
+            (
+                table.history.len(),
+                [table.coins(0), table.coins(1)],
+                [format_hand(&table.cards(0)), format_hand(&table.cards(1))],
+                record.call_ns[call.seat].0,
+            )
+        });
         let start = Instant::now();
         let result = match &bot.kind {
             BotKind::Builtin(_) | BotKind::Clairvoyant => {
@@ -344,6 +400,27 @@ pub fn play_game(
                 }
             },
         };
+        if let Some((len, coins, hands, ns_before)) = before {
+            let answer = if result
+                .as_ref()
+                .is_some_and(|o| matches!(o, Outcome::Forfeit { loser, .. } if *loser == call.seat))
+            {
+                String::new()
+            } else {
+                table.history.get(len..).unwrap_or("").to_string()
+            };
+            record.turns.push(Turn {
+                seat: call.seat,
+                coins,
+                hands,
+                offered: call.exchange.then(|| format_hand(&call.cards)),
+                legal: call.legal.clone(),
+                kept: (call.exchange && !answer.is_empty())
+                    .then(|| format_hand(&table.cards(call.seat))),
+                answer,
+                ns: record.call_ns[call.seat].0 - ns_before,
+            });
+        }
         if let Some(o) = result {
             break o;
         }
@@ -458,7 +535,7 @@ fn read_history(file: &Path) -> Result<String, String> {
 }
 
 /// One bot's line in the standings.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Standing {
     /// Bot name.
     pub name: String,
@@ -481,7 +558,7 @@ pub struct Standing {
 }
 
 /// Head-to-head between two bots.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Pairing {
     /// Row bot.
     pub bot: String,
@@ -498,7 +575,7 @@ pub struct Pairing {
 }
 
 /// A tournament's summary.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// Master seed.
     pub seed: u64,

@@ -6,6 +6,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::card::Card;
+use crate::card::Suit;
 use crate::durak::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
 use crate::durak::rules::{budget, team, Event, Game, Pending, Round};
 
@@ -77,6 +78,34 @@ pub struct GameRecord {
     pub budget: Duration,
     /// Per seat: every line sent and answer received (`> ` answers), when requested.
     pub transcript: Option<[Vec<String>; 4]>,
+    /// Every answer with the whole table before it, when requested
+    /// ([`play_game_recorded`]); for replay pages.
+    pub steps: Option<Vec<Step>>,
+}
+
+/// One answer of a recorded game ([`play_game_recorded`]), in absolute numbering.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The player asked (0..4; team 0 = players 0 and 2).
+    pub player: usize,
+    /// The command sent.
+    pub command: Command,
+    /// The answer line as received (trimmed); empty when the seat crashed or timed out.
+    pub answer: String,
+    /// Time the answer took.
+    pub took: Duration,
+    /// Every player's hand before the answer.
+    pub hands: [Vec<Card>; 4],
+    /// The cards on the table before the answer (attacks and beats of the round).
+    pub table: Vec<Card>,
+    /// The attacking card still to beat, if any.
+    pub open: Option<Card>,
+    /// Cards left in the talon before the answer.
+    pub talon: usize,
+    /// The trump suit.
+    pub trump: Suit,
+    /// What the answer caused (the information lines' events); empty on a fault.
+    pub events: Vec<Event>,
 }
 
 /// How move/add/beat/take lines name a partner who plays an out player's seat (reading
@@ -131,11 +160,24 @@ fn seat_named(ev: Event, before: &Round, after: &Round) -> Event {
 /// (`dealt` = the initial hands in deal order). Sends `trump` and the deal, then runs the game;
 /// every answer is checked by the engine. Closes all seats at the end.
 pub fn play_game_named(
+    game: Game,
+    dealt: &[Vec<Card>; 4],
+    seats: &mut [&mut dyn Player; 4],
+    transcript: bool,
+    naming: Naming,
+) -> GameRecord {
+    play_game_recorded(game, dealt, seats, transcript, naming, false)
+}
+
+/// [`play_game_named`], also recording every answer in [`GameRecord::steps`] when `steps`
+/// is set (the game itself is the same).
+pub fn play_game_recorded(
     mut game: Game,
     dealt: &[Vec<Card>; 4],
     seats: &mut [&mut dyn Player; 4],
     transcript: bool,
     naming: Naming,
+    steps: bool,
 ) -> GameRecord {
     let mut rec = GameRecord {
         winner: None,
@@ -146,6 +188,7 @@ pub fn play_game_named(
         max_answer: [Duration::ZERO; 4],
         budget: budget(0),
         transcript: transcript.then(Default::default),
+        steps: steps.then(Vec::new),
     };
     let mut crashed: Option<usize> = None;
     'deal: for (r, seat) in seats.iter_mut().enumerate() {
@@ -176,9 +219,29 @@ pub fn play_game_named(
         if let Some(t) = rec.transcript.as_mut() {
             t[p].push(cmd.to_string());
         }
+        if let Some(list) = rec.steps.as_mut() {
+            list.push(Step {
+                player: p,
+                command: cmd,
+                answer: String::new(),
+                took: Duration::ZERO,
+                hands: std::array::from_fn(|i| game.hands[i].iter().collect()),
+                table: game.round.table.iter().collect(),
+                open: game.round.open,
+                talon: game.talon.len(),
+                trump: game.trump,
+                events: Vec::new(),
+            });
+        }
         let start = Instant::now();
         let reply = seats[p].ask(cmd, left);
         let took = start.elapsed();
+        if let Some(step) = rec.steps.as_mut().and_then(|l| l.last_mut()) {
+            step.took = took;
+            if let Ok(text) = &reply {
+                step.answer = text.trim().to_string();
+            }
+        }
         rec.time_used[p] += took;
         rec.answers[p] += 1;
         rec.max_answer[p] = rec.max_answer[p].max(took);
@@ -223,6 +286,9 @@ pub fn play_game_named(
                 format!("{} to {cmd}: {e}", format_answer(answer)),
             );
             break;
+        }
+        if let Some(step) = rec.steps.as_mut().and_then(|l| l.last_mut()) {
+            step.events = events.clone();
         }
         'send: for &ev in &events {
             let ev = match naming {

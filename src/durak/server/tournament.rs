@@ -7,7 +7,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::process::ProcessSeat;
-use super::referee::{play_game_named, GameRecord, LossReason, Naming, Player, SeatFault};
+use super::referee::{play_game_recorded, GameRecord, LossReason, Naming, Player, SeatFault};
 use crate::durak::bot::search::SearchConfig;
 use crate::durak::bot::strategy::Strategy;
 use crate::durak::bot::DurakBot;
@@ -108,6 +108,21 @@ pub fn play_one(
     transcript: bool,
     naming: Naming,
 ) -> TournamentGame {
+    play_one_recorded(seed, deal, swapped, a, b, transcript, naming, false)
+}
+
+/// [`play_one`], also recording every answer ([`GameRecord::steps`]) when `steps` is set.
+#[allow(clippy::too_many_arguments)]
+pub fn play_one_recorded(
+    seed: u64,
+    deal: u64,
+    swapped: bool,
+    a: &TeamSpec,
+    b: &TeamSpec,
+    transcript: bool,
+    naming: Naming,
+    steps: bool,
+) -> TournamentGame {
     let s = deal_seed(seed, deal);
     let (game, dealt) = Game::new(s);
     let mut seats: Vec<Box<dyn Player>> = (0..4u64)
@@ -124,12 +139,13 @@ pub fn play_one(
     else {
         unreachable!("four seats were made")
     };
-    let record = play_game_named(
+    let record = play_game_recorded(
         game,
         &dealt,
         &mut [s0.as_mut(), s1.as_mut(), s2.as_mut(), s3.as_mut()],
         transcript,
         naming,
+        steps,
     );
     TournamentGame {
         deal,
