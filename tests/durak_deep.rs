@@ -143,6 +143,7 @@ fn search_move(
         solver: &mut Solver::new(),
         work_cap,
         deadline,
+        oracle: None,
         rng: &mut ChaCha8Rng::seed_from_u64(seed),
     })
 }
@@ -266,6 +267,7 @@ fn information_set_searches_find_the_only_winning_lead() {
                 solver: &mut Solver::new(),
                 work_cap: 200_000,
                 deadline: None,
+                oracle: None,
                 rng: &mut ChaCha8Rng::seed_from_u64(1),
             });
             assert_eq!(a, *win, "tree {tree}, {stats:?}, position {g:?}");

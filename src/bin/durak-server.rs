@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 
 use cardgames::child;
 use cardgames::durak::deep::DeepConfig;
-use cardgames::durak::referee::Naming;
+use cardgames::durak::referee::{Naming, PlayOptions};
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
-use cardgames::durak::tournament::{play_one, Summary, TeamSpec, TournamentGame};
+use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::Strategy;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -26,7 +26,9 @@ use rayon::prelude::*;
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
-    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig).
+    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig),
+    /// or the measurement bounds inproc:clairvoyant\[:knobs\] (deep search seeing every hand)
+    /// and inproc:clairvoyant2\[:knobs\] (seeing the talon's order too).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -68,6 +70,13 @@ struct Args {
     /// `partial` (true when interrupted), the counts and every game.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Solve each game's first decision with the talon empty exactly (every hand known, all
+    /// four playing perfectly) with at most this many solver nodes (or, when it is too large,
+    /// the first later decision that fits), and report how often each team reached a won
+    /// endgame, converted it, or saved a lost one (0: off; the solves are outside the seats'
+    /// clocks).
+    #[arg(long, default_value_t = 0)]
+    endgame_nodes: u64,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -79,8 +88,16 @@ fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
             let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
             let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
             let mut cfg = cfg;
-            if name == "deep" {
+            let seeing = match name {
+                "clairvoyant" => Some(1),
+                "clairvoyant2" => Some(2),
+                _ => None,
+            };
+            if name == "deep" || seeing.is_some() {
                 cfg.deep = DeepConfig::parse(knobs)?;
+                if let Some(k) = seeing {
+                    cfg.deep.clairvoyant = k;
+                }
                 return Ok(TeamSpec::InProcess(Strategy::Deep, cfg));
             }
             cfg.heuristic = HeuristicParams::parse(own)?;
@@ -192,7 +209,12 @@ fn run(args: Args) -> Result<(), String> {
                 if child::interrupted() {
                     return None;
                 }
-                let g = play_one(args.seed, deal, swapped, &a, &b, want_t, naming);
+                let opts = PlayOptions {
+                    transcript: want_t,
+                    naming,
+                    endgame_nodes: args.endgame_nodes,
+                };
+                let g = play_one_with(args.seed, deal, swapped, &a, &b, opts);
                 bar.inc(1);
                 (!child::interrupted()).then_some(g)
             })
@@ -264,6 +286,12 @@ fn write_json(
                     "detail": why,
                 })),
                 "rounds": g.record.rounds,
+                "endgame": g.record.endgame.map(|e| serde_json::json!({
+                    "winner": e.team0_wins.map(|w| letter(usize::from(!w), g.swapped)),
+                    "first_cards": e.first_cards,
+                    "cards": e.cards,
+                    "nodes": e.nodes,
+                })),
             })
         })
         .collect();
