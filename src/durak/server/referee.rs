@@ -91,9 +91,10 @@ pub struct GameRecord {
 /// The endgame diagnostic ([`PlayOptions::endgame_nodes`]): the game at its first decision
 /// with the talon empty that the exact solver settles within its node cap, as a
 /// perfect-information game (every hand known, all four playing perfectly; [`Solver`]). The
-/// first empty-talon decision itself is tried first; while its endgame is too large, each
-/// following decision is tried in turn with the same cap (the solver's table is kept, so later
-/// tries reuse earlier work), until one is settled or the game ends.
+/// first empty-talon decision itself is tried first; while its endgame is too large, the next
+/// decision with [`ENDGAME_RETRY_CARDS`] fewer cards in play is tried with the same cap (the
+/// solver's table is kept, so later tries reuse earlier work), until one is settled or the
+/// game ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EndgameCheck {
     /// Whether team 0 wins with perfect play from the settled decision; `None` when no
@@ -213,6 +214,8 @@ pub fn play_game_with(
     };
     let mut endgame_due = opts.endgame_nodes > 0;
     let mut endgame_solver: Option<Box<Solver>> = None;
+    // Cards in play at the last try that hit the cap: the next try waits for fewer.
+    let mut endgame_tried = usize::MAX;
     let mut crashed: Option<usize> = None;
     'deal: for (r, seat) in seats.iter_mut().enumerate() {
         for info in deal_lines(r, game.trump, dealt) {
@@ -237,7 +240,10 @@ pub fn play_game_with(
                 break;
             }
         };
-        if endgame_due && game.talon.is_empty() {
+        if endgame_due
+            && game.talon.is_empty()
+            && in_play(&game) + ENDGAME_RETRY_CARDS <= endgame_tried
+        {
             let solver = endgame_solver.get_or_insert_with(|| Box::new(Solver::new()));
             let mut left = opts.endgame_nodes;
             let v = solver.solve(&game, &mut left);
@@ -253,6 +259,8 @@ pub fn play_game_with(
                 check.team0_wins = v;
                 check.cards = cards;
                 endgame_due = false;
+            } else {
+                endgame_tried = cards;
             }
         }
         let limit = budget(game.rounds);
@@ -343,6 +351,10 @@ pub fn play_game_with(
     }
     rec
 }
+
+/// After a try of the endgame diagnostic hits its node cap, the next try waits until this
+/// many fewer cards are in play (a few tries per game instead of one per decision).
+pub const ENDGAME_RETRY_CARDS: usize = 4;
 
 /// Cards in the hands and on the table.
 fn in_play(game: &Game) -> usize {

@@ -145,6 +145,7 @@ impl Default for DeepConfig {
             beliefs: Beliefs {
                 play: true,
                 bottom_trump: 0.0,
+                partner: false,
             },
             tree: 1,
             ucb_c: 0.7,
@@ -189,6 +190,7 @@ impl DeepConfig {
                 "keep_z" => c.keep_z = x,
                 "play_beliefs" => c.beliefs.play = x != 0.0,
                 "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
+                "partner_beliefs" => c.beliefs.partner = x != 0.0,
                 "tree" => {
                     if x > 2.0 {
                         return Err(format!("tree is 0, 1 or 2: {item:?}"));
