@@ -146,12 +146,17 @@ impl Game {
         let p = p % 4;
         let r = |x: usize| (x + 4 - p) % 4;
         let s = |x: Seat| Seat::new(r(x.index()));
-        let round = Round {
-            attacker_seat: s(self.round.attacker_seat),
-            defender_seat: s(self.round.defender_seat),
-            defender: r(self.round.defender),
-            first_attacker: r(self.round.first_attacker),
-            ..self.round
+        // Before a lead no round is on the table: the empty round stays the default one.
+        let round = if matches!(self.pending, Pending::Move(_)) {
+            Round::default()
+        } else {
+            Round {
+                attacker_seat: s(self.round.attacker_seat),
+                defender_seat: s(self.round.defender_seat),
+                defender: r(self.round.defender),
+                first_attacker: r(self.round.first_attacker),
+                ..self.round
+            }
         };
         Game {
             trump: self.trump,
