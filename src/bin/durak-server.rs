@@ -72,7 +72,7 @@ struct Args {
     json: Option<PathBuf>,
     /// Solve each game's first decision with the talon empty exactly (every hand known, all
     /// four playing perfectly) with at most this many solver nodes (or, when it is too large,
-    /// the first later decision that fits), and report how often each team reached a won
+    /// a later one with 4 fewer cards in play, until one fits), and report how often each team reached a won
     /// endgame, converted it, or saved a lost one (0: off; the solves are outside the seats'
     /// clocks).
     #[arg(long, default_value_t = 0)]
