@@ -43,6 +43,7 @@ fn feed(bot: &mut DurakBot, lines: &[&str]) {
 const PLAY: Beliefs = Beliefs {
     play: true,
     bottom_trump: 0.0,
+    partner: false,
 };
 
 /// Cards dealt to `player` (0-based) over `n` determinizations for `cmd`.
@@ -66,7 +67,7 @@ fn a_beat_with_a_dear_card_rules_out_the_cheaper_beaters() {
     let t = bot.tracker();
     let expected = set("8S 9S TS JS QS KS AS 6H 7H 8H 9H");
     assert_eq!(t.lacks[1], expected);
-    assert_eq!(t.lacks[2], CardSet::EMPTY, "the partner's play is not read");
+    assert_eq!(t.lacks[2], CardSet::EMPTY, "the partner did not play");
     // Determinizations keep those cards out of his hand (26 unseen cards are enough to fill
     // his five unknown slots without them); without the belief they do reach him.
     let with = dealt_to(t, Command::Add, &PLAY, 1, 300);
@@ -119,11 +120,13 @@ fn beliefs_hold_for_the_cards_held_when_they_were_formed() {
     assert_eq!(t.lacks_free[3], 1);
     assert_eq!(t.lacks_free[1], 2);
     // Player 3 leads at player 4, who beats the 6C with the 8C: the 7C would have done. The
-    // attackers (3 and 1) are this tracker's team: their declines are not read.
+    // round is still open, so no decline by the attackers (3 and 1) is read yet.
     feed(&mut bot, &["move 3 4 6C", "beat 4 8C"]);
     let t = bot.tracker();
     assert_eq!(t.lacks[3], plain_9jq.union(set("7C")));
-    assert_eq!(t.lacks[2], CardSet::EMPTY, "the partner is not read");
+    // The partner (player 3) is read too (used only with Beliefs::partner): he beat the 9S
+    // with the JS, so he lacks the TS.
+    assert!(t.lacks[2].intersect(set("TS")) == set("TS"));
     // Player 2's six cards: at most his two drawn ones are among what he is believed to lack,
     // and that happens.
     let unseen = t.unseen();
@@ -167,6 +170,7 @@ fn the_bottom_card_is_a_trump_with_the_stated_probability() {
         let b = Beliefs {
             play: true,
             bottom_trump: p,
+            partner: false,
         };
         (0..200)
             .map(|s| {
@@ -184,4 +188,47 @@ fn the_bottom_card_is_a_trump_with_the_stated_probability() {
     let hearts = free.iter().filter(|&&s| s == Suit::Hearts).count();
     // Without the belief the bottom is any unseen card: 9 hearts among 30 unseen cards.
     assert!((30..=95).contains(&hearts), "{hearts} of 200");
+}
+
+#[test]
+fn the_partner_is_read_like_an_opponent_only_when_asked() {
+    let mut bot = dealt();
+    // Player 2 leads the 9S at player 3 (the partner), who beats with the JS: the TS would
+    // have done, so he is believed to lack it (no card drawn since: every slot is covered).
+    feed(&mut bot, &["move 2 3 9S", "beat 3 JS"]);
+    let t = bot.tracker();
+    assert!(t.lacks[2].contains(set("TS").iter().next().unwrap()));
+    let ts = set("TS");
+    let partner = Beliefs {
+        partner: true,
+        ..PLAY
+    };
+    // Read only with Beliefs::partner: his five cards never include the TS then, while
+    // without it the TS is dealt to him about one time in six (five of about 28 unseen
+    // cards).
+    let with = (0..300)
+        .filter(|&seed| {
+            let g = t
+                .sample_with(
+                    Command::Move,
+                    &partner,
+                    &mut ChaCha8Rng::seed_from_u64(seed),
+                )
+                .unwrap();
+            !g.hands[2].intersect(ts).is_empty()
+        })
+        .count();
+    let without = (0..300)
+        .filter(|&seed| {
+            let g = t
+                .sample_with(Command::Move, &PLAY, &mut ChaCha8Rng::seed_from_u64(seed))
+                .unwrap();
+            !g.hands[2].intersect(ts).is_empty()
+        })
+        .count();
+    assert!(
+        without > 30,
+        "TS dealt to the partner {without} of 300 times without the belief"
+    );
+    assert!(with == 0, "with the belief {with}, without {without}");
 }

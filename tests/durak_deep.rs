@@ -143,6 +143,7 @@ fn search_move(
         solver: &mut Solver::new(),
         work_cap,
         deadline,
+        oracle: None,
         rng: &mut ChaCha8Rng::seed_from_u64(seed),
     })
 }
@@ -266,10 +267,93 @@ fn information_set_searches_find_the_only_winning_lead() {
                 solver: &mut Solver::new(),
                 work_cap: 200_000,
                 deadline: None,
+                oracle: None,
                 rng: &mut ChaCha8Rng::seed_from_u64(1),
             });
             assert_eq!(a, *win, "tree {tree}, {stats:?}, position {g:?}");
             assert!(stats.samples > 0 && !stats.clock_cut);
         }
     }
+}
+
+/// `game` with every card but player 0's hidden from `tracker`: the others' hands are unseen
+/// (its determinizations deal them at random).
+fn hidden_tracker(game: &Game) -> Tracker {
+    let mut t = open_tracker(game);
+    t.known = [CardSet::EMPTY; 4];
+    t
+}
+
+#[test]
+fn the_clairvoyant_bound_searches_the_true_deal() {
+    // The positions have one winning lead; a tracker that sees only its own hand is given the
+    // true deal as the oracle (the clairvoyant bound, talon empty so both bounds agree): every
+    // determinization is then the true deal and the flat search's exact solves find the win.
+    let positions = only_winning_leads(4);
+    assert_eq!(positions.len(), 4, "too few test positions");
+    for (g, win, heuristic_lead) in &positions {
+        let tracker = hidden_tracker(g);
+        let legal = tracker.legal(Command::Move);
+        for clairvoyant in [1, 2] {
+            let cfg = DeepConfig {
+                tree: 0,
+                clairvoyant,
+                ..DeepConfig::default()
+            };
+            let (a, stats) = deep_search(SearchContext {
+                tracker: &tracker,
+                cmd: Command::Move,
+                legal: &legal,
+                default: *heuristic_lead,
+                cfg: &cfg,
+                solver: &mut Solver::new(),
+                work_cap: 200_000,
+                deadline: None,
+                oracle: Some(g),
+                rng: &mut ChaCha8Rng::seed_from_u64(1),
+            });
+            assert_eq!(
+                a, *win,
+                "clairvoyant {clairvoyant}, {stats:?}, position {g:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_endgame_diagnostic_is_the_exact_value_of_the_first_empty_talon_decision() {
+    // Small empty-talon deals (two cards each) played by four heuristic bots: the referee's
+    // diagnostic must be the exhaustive minimax value of the starting position.
+    use cardgames::durak::referee::{play_game_with, PlayOptions};
+    use cardgames::durak::tournament::BotSeat;
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        let (full, _) = Game::new(seed);
+        // Two cards each from the deal, talon empty, the deal's first mover leads.
+        let hands: [CardSet; 4] =
+            std::array::from_fn(|p| full.hands[p].iter().take(2).collect::<CardSet>());
+        let first = match full.pending {
+            Pending::Move(p) => p,
+            _ => unreachable!("a new game waits for a lead"),
+        };
+        let game = Game::from_parts(full.trump, hands, Vec::new(), first);
+        let dealt: [Vec<cardgames::Card>; 4] = std::array::from_fn(|p| hands[p].iter().collect());
+        let mut seats: Vec<BotSeat> = (0..4)
+            .map(|i| BotSeat(DurakBot::new(Strategy::Heuristic, i)))
+            .collect();
+        let [s0, s1, s2, s3] = &mut seats[..] else {
+            unreachable!()
+        };
+        let opts = PlayOptions {
+            endgame_nodes: 1_000_000,
+            ..PlayOptions::default()
+        };
+        let rec = play_game_with(game.clone(), &dealt, &mut [s0, s1, s2, s3], opts);
+        let e = rec.endgame.expect("the game starts with the talon empty");
+        assert_eq!(e.team0_wins, Some(naive(&game)), "seed {seed}");
+        assert_eq!((e.first_cards, e.cards), (8, 8));
+        assert!(e.nodes > 0);
+        checked += 1;
+    }
+    assert_eq!(checked, 30);
 }

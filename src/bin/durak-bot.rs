@@ -67,6 +67,12 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let deep = match DeepConfig::parse(&args.deep) {
+        Ok(d) if d.clairvoyant > 0 => {
+            eprintln!(
+                "durak-bot: --deep clairvoyant needs the true hidden state: it runs only in-process (durak-server -a inproc:clairvoyant)"
+            );
+            return ExitCode::FAILURE;
+        }
         Ok(d) => DeepConfig {
             budget_share: args.share,
             units_per_second: args.rate,

@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 
 use cardgames::child;
 use cardgames::durak::deep::DeepConfig;
-use cardgames::durak::referee::Naming;
+use cardgames::durak::referee::{Naming, PlayOptions};
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
-use cardgames::durak::tournament::{play_one_recorded, Summary, TeamSpec, TournamentGame};
+use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::Strategy;
 use cardgames::report::durak::{merge, Run};
 use cardgames::report::{ReplayPick, Shard};
@@ -34,7 +34,9 @@ use rayon::prelude::*;
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
-    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig).
+    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig),
+    /// or the measurement bounds inproc:clairvoyant\[:knobs\] (deep search seeing every hand)
+    /// and inproc:clairvoyant2\[:knobs\] (seeing the talon's order too).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -88,6 +90,13 @@ struct Args {
     /// deal; the seeds do not depend on the split); join the parts' JSON with `merge`.
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     shard: Option<Shard>,
+    /// Solve each game's first decision with the talon empty exactly (every hand known, all
+    /// four playing perfectly) with at most this many solver nodes (or, when it is too large,
+    /// a later one with 4 fewer cards in play, until one fits), and report how often each team reached a won
+    /// endgame, converted it, or saved a lost one (0: off; the solves are outside the seats'
+    /// clocks).
+    #[arg(long, default_value_t = 0)]
+    endgame_nodes: u64,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -165,8 +174,16 @@ fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
             let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
             let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
             let mut cfg = cfg;
-            if name == "deep" {
+            let seeing = match name {
+                "clairvoyant" => Some(1),
+                "clairvoyant2" => Some(2),
+                _ => None,
+            };
+            if name == "deep" || seeing.is_some() {
                 cfg.deep = DeepConfig::parse(knobs)?;
+                if let Some(k) = seeing {
+                    cfg.deep.clairvoyant = k;
+                }
                 return Ok(TeamSpec::InProcess(Strategy::Deep, cfg));
             }
             cfg.heuristic = HeuristicParams::parse(own)?;
@@ -287,8 +304,13 @@ fn run(args: Args) -> Result<(), String> {
                 if child::interrupted() {
                     return None;
                 }
-                let mut g =
-                    play_one_recorded(args.seed, deal, swapped, &a, &b, want_t, naming, record);
+                let opts = PlayOptions {
+                    transcript: want_t,
+                    naming,
+                    endgame_nodes: args.endgame_nodes,
+                    steps: record,
+                };
+                let mut g = play_one_with(args.seed, deal, swapped, &a, &b, opts);
                 if !pick.wants(i, g.record.forfeit.is_some()) {
                     g.record.steps = None;
                 }

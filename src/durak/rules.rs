@@ -138,6 +138,43 @@ impl Game {
         game
     }
 
+    /// The same game numbered from player `p`'s seat: `p` becomes player 0 and the others
+    /// keep their clockwise order (`docs/rules/durak.md` §3.1, each program sees itself as
+    /// player 1). Teams are kept (a rotation by an odd `p` swaps the team numbers, so `p`'s team
+    /// is team 0 in the result). `p` is taken mod 4.
+    pub fn rotated(&self, p: usize) -> Game {
+        let p = p % 4;
+        let r = |x: usize| (x + 4 - p) % 4;
+        let s = |x: Seat| Seat::new(r(x.index()));
+        // Before a lead no round is on the table: the empty round stays the default one.
+        let round = if matches!(self.pending, Pending::Move(_)) {
+            Round::default()
+        } else {
+            Round {
+                attacker_seat: s(self.round.attacker_seat),
+                defender_seat: s(self.round.defender_seat),
+                defender: r(self.round.defender),
+                first_attacker: r(self.round.first_attacker),
+                ..self.round
+            }
+        };
+        Game {
+            trump: self.trump,
+            talon: self.talon.clone(),
+            hands: std::array::from_fn(|i| self.hands[(i + p) % 4]),
+            out: std::array::from_fn(|i| self.out[(i + p) % 4]),
+            mover_seat: s(self.mover_seat),
+            round,
+            rounds: self.rounds,
+            pending: match self.pending {
+                Pending::Move(x) => Pending::Move(r(x)),
+                Pending::Beat(x) => Pending::Beat(r(x)),
+                Pending::Add(x) => Pending::Add(r(x)),
+                Pending::Over(w) => Pending::Over(w.map(|t| (t + p) % 2)),
+            },
+        }
+    }
+
     fn winner_now(&self) -> Option<usize> {
         (0..2).find(|&t| self.out[t] && self.out[t + 2])
     }

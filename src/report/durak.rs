@@ -6,7 +6,8 @@
 //! `wins_a`, `wins_b`, `games` with `deal`, `seed`, `swapped`, `winner`,
 //! `forfeit`, `rounds`); added: `games_scheduled`, `shard`, and per game
 //! `answers`, `time_us`, `max_answer_us` (by absolute player 0..4),
-//! `budget_ms`, and `steps` for the games recorded for replays.
+//! `budget_ms`, `steps` for the games recorded for replays, and `endgame`
+//! (`--endgame-nodes`).
 
 use std::path::Path;
 use std::time::Duration;
@@ -19,7 +20,7 @@ use super::model::{
 };
 use super::{check_shards, Shard};
 use crate::card::{Card, Notation};
-use crate::durak::referee::{GameRecord, LossReason, Step as RefStep};
+use crate::durak::referee::{EndgameCheck, GameRecord, LossReason, Step as RefStep};
 use crate::durak::tournament::TournamentGame;
 use crate::durak::Event;
 
@@ -61,6 +62,21 @@ pub struct StepJson {
     pub events: Vec<String>,
 }
 
+/// The endgame diagnostic of a game as the JSON writes it (`--endgame-nodes`; see
+/// [`EndgameCheck`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndgameJson {
+    /// `"A"` or `"B"`: the team that wins the settled decision with perfect play; `null` when
+    /// no decision of the game was settled within the node cap.
+    pub winner: Option<String>,
+    /// Cards in the hands and on the table at the first empty-talon decision.
+    pub first_cards: usize,
+    /// Cards in play at the settled decision (0 when none was).
+    pub cards: usize,
+    /// Solver nodes spent on the game.
+    pub nodes: u64,
+}
+
 /// One game as the JSON writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameJson {
@@ -91,6 +107,9 @@ pub struct GameJson {
     /// Every answer, for the games recorded for replays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<StepJson>>,
+    /// The endgame diagnostic, when the run asked for it and the game reached an empty talon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endgame: Option<EndgameJson>,
 }
 
 /// A whole `durak-server --json` file.
@@ -187,6 +206,14 @@ impl GameJson {
             max_answer_us: r.max_answer.map(|d| d.as_micros() as u64),
             budget_ms: r.budget.as_millis() as u64,
             steps: r.steps.as_ref().map(|s| s.iter().map(step_json).collect()),
+            endgame: r.endgame.map(|e| EndgameJson {
+                winner: e
+                    .team0_wins
+                    .map(|w| letter(usize::from(!w), g.swapped).to_string()),
+                first_cards: e.first_cards,
+                cards: e.cards,
+                nodes: e.nodes,
+            }),
         }
     }
 
@@ -219,6 +246,12 @@ impl GameJson {
                 budget: Duration::from_millis(self.budget_ms),
                 transcript: None,
                 steps: None,
+                endgame: self.endgame.as_ref().map(|e| EndgameCheck {
+                    team0_wins: e.winner.as_deref().map(|l| team_of(l, self.swapped) == 0),
+                    first_cards: e.first_cards,
+                    cards: e.cards,
+                    nodes: e.nodes,
+                }),
             },
         }
     }

@@ -34,6 +34,7 @@ mod tree;
 
 use std::time::Instant;
 
+use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::endgame::Solver;
@@ -41,7 +42,7 @@ use super::strategy::HeuristicParams;
 use super::tracker::Tracker;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{Answer, Game};
-pub use config::DeepConfig;
+pub use config::{phase_bit, DeepConfig};
 use eval::{eval_score, evaluate};
 
 /// What one decision cost.
@@ -79,6 +80,10 @@ pub struct SearchContext<'a, R: Rng + ?Sized> {
     pub deadline: Option<Instant>,
     /// The decision's randomness (determinizations, playouts).
     pub rng: &'a mut R,
+    /// The true state, numbered from the bot (player 0), for the clairvoyant bound
+    /// ([`DeepConfig::clairvoyant`]): when given, every determinization is this game (with
+    /// its talon shuffled unless `clairvoyant` is 2) instead of a sample of the bot's beliefs.
+    pub oracle: Option<&'a Game>,
 }
 
 /// The deep search's answer for player 0 of `ctx.tracker` to `ctx.cmd` (see
@@ -209,9 +214,18 @@ fn next_sample<R: Rng + ?Sized>(
         return None;
     }
     let cfg = ctx.cfg;
-    let base = ctx
-        .tracker
-        .sample_with(ctx.cmd, &cfg.beliefs, &mut *ctx.rng)?;
+    let base = match ctx.oracle {
+        Some(truth) => {
+            let mut g = truth.clone();
+            if cfg.clairvoyant < 2 {
+                g.talon.shuffle(&mut *ctx.rng);
+            }
+            g
+        }
+        None => ctx
+            .tracker
+            .sample_with(ctx.cmd, &cfg.beliefs, &mut *ctx.rng)?,
+    };
     let opp = if ctx.rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
         cfg.opponent
     } else {

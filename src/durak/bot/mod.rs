@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::protocol::{format_answer, parse_line, Info, Line};
+use super::rules::{Game, Pending};
 use super::types::{Answer, Command, DurakError};
 use deep::{deep_search, DeepConfig, SearchContext};
 use endgame::Solver;
@@ -57,6 +58,7 @@ pub struct DurakBot {
     fallbacks: u64,
     last: deep::DecisionStats,
     last_cap: u64,
+    truth: Option<Game>,
 }
 
 impl DurakBot {
@@ -76,6 +78,7 @@ impl DurakBot {
             fallbacks: 0,
             last: deep::DecisionStats::default(),
             last_cap: 0,
+            truth: None,
         }
     }
 
@@ -119,6 +122,16 @@ impl DurakBot {
         self.config = config;
         self.deep = config.deep;
         self
+    }
+
+    /// Shows the bot the true state before its next answer (the referee's
+    /// [`Player::reveal`](crate::durak::referee::Player::reveal)): `game` in absolute numbering,
+    /// `me` the bot's own player there. Kept only by a bot whose [`DeepConfig::clairvoyant`]
+    /// is on (the measurement bound); the next [`DurakBot::answer`] uses it and drops it.
+    pub fn reveal(&mut self, game: &Game, me: usize) {
+        if self.strategy == Strategy::Deep && self.deep.clairvoyant > 0 {
+            self.truth = Some(game.rotated(me));
+        }
     }
 
     /// What the bot knows.
@@ -181,7 +194,20 @@ impl DurakBot {
                 &mut self.rng,
             );
         }
-        if self.strategy == Strategy::Deep && legal.len() > 1 {
+        let truth = self.truth.take();
+        let phase = deep::phase_bit(self.tracker.talon());
+        let searching = self.deep.heuristic_phases & phase == 0;
+        // The true state serves only while it is the decision the bot was asked.
+        let oracle = truth.as_ref().filter(|g| {
+            self.deep.clairvoyant_phases & phase != 0
+                && g.pending
+                    == match command {
+                        Command::Move => Pending::Move(0),
+                        Command::Beat => Pending::Beat(0),
+                        Command::Add => Pending::Add(0),
+                    }
+        });
+        if self.strategy == Strategy::Deep && searching && legal.len() > 1 {
             let cap = self.work_cap();
             let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
             let spent = self.thinking;
@@ -197,6 +223,7 @@ impl DurakBot {
                 work_cap: cap,
                 deadline: Some(deadline),
                 rng: &mut self.rng,
+                oracle,
             });
             a = b;
             self.last = stats;

@@ -46,8 +46,8 @@ pub struct Tracker {
     /// the talon, when a player may take on purpose to keep a high trump). Cleared when the
     /// player draws. A belief used to weight determinizations, never for legality.
     pub banned: [CardSet; 4],
-    /// Cards each opponent is believed not to hold from how he played
-    /// ([`Beliefs::play`]): after a beat, the cards that would have beaten the same card more
+    /// Cards each other player (the opponents, and the partner) is believed not to hold from
+    /// how he played ([`Beliefs::play`], [`Beliefs::partner`]): after a beat, the cards that would have beaten the same card more
     /// cheaply (lower in the suit, or plain instead of a trump); after a throw-in, the cheaper
     /// cards of the table's ranks; after a round he let end below its limit without throwing
     /// in, or a throw-in by his partner that he was asked before, the plain cards of the
@@ -55,7 +55,7 @@ pub struct Tracker {
     /// drew since ([`Tracker::lacks_free`]) may be any. A belief used to weight
     /// determinizations, never for legality.
     pub lacks: [CardSet; 4],
-    /// Cards each opponent drew since [`Tracker::lacks`] was first formed (the hand's slots
+    /// Cards each other player drew since [`Tracker::lacks`] was first formed (the hand's slots
     /// the belief does not cover).
     pub lacks_free: [usize; 4],
 }
@@ -73,6 +73,11 @@ pub struct Beliefs {
     /// about the bottom card). A determinization puts an unseen trump at the bottom with this
     /// probability while the talon is not empty.
     pub bottom_trump: f64,
+    /// With [`Beliefs::play`], keep the partner's [`Tracker::lacks`] out of his hand too: the
+    /// partner is read like the opponents (his cheapest beater, his throw-ins and declines),
+    /// which holds as far as he plays the same heuristic rules (this program's partner keeps
+    /// its heuristic's answer unless its search finds a clearly better one).
+    pub partner: bool,
 }
 
 impl Beliefs {
@@ -81,6 +86,7 @@ impl Beliefs {
     pub const TAKES: Beliefs = Beliefs {
         play: false,
         bottom_trump: 0.0,
+        partner: false,
     };
 }
 
@@ -141,7 +147,7 @@ impl Tracker {
                 };
                 for seat in [r.attacker_seat, r.attacker_seat.partner()] {
                     let t = self.controller(seat);
-                    if team(t) != 0 && !self.out[t] {
+                    if t != 0 && !self.out[t] {
                         self.believe(t, plain);
                     }
                 }
@@ -237,11 +243,11 @@ impl Tracker {
                         .iter()
                         .filter(|&c| value(c, trump) < value(card, trump))
                         .collect();
-                    if team(p) != 0 {
+                    if p != 0 {
                         self.believe(p, cheaper);
                     }
                     let first = self.controller(r.attacker_seat);
-                    if first != p && team(first) != 0 && !self.out[first] {
+                    if first != p && first != 0 && !self.out[first] {
                         let plain = ranks.minus(CardSet::suit(trump));
                         self.believe(first, plain);
                     }
@@ -259,7 +265,7 @@ impl Tracker {
                 self.remove_card(p, card);
                 let open = self.round.and_then(|r| r.open);
                 if let (Some(open), Some(trump)) = (open, self.trump) {
-                    if team(p) != 0 {
+                    if p != 0 {
                         let cheaper: CardSet = legal::beaters(CardSet::ALL, Some(open), trump)
                             .iter()
                             .filter(|&c| beats(c, card, trump))
@@ -356,8 +362,9 @@ impl Tracker {
         };
         let mut hands = [CardSet::EMPTY; 4];
         hands[0] = self.hand;
+        let reads = |p: usize| beliefs.play && (team(p) != 0 || beliefs.partner);
         let avoid: [CardSet; 4] = std::array::from_fn(|p| {
-            if beliefs.play {
+            if reads(p) {
                 self.banned[p].union(self.lacks[p])
             } else {
                 self.banned[p]
@@ -371,7 +378,7 @@ impl Tracker {
             hands[p] = self.known[p];
             let missing = self.sizes[p].saturating_sub(self.known[p].len());
             // The slots drawn since the play beliefs were formed only obey the take beliefs.
-            let free = if beliefs.play {
+            let free = if reads(p) {
                 self.lacks_free[p].min(missing)
             } else {
                 0

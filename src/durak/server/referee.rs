@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::card::Card;
 use crate::card::Suit;
+use crate::durak::bot::endgame::Solver;
 use crate::durak::protocol::{deal_lines, event_info, format_answer, parse_answer, Command};
 use crate::durak::rules::{budget, team, Event, Game, Pending, Round};
 
@@ -33,6 +34,11 @@ pub trait Player {
     fn ask(&mut self, command: Command, time_left: Duration) -> Result<String, SeatFault>;
     /// Ends the game for this seat (closes the program's input).
     fn close(&mut self) {}
+    /// Shows the seat the whole true state (`game`, absolute numbering, `player` = the seat
+    /// about to be asked) just before [`Player::ask`]. Only in-process measurement bots use it
+    /// (the clairvoyant bound, [`DeepConfig::clairvoyant`](crate::durak::deep::DeepConfig));
+    /// nothing of it goes over the wire, so programs never see it. The default ignores it.
+    fn reveal(&mut self, _game: &Game, _player: usize) {}
 }
 
 /// Why a team lost by forfeit.
@@ -79,11 +85,14 @@ pub struct GameRecord {
     /// Per seat: every line sent and answer received (`> ` answers), when requested.
     pub transcript: Option<[Vec<String>; 4]>,
     /// Every answer with the whole table before it, when requested
-    /// ([`play_game_recorded`]); for replay pages.
+    /// ([`PlayOptions::steps`]); for replay pages.
     pub steps: Option<Vec<Step>>,
+    /// The exact value of the first decision with the talon empty that the solver settles,
+    /// when requested ([`PlayOptions::endgame_nodes`]) and the game got there.
+    pub endgame: Option<EndgameCheck>,
 }
 
-/// One answer of a recorded game ([`play_game_recorded`]), in absolute numbering.
+/// One answer of a recorded game ([`PlayOptions::steps`]), in absolute numbering.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// The player asked (0..4; team 0 = players 0 and 2).
@@ -106,6 +115,41 @@ pub struct Step {
     pub trump: Suit,
     /// What the answer caused (the information lines' events); empty on a fault.
     pub events: Vec<Event>,
+}
+
+/// The endgame diagnostic ([`PlayOptions::endgame_nodes`]): the game at its first decision
+/// with the talon empty that the exact solver settles within its node cap, as a
+/// perfect-information game (every hand known, all four playing perfectly; [`Solver`]). The
+/// first empty-talon decision itself is tried first; while its endgame is too large, the next
+/// decision with [`ENDGAME_RETRY_CARDS`] fewer cards in play is tried with the same cap (the
+/// solver's table is kept, so later tries reuse earlier work), until one is settled or the
+/// game ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndgameCheck {
+    /// Whether team 0 wins with perfect play from the settled decision; `None` when no
+    /// decision of the game was settled within the cap.
+    pub team0_wins: Option<bool>,
+    /// Cards in the hands and on the table at the first empty-talon decision.
+    pub first_cards: usize,
+    /// Cards in the hands and on the table at the settled decision (0 when none was).
+    pub cards: usize,
+    /// Solver nodes spent on the game's tries.
+    pub nodes: u64,
+}
+
+/// How [`play_game_with`] runs a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Keep every seat's transcript.
+    pub transcript: bool,
+    /// How lines name a partner playing an out player's seat.
+    pub naming: Naming,
+    /// Solve the first empty-talon decision exactly with at most this many solver nodes, or
+    /// the first later one that fits the cap ([`GameRecord::endgame`]; 0: no diagnostic). The
+    /// solves happen outside every seat's clock.
+    pub endgame_nodes: u64,
+    /// Record every answer with the table before it ([`GameRecord::steps`]).
+    pub steps: bool,
 }
 
 /// How move/add/beat/take lines name a partner who plays an out player's seat (reading
@@ -166,19 +210,29 @@ pub fn play_game_named(
     transcript: bool,
     naming: Naming,
 ) -> GameRecord {
-    play_game_recorded(game, dealt, seats, transcript, naming, false)
+    play_game_with(
+        game,
+        dealt,
+        seats,
+        PlayOptions {
+            transcript,
+            naming,
+            endgame_nodes: 0,
+            steps: false,
+        },
+    )
 }
 
-/// [`play_game_named`], also recording every answer in [`GameRecord::steps`] when `steps`
-/// is set (the game itself is the same).
-pub fn play_game_recorded(
+/// [`play_game_named`] with every option of [`PlayOptions`] (the endgame diagnostic too).
+pub fn play_game_with(
     mut game: Game,
     dealt: &[Vec<Card>; 4],
     seats: &mut [&mut dyn Player; 4],
-    transcript: bool,
-    naming: Naming,
-    steps: bool,
+    opts: PlayOptions,
 ) -> GameRecord {
+    let PlayOptions {
+        transcript, naming, ..
+    } = opts;
     let mut rec = GameRecord {
         winner: None,
         forfeit: None,
@@ -188,8 +242,13 @@ pub fn play_game_recorded(
         max_answer: [Duration::ZERO; 4],
         budget: budget(0),
         transcript: transcript.then(Default::default),
-        steps: steps.then(Vec::new),
+        steps: opts.steps.then(Vec::new),
+        endgame: None,
     };
+    let mut endgame_due = opts.endgame_nodes > 0;
+    let mut endgame_solver: Option<Box<Solver>> = None;
+    // Cards in play at the last try that hit the cap: the next try waits for fewer.
+    let mut endgame_tried = usize::MAX;
     let mut crashed: Option<usize> = None;
     'deal: for (r, seat) in seats.iter_mut().enumerate() {
         for info in deal_lines(r, game.trump, dealt) {
@@ -214,6 +273,29 @@ pub fn play_game_recorded(
                 break;
             }
         };
+        if endgame_due
+            && game.talon.is_empty()
+            && in_play(&game) + ENDGAME_RETRY_CARDS <= endgame_tried
+        {
+            let solver = endgame_solver.get_or_insert_with(|| Box::new(Solver::new()));
+            let mut left = opts.endgame_nodes;
+            let v = solver.solve(&game, &mut left);
+            let cards = in_play(&game);
+            let check = rec.endgame.get_or_insert(EndgameCheck {
+                team0_wins: None,
+                first_cards: cards,
+                cards: 0,
+                nodes: 0,
+            });
+            check.nodes += opts.endgame_nodes - left;
+            if v.is_some() {
+                check.team0_wins = v;
+                check.cards = cards;
+                endgame_due = false;
+            } else {
+                endgame_tried = cards;
+            }
+        }
         let limit = budget(game.rounds);
         let left = limit.saturating_sub(rec.time_used[p]);
         if let Some(t) = rec.transcript.as_mut() {
@@ -233,6 +315,7 @@ pub fn play_game_recorded(
                 events: Vec::new(),
             });
         }
+        seats[p].reveal(&game, p);
         let start = Instant::now();
         let reply = seats[p].ask(cmd, left);
         let took = start.elapsed();
@@ -323,4 +406,13 @@ pub fn play_game_recorded(
         seat.close();
     }
     rec
+}
+
+/// After a try of the endgame diagnostic hits its node cap, the next try waits until this
+/// many fewer cards are in play (a few tries per game instead of one per decision).
+pub const ENDGAME_RETRY_CARDS: usize = 4;
+
+/// Cards in the hands and on the table.
+fn in_play(game: &Game) -> usize {
+    game.hands.iter().map(|h| h.len()).sum::<usize>() + game.round.table.len()
 }

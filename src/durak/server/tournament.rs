@@ -7,7 +7,9 @@ use std::fmt;
 use std::time::Duration;
 
 use super::process::ProcessSeat;
-use super::referee::{play_game_recorded, GameRecord, LossReason, Naming, Player, SeatFault};
+use super::referee::{
+    play_game_with, GameRecord, LossReason, Naming, PlayOptions, Player, SeatFault,
+};
 use crate::durak::bot::search::SearchConfig;
 use crate::durak::bot::strategy::Strategy;
 use crate::durak::bot::DurakBot;
@@ -27,6 +29,10 @@ impl Player for BotSeat {
 
     fn ask(&mut self, command: Command, _time_left: Duration) -> Result<String, SeatFault> {
         Ok(self.0.answer(command))
+    }
+
+    fn reveal(&mut self, game: &Game, player: usize) {
+        self.0.reveal(game, player);
     }
 }
 
@@ -108,20 +114,23 @@ pub fn play_one(
     transcript: bool,
     naming: Naming,
 ) -> TournamentGame {
-    play_one_recorded(seed, deal, swapped, a, b, transcript, naming, false)
+    let opts = PlayOptions {
+        transcript,
+        naming,
+        endgame_nodes: 0,
+        steps: false,
+    };
+    play_one_with(seed, deal, swapped, a, b, opts)
 }
 
-/// [`play_one`], also recording every answer ([`GameRecord::steps`]) when `steps` is set.
-#[allow(clippy::too_many_arguments)]
-pub fn play_one_recorded(
+/// [`play_one`] with every option of [`PlayOptions`] (the endgame diagnostic too).
+pub fn play_one_with(
     seed: u64,
     deal: u64,
     swapped: bool,
     a: &TeamSpec,
     b: &TeamSpec,
-    transcript: bool,
-    naming: Naming,
-    steps: bool,
+    opts: PlayOptions,
 ) -> TournamentGame {
     let s = deal_seed(seed, deal);
     let (game, dealt) = Game::new(s);
@@ -139,13 +148,11 @@ pub fn play_one_recorded(
     else {
         unreachable!("four seats were made")
     };
-    let record = play_game_recorded(
+    let record = play_game_with(
         game,
         &dealt,
         &mut [s0.as_mut(), s1.as_mut(), s2.as_mut(), s3.as_mut()],
-        transcript,
-        naming,
-        steps,
+        opts,
     );
     TournamentGame {
         deal,
@@ -172,6 +179,15 @@ pub struct TeamStats {
     pub budget_share_sum: f64,
     /// Largest budget share used by one copy in one game.
     pub budget_share_max: f64,
+    /// Endgame diagnostic ([`PlayOptions::endgame_nodes`]): games whose first empty-talon
+    /// decision was solved as a win for this team...
+    pub endgame_won: u64,
+    /// ...of which the team won the game (a won endgame converted)...
+    pub converted: u64,
+    /// ...games solved as a loss for this team...
+    pub endgame_lost: u64,
+    /// ...of which the team still won (a lost endgame saved: the other side erred).
+    pub saved: u64,
 }
 
 /// A tournament's summary.
@@ -187,6 +203,10 @@ pub struct Summary {
     pub pairs: [u64; 3],
     /// Rounds: total, min, max.
     pub rounds: (u64, u32, u32),
+    /// Endgame diagnostic: games that reached an empty-talon decision with the check on, of
+    /// them those settled at the first such decision, those never settled, and the sums of
+    /// the cards in play at the first empty-talon decision and at the settled one.
+    pub endgames: (u64, u64, u64, u64, u64),
 }
 
 impl Summary {
@@ -234,6 +254,28 @@ impl Summary {
                 }
                 stats.budget_share_sum += share;
                 stats.budget_share_max = stats.budget_share_max.max(share);
+                if let Some(w) = r.endgame.and_then(|e| e.team0_wins) {
+                    // Team 0 is parity 0; this team wins the endgame when its parity is the
+                    // winning one.
+                    let wins_endgame = w == (parity == 0);
+                    let won_game = r.winner == Some(parity);
+                    if wins_endgame {
+                        stats.endgame_won += 1;
+                        stats.converted += u64::from(won_game);
+                    } else {
+                        stats.endgame_lost += 1;
+                        stats.saved += u64::from(won_game);
+                    }
+                }
+            }
+            if let Some(e) = r.endgame {
+                s.endgames.0 += 1;
+                s.endgames.1 += u64::from(e.team0_wins.is_some() && e.cards == e.first_cards);
+                s.endgames.2 += u64::from(e.team0_wins.is_none());
+                s.endgames.3 += e.first_cards as u64;
+                if e.team0_wins.is_some() {
+                    s.endgames.4 += e.cards as u64;
+                }
             }
         }
         for pair in by_deal.values() {
@@ -308,6 +350,42 @@ impl fmt::Display for Summary {
                 if n > 0 { 100.0 * t.budget_share_sum / n as f64 } else { 0.0 },
                 100.0 * t.budget_share_max
             )?;
+        }
+        if self.endgames.0 > 0 {
+            let (n, first, never, c0, c1) = self.endgames;
+            let settled = n - never;
+            writeln!(
+                f,
+                "empty talon, solved exactly (perfect information): reached in {n} games (mean {:.1} cards in play), settled at the first decision in {first}, later in {} (mean {:.1} cards), never in {never}",
+                c0 as f64 / n as f64,
+                settled - first,
+                if settled > 0 { c1 as f64 / settled as f64 } else { 0.0 }
+            )?;
+            for (name, t) in ["A", "B"].iter().zip(&self.teams) {
+                let solved = t.endgame_won + t.endgame_lost;
+                let (lo, hi) = crate::stats::wilson95(t.endgame_won, solved);
+                let pct = |k: u64, n: u64| {
+                    if n > 0 {
+                        100.0 * k as f64 / n as f64
+                    } else {
+                        0.0
+                    }
+                };
+                writeln!(
+                    f,
+                    "team {name}: endgame won {:.1}% [{:.1}%, {:.1}%] ({} of {solved}), converted {:.1}% ({} of {}); lost {}, saved {:.1}% ({})",
+                    pct(t.endgame_won, solved),
+                    100.0 * lo,
+                    100.0 * hi,
+                    t.endgame_won,
+                    pct(t.converted, t.endgame_won),
+                    t.converted,
+                    t.endgame_won,
+                    t.endgame_lost,
+                    pct(t.saved, t.endgame_lost),
+                    t.saved
+                )?;
+            }
         }
         Ok(())
     }

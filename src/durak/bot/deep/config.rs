@@ -98,6 +98,31 @@ pub struct DeepConfig {
     /// cap in practice) 91.5% (within noise; and 800 determinizations instead of 400:
     /// 91.8%).
     pub tree_depth: usize,
+    /// The clairvoyant bound, for measurement only (never the contest bot's setting): 0 off;
+    /// 1 every determinization is the true deal with the talon's order shuffled (the search
+    /// sees every hand); 2 the true deal itself (it sees the talon's order too, so the game
+    /// is one of perfect information). The true state comes from the referee in-process
+    /// ([`Player::reveal`](crate::durak::referee::Player::reveal)); a bot that is not shown it
+    /// searches as usual. The search, its caps and its work budget are unchanged.
+    pub clairvoyant: u8,
+    /// Phases where [`DeepConfig::clairvoyant`] applies, a bit mask of [`phase_bit`]: 1 talon
+    /// over 6 cards, 2 talon of 1 to 6 cards, 4 talon empty (7: always). Elsewhere the bot
+    /// searches from what it sees.
+    pub clairvoyant_phases: u8,
+    /// Phases (same bits) where the bot answers with its heuristic alone, without searching:
+    /// with [`DeepConfig::clairvoyant_phases`] it splits the distance from the heuristic to
+    /// the ceiling by phase. 0 (the default): search in every phase.
+    pub heuristic_phases: u8,
+}
+
+/// The phase bit of a decision with `talon` cards left in the talon (see
+/// [`DeepConfig::clairvoyant_phases`]): 1 over 6 cards, 2 one to 6, 4 none.
+pub fn phase_bit(talon: usize) -> u8 {
+    match talon {
+        0 => 4,
+        1..=6 => 2,
+        _ => 1,
+    }
 }
 
 impl Default for DeepConfig {
@@ -120,11 +145,15 @@ impl Default for DeepConfig {
             beliefs: Beliefs {
                 play: true,
                 bottom_trump: 0.0,
+                partner: false,
             },
             tree: 1,
             ucb_c: 0.7,
             tree_opp: false,
             tree_depth: 64,
+            clairvoyant: 0,
+            clairvoyant_phases: 7,
+            heuristic_phases: 0,
         }
     }
 }
@@ -161,6 +190,7 @@ impl DeepConfig {
                 "keep_z" => c.keep_z = x,
                 "play_beliefs" => c.beliefs.play = x != 0.0,
                 "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
+                "partner_beliefs" => c.beliefs.partner = x != 0.0,
                 "tree" => {
                     if x > 2.0 {
                         return Err(format!("tree is 0, 1 or 2: {item:?}"));
@@ -170,6 +200,14 @@ impl DeepConfig {
                 "ucb_c" => c.ucb_c = x,
                 "tree_opp" => c.tree_opp = x != 0.0,
                 "tree_depth" => c.tree_depth = x as usize,
+                "clairvoyant" => {
+                    if x > 2.0 {
+                        return Err(format!("clairvoyant is 0, 1 or 2: {item:?}"));
+                    }
+                    c.clairvoyant = x as u8;
+                }
+                "clairvoyant_phases" => c.clairvoyant_phases = (x as u8) & 7,
+                "heuristic_phases" => c.heuristic_phases = (x as u8) & 7,
                 _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
                     (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
                     (_, Some(knob)) => c.opponent.set(knob, x as i64)?,
