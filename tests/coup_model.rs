@@ -543,3 +543,104 @@ fn keeps_the_ambassador_against_a_player_who_challenges_every_claim() {
     assert!(keep.contains('~'), "kept {keep}");
     assert_eq!(keep.len(), 2);
 }
+
+// ----- the Exchange-aware prior and the resolved claims -----
+
+/// The probability of each character in the hand, from unnormalized weights.
+fn marginals(d: &[(Vec<Character>, f64)]) -> [f64; 5] {
+    let total: f64 = d.iter().map(|e| e.1).sum();
+    let mut p = [0.0; 5];
+    for (hand, w) in d {
+        for c in Character::ALL {
+            if hand.contains(&c) {
+                p[c.index()] += w / total;
+            }
+        }
+    }
+    p
+}
+
+#[test]
+fn a_hand_chosen_at_an_exchange_keeps_its_best_cards() {
+    use cardgames::coup::model::{hand_distribution_chosen, EXCHANGE_RANK};
+    // One card kept of two drawn from two Ambassadors and a Duke: it holds
+    // the Duke unless it drew both Ambassadors: 1 - C(2,2)/C(3,2) = 2/3
+    // (drawn blind: 1/3).
+    let mut r = History::parse("").unwrap().opp;
+    let pool = [2, 0, 0, 0, 1];
+    r.chosen_from = 2;
+    let d = hand_distribution_chosen(&r, &pool, 1, [1.0; 5], false, Some(EXCHANGE_RANK));
+    let p = marginals(&d);
+    assert!((p[Duke.index()] - 2.0 / 3.0).abs() < 1e-12, "{p:?}");
+    let d = hand_distribution_chosen(&r, &pool, 1, [1.0; 5], false, None);
+    assert!((marginals(&d)[Duke.index()] - 1.0 / 3.0).abs() < 1e-12);
+    // Two cards kept of three drawn from 2 Ambassadors, 2 Contessas and a
+    // Duke (10 draws, counted by hand): Duke kept in 6, a Contessa in 9, an
+    // Ambassador in 3. Blind, two of five: the Duke in 4 of 10.
+    r.chosen_from = 3;
+    let pool = [2, 0, 0, 2, 1];
+    let p = marginals(&hand_distribution_chosen(
+        &r,
+        &pool,
+        2,
+        [1.0; 5],
+        false,
+        Some(EXCHANGE_RANK),
+    ));
+    assert!((p[Duke.index()] - 0.6).abs() < 1e-12, "{p:?}");
+    assert!((p[Contessa.index()] - 0.9).abs() < 1e-12, "{p:?}");
+    assert!((p[Ambassador.index()] - 0.3).abs() < 1e-12, "{p:?}");
+    r.chosen_from = 0;
+    let p = marginals(&hand_distribution_chosen(
+        &r,
+        &pool,
+        2,
+        [1.0; 5],
+        false,
+        Some(EXCHANGE_RANK),
+    ));
+    assert!((p[Duke.index()] - 0.4).abs() < 1e-12, "{p:?}");
+}
+
+#[test]
+fn chosen_from_follows_exchanges_and_proofs() {
+    // Line 0 (the reader's, 2 lines read): an Exchange kept 2 of 4.
+    let h = History::parse("Ep\nI\n").unwrap();
+    assert_eq!(h.me.chosen_from, 4);
+    assert_eq!(h.opp.chosen_from, 0);
+    // Then it proved a Duke: the replacement is drawn blind.
+    let h = History::parse("Ep\nI\nTq$_\nI\n").unwrap();
+    assert_eq!(h.me.chosen_from, 0);
+}
+
+#[test]
+fn resolved_claims_read_the_truth_from_the_history() {
+    use cardgames::coup::opponent::resolved_claims;
+    use cardgames::coup::Side;
+    let duke = Duke.index();
+    let captain = Captain.index();
+    // The reader (lines 0, 2, 4) taxed, was caught bluffing a Steal (gave
+    // up an Assassin), then lost its Ambassador to a Coup: no Duke in that
+    // hand, so the Tax was a bluff too.
+    let h = History::parse("Tp\nI\nSq'\nC_\n").unwrap();
+    let (act, block) = resolved_claims(&h, Side::Me);
+    assert_eq!(act[duke], [1, 1]);
+    assert_eq!(act[captain], [1, 1]);
+    assert_eq!(block, [[0, 0]; 5]);
+    // The opponent's side of the same history claimed nothing.
+    assert_eq!(resolved_claims(&h, Side::Opponent), ([[0, 0]; 5], [[0, 0]; 5]));
+    // A Tax proved: honest. Its next Tax comes from a hand with a new card,
+    // still unresolved.
+    let h = History::parse("Tq$_\nI\nTp\n").unwrap();
+    assert_eq!(resolved_claims(&h, Side::Opponent).0[duke], [1, 0]);
+    // An Exchange redraws the hand: the earlier Tax stays unresolved even
+    // when both later cards are shown without a Duke.
+    let h = History::parse("Tp\nI\nEp\nC_\nI\nC'\n").unwrap();
+    assert_eq!(resolved_claims(&h, Side::Me).0[duke], [0, 0]);
+    let h = History::parse("Tp\nI\nI\nC_\nI\nC'\n").unwrap();
+    assert_eq!(resolved_claims(&h, Side::Me).0[duke], [1, 1]);
+    // A Captain block (line 0's Steal, blocked by the reader at line 1)
+    // whose Captain is later given up: honest.
+    let h = History::parse("Sc\nI\nC<\n").unwrap();
+    assert_eq!(resolved_claims(&h, Side::Me).1[captain], [1, 0]);
+}
