@@ -628,7 +628,10 @@ fn resolved_claims_read_the_truth_from_the_history() {
     assert_eq!(act[captain], [1, 1]);
     assert_eq!(block, [[0, 0]; 5]);
     // The opponent's side of the same history claimed nothing.
-    assert_eq!(resolved_claims(&h, Side::Opponent), ([[0, 0]; 5], [[0, 0]; 5]));
+    assert_eq!(
+        resolved_claims(&h, Side::Opponent),
+        ([[0, 0]; 5], [[0, 0]; 5])
+    );
     // A Tax proved: honest. Its next Tax comes from a hand with a new card,
     // still unresolved.
     let h = History::parse("Tq$_\nI\nTp\n").unwrap();

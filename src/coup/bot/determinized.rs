@@ -108,6 +108,21 @@ pub struct SearchConfig {
     pub coin_value: f64,
 }
 
+/// A learnt likelihood ratio of claiming a character without it (see
+/// [`Model::action_bluff_ratio`]).
+type BluffRatio = fn(&Model, Character) -> f64;
+
+/// The opponent's bluff ratios the configuration reads, `(actions, blocks)`:
+/// from its resolved claims ([`SearchConfig::resolved_bluffs`]) or from
+/// its challenged ones.
+fn bluff_ratios(c: &SearchConfig) -> (BluffRatio, BluffRatio) {
+    if c.resolved_bluffs {
+        (Model::resolved_action_ratio, Model::resolved_block_ratio)
+    } else {
+        (Model::action_bluff_ratio, Model::block_bluff_ratio)
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
@@ -214,12 +229,7 @@ impl Habits {
             challenge_block[k] = m.challenge_block(b);
         }
         let held = c.block_when_held;
-        let (action, block): (fn(&Model, Character) -> f64, fn(&Model, Character) -> f64) =
-            if c.resolved_bluffs {
-                (Model::resolved_action_ratio, Model::resolved_block_ratio)
-            } else {
-                (Model::action_bluff_ratio, Model::block_bluff_ratio)
-            };
+        let (action, block) = bluff_ratios(c);
         Habits {
             challenge,
             challenge_block,
@@ -482,12 +492,7 @@ impl Ctx<'_> {
     /// character of `line`), which take its blocks' ratio
     /// ([`Model::block_bluff_ratio`]).
     fn search_ratios(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
-        let (action, block): (fn(&Model, Character) -> f64, fn(&Model, Character) -> f64) =
-            if config.resolved_bluffs {
-                (Model::resolved_action_ratio, Model::resolved_block_ratio)
-            } else {
-                (Model::action_bluff_ratio, Model::block_bluff_ratio)
-            };
+        let (action, block) = bluff_ratios(config);
         let mut r = Character::ALL.map(|c| action(&self.model, c).min(1.0));
         r[Contessa.index()] = block(&self.model, Contessa).min(1.0);
         if let Some(&b) = line.last().filter(|b| "acds".contains(**b)) {
