@@ -68,6 +68,31 @@ pub struct Stats {
     pub resolved_action: [[u32; 2]; 5],
     /// [`Stats::resolved_action`] for its blocks.
     pub resolved_block: [[u32; 2]; 5],
+    /// Its first action claims of each character per hand that the history
+    /// left unresolved: `[unresolved, partly shown]`, the second counting
+    /// those from a two-card hand of which one card, not the claimed
+    /// character, was shown ([`resolved_claims`]). A bluff needs both cards
+    /// shown to be resolved, an honest claim one: leaving the partly shown
+    /// ones out would count too few bluffs ([`Model::resolved_action_ratio`]
+    /// weighs them by their probability).
+    pub unresolved_action: [[u32; 2]; 5],
+    /// [`Stats::unresolved_action`] for its blocks.
+    pub unresolved_block: [[u32; 2]; 5],
+}
+
+/// What [`resolved_claims`] reads from a history for one side, each by
+/// [`Character::index`]: `[resolved, bluffs]` and `[unresolved, partly
+/// shown]` for its action claims and for its blocks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Resolved {
+    /// Action claims: [`Stats::resolved_action`].
+    pub action: [[u32; 2]; 5],
+    /// Blocks: [`Stats::resolved_block`].
+    pub block: [[u32; 2]; 5],
+    /// Action claims left unresolved: [`Stats::unresolved_action`].
+    pub action_open: [[u32; 2]; 5],
+    /// Blocks left unresolved: [`Stats::unresolved_block`].
+    pub block_open: [[u32; 2]; 5],
 }
 
 /// The truth of a player's claims as the history shows it: for its first
@@ -77,23 +102,34 @@ pub struct Stats {
 /// when the card is proved or given up from that hand, a bluff when it is
 /// caught, or when every card the hand held at the claim is given up
 /// without it (`docs/rules/coup.md` §3: a given-up card is shown). Claims
-/// whose hand is redrawn before it is known are left out. Returns
-/// `(actions, blocks)`, each `[resolved, bluffs]` by [`Character::index`].
-pub fn resolved_claims(h: &History, who: Side) -> ([[u32; 2]; 5], [[u32; 2]; 5]) {
+/// whose hand is redrawn before it is known, or still unknown at the end of
+/// the history, are counted as unresolved, apart from those of which one
+/// card of a two-card hand (not the claimed character) was shown.
+pub fn resolved_claims(h: &History, who: Side) -> Resolved {
     struct Pending {
         claimed: Character,
         block: bool,
         size: usize,
         shown: Vec<Character>,
     }
-    let mut out = ([[0u32; 2]; 5], [[0u32; 2]; 5]);
+    let mut out = Resolved::default();
     let mut pending: Vec<Pending> = Vec::new();
     let mut claimed_in_hand = [[false; 5]; 2];
     let mut held = 2usize;
-    let settle = |p: &Pending, bluff: bool, out: &mut ([[u32; 2]; 5], [[u32; 2]; 5])| {
-        let e = if p.block { &mut out.1 } else { &mut out.0 };
+    let settle = |p: &Pending, bluff: bool, out: &mut Resolved| {
+        let e = if p.block { &mut out.block } else { &mut out.action };
         e[p.claimed.index()][0] += 1;
         e[p.claimed.index()][1] += bluff as u32;
+    };
+    // A claim whose hand is redrawn, or the history ends, before it is known.
+    let leave = |p: &Pending, out: &mut Resolved| {
+        let e = if p.block {
+            &mut out.block_open
+        } else {
+            &mut out.action_open
+        };
+        e[p.claimed.index()][0] += 1;
+        e[p.claimed.index()][1] += u32::from(p.size == 2 && !p.shown.is_empty());
     };
     for t in &h.turns {
         let chars: Vec<char> = t.text.chars().collect();
@@ -140,7 +176,9 @@ pub fn resolved_claims(h: &History, who: Side) -> ([[u32; 2]; 5], [[u32; 2]; 5])
                     }
                 }
                 // The other card stays, but the hand now holds an unknown one.
-                drop(rest);
+                for p in &rest {
+                    leave(p, &mut out);
+                }
                 claimed_in_hand = [[false; 5]; 2];
                 continue;
             }
@@ -177,16 +215,21 @@ pub fn resolved_claims(h: &History, who: Side) -> ([[u32; 2]; 5], [[u32; 2]; 5])
             && "p_'<=0".contains(chars[chars.len() - 1])
             && chars.len().is_multiple_of(2);
         if exchanged {
-            pending.clear();
+            for p in pending.drain(..) {
+                leave(&p, &mut out);
+            }
             claimed_in_hand = [[false; 5]; 2];
         }
+    }
+    for p in &pending {
+        leave(p, &mut out);
     }
     out
 }
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 10 + 10;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 10 + 10 + 10 + 10;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -261,7 +304,11 @@ impl Stats {
                 }
             }
         }
-        (s.resolved_action, s.resolved_block) = resolved_claims(h, Side::Opponent);
+        let r = resolved_claims(h, Side::Opponent);
+        s.resolved_action = r.action;
+        s.resolved_block = r.block;
+        s.unresolved_action = r.action_open;
+        s.unresolved_block = r.block_open;
         s
     }
 
@@ -307,6 +354,8 @@ impl Stats {
             .chain(std::iter::once(&self.last_blocked))
             .chain(&self.resolved_action)
             .chain(&self.resolved_block)
+            .chain(&self.unresolved_action)
+            .chain(&self.unresolved_block)
         {
             v.extend_from_slice(e);
         }
@@ -338,6 +387,8 @@ impl Stats {
             .chain(std::iter::once(&mut s.last_blocked))
             .chain(&mut s.resolved_action)
             .chain(&mut s.resolved_block)
+            .chain(&mut s.unresolved_action)
+            .chain(&mut s.unresolved_block)
         {
             *e = it.next()?;
         }
@@ -398,6 +449,35 @@ fn beta_mean(prior: (f64, f64), e: [u32; 2]) -> f64 {
     (prior.0 + e[1] as f64) / (prior.0 + prior.1 + e[0] as f64)
 }
 
+/// A share `f` of bluffs among claims of a character held with probability
+/// [`P_HOLD_TWO`] as the likelihood ratio of claiming without the card to
+/// claiming with it: `f/(1-f) * P/(1-P)`, kept within [0.001, 50].
+fn share_to_ratio(f: f64) -> f64 {
+    let odds = P_HOLD_TWO / (1.0 - P_HOLD_TWO);
+    (f / (1.0 - f).max(1e-9) * odds).clamp(1e-3, 50.0)
+}
+
+/// The share of bluffs among claims by expectation maximization
+/// ([`Model::resolved_action_ratio`]): `known` = `[resolved, bluffs]`,
+/// `partly` = claims with one other card shown and one unknown. Each such
+/// claim was honest with probability `P1 / (P1 + (1 - P1) r)` (`P1` =
+/// [`P_HOLD_ONE`], `r` the ratio of the current share); the share is the
+/// fixed point of the Beta posterior mean with those expected bluffs
+/// (a contraction: 50 steps settle it far below 1e-9).
+fn em_share(prior: (f64, f64), known: [u32; 2], partly: u32) -> f64 {
+    let mut f = beta_mean(prior, known);
+    if partly == 0 {
+        return f;
+    }
+    let n = prior.0 + prior.1 + f64::from(known[0]) + f64::from(partly);
+    for _ in 0..50 {
+        let r = share_to_ratio(f);
+        let honest = P_HOLD_ONE / (P_HOLD_ONE + (1.0 - P_HOLD_ONE) * r);
+        f = (prior.0 + f64::from(known[1]) + f64::from(partly) * (1.0 - honest)) / n;
+    }
+    f
+}
+
 /// Prior of a challenge of my action claim while the opponent holds two
 /// cards: Beta(1, 4), mean 0.2 (a challenge risks a card; most players in the
 /// original field challenged a minority of claims).
@@ -431,6 +511,10 @@ pub const BLOCK_PRIOR_WEIGHT: f64 = 2.0;
 /// full 15-card deck: 1 - C(12,2)/C(15,2) = 39/105. Converts a share of
 /// bluffs among claims into a likelihood ratio of claiming without the card.
 pub const P_HOLD_TWO: f64 = 39.0 / 105.0;
+/// Probability that one card drawn from the full 15-card deck is a given
+/// character: 3/15. The chance that the unseen card of a partly shown hand
+/// is the claimed one ([`Model::resolved_action_ratio`]).
+pub const P_HOLD_ONE: f64 = 3.0 / 15.0;
 
 /// Prior weights of the two pure policies in the challenge mixtures of
 /// [`Model::identified_challenge_block`]: `(always, never)`. In the original
@@ -587,26 +671,62 @@ impl Model {
     }
 
     /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for
-    /// its first action claim of `c` in a hand, from the share of bluffs
-    /// among such claims whose truth the history showed
-    /// ([`Stats::resolved_action`], challenged or not; all characters
-    /// pooled as a prior worth two), converted as in
+    /// its first action claim of `c` in a hand, from its claims whose truth
+    /// the history showed ([`Stats::resolved_action`], challenged or not)
+    /// and those of which one other card was shown
+    /// ([`Stats::unresolved_action`]), by expectation maximization: the
+    /// share of bluffs `f` is the Beta posterior mean (all characters
+    /// pooled the same way as a prior worth two) of the known bluffs plus,
+    /// for each partly shown claim, the probability that it was a bluff
+    /// given `f` (honest only if the unseen card is the claimed one, a
+    /// card drawn with probability [`P_HOLD_ONE`]); converted as in
     /// [`Model::action_bluff_ratio`].
     pub fn resolved_action_ratio(&self, c: Character) -> f64 {
-        Self::ratio(&self.stats.resolved_action, c, PRIOR_ACTION_BLUFF)
+        let s = &self.stats;
+        Self::em_ratio(
+            &s.resolved_action,
+            &s.unresolved_action,
+            c,
+            PRIOR_ACTION_BLUFF,
+        )
     }
 
     /// [`Model::resolved_action_ratio`] for its blocks
-    /// ([`Stats::resolved_block`]).
+    /// ([`Stats::resolved_block`], [`Stats::unresolved_block`]).
     pub fn resolved_block_ratio(&self, c: Character) -> f64 {
-        Self::ratio(&self.stats.resolved_block, c, PRIOR_BLOCK_BLUFF)
+        let s = &self.stats;
+        Self::em_ratio(
+            &s.resolved_block,
+            &s.unresolved_block,
+            c,
+            PRIOR_BLOCK_BLUFF,
+        )
+    }
+
+    /// The expectation-maximization share of [`Model::resolved_action_ratio`]
+    /// as a likelihood ratio.
+    fn em_ratio(
+        known: &[[u32; 2]; 5],
+        open: &[[u32; 2]; 5],
+        c: Character,
+        prior: (f64, f64),
+    ) -> f64 {
+        let pooled_open = open.iter().map(|e| e[1]).sum();
+        let pooled = em_share(prior, pooled(known), pooled_open);
+        let f = em_share(
+            (2.0 * pooled, 2.0 * (1.0 - pooled)),
+            known[c.index()],
+            open[c.index()][1],
+        );
+        share_to_ratio(f)
     }
 
     fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
         let pooled = beta_mean(prior, pooled(tests));
-        let f = beta_mean((2.0 * pooled, 2.0 * (1.0 - pooled)), tests[c.index()]);
-        let odds = P_HOLD_TWO / (1.0 - P_HOLD_TWO);
-        (f / (1.0 - f).max(1e-9) * odds).clamp(1e-3, 50.0)
+        share_to_ratio(beta_mean(
+            (2.0 * pooled, 2.0 * (1.0 - pooled)),
+            tests[c.index()],
+        ))
     }
 
     /// Overall share of bluffs among its challenged action claims.
