@@ -619,59 +619,69 @@ fn resolved_claims_read_the_truth_from_the_history() {
     use cardgames::coup::Side;
     let duke = Duke.index();
     let captain = Captain.index();
+    let none = [[0, 0]; 2];
+    // Index 1: the other side held two cards at the claim.
+    let two = |e: [u32; 2]| [[0, 0], e];
     // The reader (lines 0, 2, 4) taxed, was caught bluffing a Steal (gave
     // up an Assassin), then lost its Ambassador to a Coup: no Duke in that
     // hand, so the Tax was a bluff too.
     let h = History::parse("Tp\nI\nSq'\nC_\n").unwrap();
     let r = resolved_claims(&h, Side::Me);
-    assert_eq!(r.action[duke], [1, 1]);
-    assert_eq!(r.action[captain], [1, 1]);
-    assert_eq!(r.block, [[0, 0]; 5]);
-    assert_eq!(r.action_open, [[0, 0]; 5]);
+    assert_eq!(r.action[duke], two([1, 1]));
+    assert_eq!(r.action[captain], two([1, 1]));
+    assert_eq!(r.block, [none; 5]);
+    assert_eq!(r.action_open, [none; 5]);
     // The opponent's side of the same history claimed nothing.
     assert_eq!(resolved_claims(&h, Side::Opponent), Default::default());
     // Before the Coup, the Tax is partly shown: the Assassin given up was
     // not a Duke, the other card is unknown.
     let h = History::parse("Tp\nI\nSq'\nI\n").unwrap();
     let r = resolved_claims(&h, Side::Me);
-    assert_eq!(r.action[duke], [0, 0]);
-    assert_eq!(r.action_open[duke], [1, 1]);
-    // A Tax proved: honest. Its next Tax comes from a hand with a new card,
+    assert_eq!(r.action[duke], none);
+    assert_eq!(r.action_open[duke], two([1, 1]));
+    // A Tax proved: honest (the challenger then gave up its Ambassador).
+    // Its next Tax comes from a hand with a new card, against one card,
     // still unresolved, nothing of that hand shown.
     let h = History::parse("Tq$_\nI\nTp\n").unwrap();
     let r = resolved_claims(&h, Side::Opponent);
-    assert_eq!(r.action[duke], [1, 0]);
-    assert_eq!(r.action_open[duke], [1, 0]);
+    assert_eq!(r.action[duke], two([1, 0]));
+    assert_eq!(r.action_open[duke], [[1, 0], [0, 0]]);
     // An Exchange redraws the hand: the earlier Tax stays unresolved even
     // when both later cards are shown without a Duke.
     let h = History::parse("Tp\nI\nEp\nC_\nI\nC'\n").unwrap();
     let r = resolved_claims(&h, Side::Me);
-    assert_eq!((r.action[duke], r.action_open[duke]), ([0, 0], [1, 0]));
+    assert_eq!((r.action[duke], r.action_open[duke]), (none, two([1, 0])));
     let h = History::parse("Tp\nI\nI\nC_\nI\nC'\n").unwrap();
-    assert_eq!(resolved_claims(&h, Side::Me).action[duke], [1, 1]);
+    assert_eq!(resolved_claims(&h, Side::Me).action[duke], two([1, 1]));
     // A Captain block (line 0's Steal, blocked by the reader at line 1)
     // whose Captain is later given up: honest.
     let h = History::parse("Sc\nI\nC<\n").unwrap();
-    assert_eq!(resolved_claims(&h, Side::Me).block[captain], [1, 0]);
+    assert_eq!(resolved_claims(&h, Side::Me).block[captain], two([1, 0]));
 }
 
 #[test]
 fn partly_shown_claims_count_as_likely_bluffs() {
-    // Ten Tax claims resolved honest, ten partly shown (an other card given
-    // up, the second never seen). Each partly shown claim was honest only
-    // if its unseen card is a Duke: h(f) = 0.2 / (0.2 + 0.8 r(f)), with
-    // r(f) = f / (1 - f) * (39/66). The pooled share solves
-    // f = (0.6 + 10 (1 - h(f))) / 22: 0.188128; Duke's, with that as a prior
-    // worth two, f = (2 * 0.188128 + 10 (1 - h(f))) / 22: 0.153405 (both
-    // solved by bisection, apart from the model's iteration). Leaving the
-    // partly shown claims out would read (2 * 0.05) / 12 = 0.0083.
+    // Ten Tax claims against two cards resolved honest, ten partly shown
+    // (an other card given up, the second never seen). Each partly shown
+    // claim was honest only if its unseen card is a Duke:
+    // h(f) = 0.2 / (0.2 + 0.8 r(f)), r(f) = f / (1 - f) * (39/66). Every
+    // level of the shrinkage (all claims, Duke's, Duke's against two
+    // cards) sees the same counts, each a prior worth two for the next:
+    // f1 = (0.6 + 10 (1 - h)) / 22 = 0.188128, f2 = (2 f1 + 10 (1 - h)) / 22
+    // = 0.153405, f3 = (2 f2 + 10 (1 - h)) / 22 = 0.141015 (each solved by
+    // bisection, apart from the model's iteration). Leaving the partly
+    // shown claims out: 0.05, 0.1/12, then (2 * 0.1/12) / 12 = 0.0014, whose
+    // ratio is below the floor of 0.001 (share 0.001 / (0.001 + 39/66)).
     let mut s = Stats::default();
-    s.resolved_action[Duke.index()] = [10, 0];
-    s.unresolved_action[Duke.index()] = [10, 10];
+    s.resolved_action[Duke.index()][1] = [10, 0];
+    s.unresolved_action[Duke.index()][1] = [10, 10];
     let share = |r: f64| r / (r + 39.0 / 66.0);
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2));
+    assert!((f - 0.141015).abs() < 1e-5, "share {f}");
+    // Against one card nothing was seen: the Duke's share, 0.153405.
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 1));
     assert!((f - 0.153405).abs() < 1e-5, "share {f}");
     s.unresolved_action = Default::default();
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke));
-    assert!((f - 0.1 / 12.0).abs() < 1e-9, "share {f}");
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2));
+    assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
 }

@@ -108,9 +108,9 @@ pub struct SearchConfig {
     pub coin_value: f64,
 }
 
-/// A learnt likelihood ratio of claiming a character without it (see
-/// [`Model::action_bluff_ratio`]).
-type BluffRatio = fn(&Model, Character) -> f64;
+/// A learnt likelihood ratio of claiming a character without it while I
+/// hold the given number of cards (see [`Model::resolved_action_ratio`]).
+type BluffRatio = fn(&Model, Character, usize) -> f64;
 
 /// The opponent's bluff ratios the configuration reads, `(actions, blocks)`:
 /// from its resolved claims ([`SearchConfig::resolved_bluffs`]) or from
@@ -119,7 +119,10 @@ fn bluff_ratios(c: &SearchConfig) -> (BluffRatio, BluffRatio) {
     if c.resolved_bluffs {
         (Model::resolved_action_ratio, Model::resolved_block_ratio)
     } else {
-        (Model::action_bluff_ratio, Model::block_bluff_ratio)
+        (
+            |m: &Model, c, _| m.action_bluff_ratio(c),
+            |m: &Model, c, _| m.block_bluff_ratio(c),
+        )
     }
 }
 
@@ -218,8 +221,9 @@ impl Habits {
     /// (Beta posteriors of its answers to my claims), its bluff rates from
     /// the likelihood ratios of its caught and proved claims (a ratio `r`
     /// of claiming without the card to claiming with it means a bluff rate
-    /// `r` times the rate of claiming with it).
-    pub fn learnt(m: &Model, c: &SearchConfig) -> Habits {
+    /// `r` times the rate of claiming with it), those against my `mine`
+    /// cards at the root.
+    pub fn learnt(m: &Model, c: &SearchConfig, mine: usize) -> Habits {
         let mut challenge = [[0.0; 2]; 4];
         for (k, a) in ACTION_KINDS.chars().enumerate() {
             challenge[k] = [m.challenge_action(a, 1), m.challenge_action(a, 2)];
@@ -234,14 +238,14 @@ impl Habits {
             challenge,
             challenge_block,
             block_bluff: [
-                (block(m, Duke) * held).min(1.0),
-                (block(m, Captain) * held).min(1.0),
-                (block(m, Contessa) * held).min(1.0),
+                (block(m, Duke, mine) * held).min(1.0),
+                (block(m, Captain, mine) * held).min(1.0),
+                (block(m, Contessa, mine) * held).min(1.0),
             ],
             block_held: held,
             // It claims Tax at every turn it holds a Duke (the rollout
             // policy), so its rate without one is the ratio itself.
-            tax_bluff: action(m, Duke).min(1.0),
+            tax_bluff: action(m, Duke, mine).min(1.0),
         }
     }
 }
@@ -490,14 +494,17 @@ impl Ctx<'_> {
     /// from the share of bluffs among its challenged actions), except a
     /// Contessa (only ever a block) and a block it has just made (the last
     /// character of `line`), which take its blocks' ratio
-    /// ([`Model::block_bluff_ratio`]).
+    /// ([`Model::block_bluff_ratio`]); with [`SearchConfig::resolved_bluffs`]
+    /// the ratios of its resolved claims against as many cards as I hold
+    /// now.
     fn search_ratios(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
         let (action, block) = bluff_ratios(config);
-        let mut r = Character::ALL.map(|c| action(&self.model, c).min(1.0));
-        r[Contessa.index()] = block(&self.model, Contessa).min(1.0);
+        let mine = self.h.me.cards_left();
+        let mut r = Character::ALL.map(|c| action(&self.model, c, mine).min(1.0));
+        r[Contessa.index()] = block(&self.model, Contessa, mine).min(1.0);
         if let Some(&b) = line.last().filter(|b| "acds".contains(**b)) {
             if let Some(c) = Character::claimed_by(b) {
-                r[c.index()] = block(&self.model, c).min(1.0);
+                r[c.index()] = block(&self.model, c, mine).min(1.0);
             }
         }
         r
@@ -650,7 +657,7 @@ impl Ctx<'_> {
         let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
             let mine = Habits::mine(config);
-            let theirs = Habits::learnt(&self.model, config);
+            let theirs = Habits::learnt(&self.model, config, self.h.me.cards_left());
             let mut h = [mine; 2];
             h[1 - me] = theirs;
             h

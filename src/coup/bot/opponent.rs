@@ -62,12 +62,17 @@ pub struct Stats {
     pub first_action: [[u32; 2]; 4],
     /// Its first action claim of each character per hand (from a deal,
     /// an Exchange or a proved card's replacement to the next), by
-    /// character, whose truth the history later showed: `[resolved,
-    /// bluffs]` ([`resolved_claims`]). Unlike [`Stats::action_caught`],
-    /// these are not only the claims I chose to challenge.
-    pub resolved_action: [[u32; 2]; 5],
+    /// character and by the cards I held when it claimed (index 0: one, 1:
+    /// two), whose truth the history later showed: `[resolved, bluffs]`
+    /// ([`resolved_claims`]). Unlike [`Stats::action_caught`], these are
+    /// not only the claims I chose to challenge. By my cards because a
+    /// player who can be challenged by an opponent with one card left
+    /// bluffs differently: Seer's Assassinations were bluffs 78 times in
+    /// 160 against two cards, once in 56 against one (600 games of
+    /// `scripts/coup-bench.py --keep`, seeds 7 and 11).
+    pub resolved_action: ByListener,
     /// [`Stats::resolved_action`] for its blocks.
-    pub resolved_block: [[u32; 2]; 5],
+    pub resolved_block: ByListener,
     /// Its first action claims of each character per hand that the history
     /// left unresolved: `[unresolved, partly shown]`, the second counting
     /// those from a two-card hand of which one card, not the claimed
@@ -75,24 +80,30 @@ pub struct Stats {
     /// shown to be resolved, an honest claim one: leaving the partly shown
     /// ones out would count too few bluffs ([`Model::resolved_action_ratio`]
     /// weighs them by their probability).
-    pub unresolved_action: [[u32; 2]; 5],
+    pub unresolved_action: ByListener,
     /// [`Stats::unresolved_action`] for its blocks.
-    pub unresolved_block: [[u32; 2]; 5],
+    pub unresolved_block: ByListener,
 }
 
+/// Counts `[trials, hits]` of a player's claims by [`Character::index`] and
+/// by the cards the other player (who may challenge) held: index 0 one
+/// card, 1 two.
+pub type ByListener = [[[u32; 2]; 2]; 5];
+
 /// What [`resolved_claims`] reads from a history for one side, each by
-/// [`Character::index`]: `[resolved, bluffs]` and `[unresolved, partly
-/// shown]` for its action claims and for its blocks.
+/// [`Character::index`] and the other side's cards ([`ByListener`]):
+/// `[resolved, bluffs]` and `[unresolved, partly shown]` for its action
+/// claims and for its blocks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Resolved {
     /// Action claims: [`Stats::resolved_action`].
-    pub action: [[u32; 2]; 5],
+    pub action: ByListener,
     /// Blocks: [`Stats::resolved_block`].
-    pub block: [[u32; 2]; 5],
+    pub block: ByListener,
     /// Action claims left unresolved: [`Stats::unresolved_action`].
-    pub action_open: [[u32; 2]; 5],
+    pub action_open: ByListener,
     /// Blocks left unresolved: [`Stats::unresolved_block`].
-    pub block_open: [[u32; 2]; 5],
+    pub block_open: ByListener,
 }
 
 /// The truth of a player's claims as the history shows it: for its first
@@ -110,16 +121,19 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
         claimed: Character,
         block: bool,
         size: usize,
+        // The other side's cards at the claim, as a ByListener index.
+        listener: usize,
         shown: Vec<Character>,
     }
     let mut out = Resolved::default();
     let mut pending: Vec<Pending> = Vec::new();
     let mut claimed_in_hand = [[false; 5]; 2];
     let mut held = 2usize;
+    let mut other_held = 2usize;
     let settle = |p: &Pending, bluff: bool, out: &mut Resolved| {
         let e = if p.block { &mut out.block } else { &mut out.action };
-        e[p.claimed.index()][0] += 1;
-        e[p.claimed.index()][1] += bluff as u32;
+        e[p.claimed.index()][p.listener][0] += 1;
+        e[p.claimed.index()][p.listener][1] += bluff as u32;
     };
     // A claim whose hand is redrawn, or the history ends, before it is known.
     let leave = |p: &Pending, out: &mut Resolved| {
@@ -128,8 +142,8 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
         } else {
             &mut out.action_open
         };
-        e[p.claimed.index()][0] += 1;
-        e[p.claimed.index()][1] += u32::from(p.size == 2 && !p.shown.is_empty());
+        e[p.claimed.index()][p.listener][0] += 1;
+        e[p.claimed.index()][p.listener][1] += u32::from(p.size == 2 && !p.shown.is_empty());
     };
     for t in &h.turns {
         let chars: Vec<char> = t.text.chars().collect();
@@ -140,6 +154,9 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                 t.actor.other()
             };
             if by != who {
+                if Character::from_held(c).is_some() {
+                    other_held = other_held.saturating_sub(1);
+                }
                 continue;
             }
             let claim = match (pos, c) {
@@ -156,6 +173,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                             claimed: ch,
                             block,
                             size: held,
+                            listener: other_held.clamp(1, 2) - 1,
                             shown: Vec::new(),
                         });
                     }
@@ -229,7 +247,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 10 + 10 + 10 + 10;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 20;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -352,10 +370,10 @@ impl Stats {
             .chain(std::iter::once(&self.last_contessa))
             .chain(&self.first_action)
             .chain(std::iter::once(&self.last_blocked))
-            .chain(&self.resolved_action)
-            .chain(&self.resolved_block)
-            .chain(&self.unresolved_action)
-            .chain(&self.unresolved_block)
+            .chain(self.resolved_action.iter().flatten())
+            .chain(self.resolved_block.iter().flatten())
+            .chain(self.unresolved_action.iter().flatten())
+            .chain(self.unresolved_block.iter().flatten())
         {
             v.extend_from_slice(e);
         }
@@ -385,10 +403,10 @@ impl Stats {
             .chain(std::iter::once(&mut s.last_contessa))
             .chain(&mut s.first_action)
             .chain(std::iter::once(&mut s.last_blocked))
-            .chain(&mut s.resolved_action)
-            .chain(&mut s.resolved_block)
-            .chain(&mut s.unresolved_action)
-            .chain(&mut s.unresolved_block)
+            .chain(s.resolved_action.iter_mut().flatten())
+            .chain(s.resolved_block.iter_mut().flatten())
+            .chain(s.unresolved_action.iter_mut().flatten())
+            .chain(s.unresolved_block.iter_mut().flatten())
         {
             *e = it.next()?;
         }
@@ -671,52 +689,68 @@ impl Model {
     }
 
     /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for
-    /// its first action claim of `c` in a hand, from its claims whose truth
-    /// the history showed ([`Stats::resolved_action`], challenged or not)
-    /// and those of which one other card was shown
-    /// ([`Stats::unresolved_action`]), by expectation maximization: the
-    /// share of bluffs `f` is the Beta posterior mean (all characters
-    /// pooled the same way as a prior worth two) of the known bluffs plus,
-    /// for each partly shown claim, the probability that it was a bluff
-    /// given `f` (honest only if the unseen card is the claimed one, a
-    /// card drawn with probability [`P_HOLD_ONE`]); converted as in
+    /// its first action claim of `c` in a hand while I hold `mine` cards
+    /// (1 or 2), from its claims whose truth the history showed
+    /// ([`Stats::resolved_action`], challenged or not) and those of which
+    /// one other card was shown ([`Stats::unresolved_action`]), by
+    /// expectation maximization ([`em_share`]): the share of bluffs is the
+    /// Beta posterior mean of the known bluffs plus, for each partly shown
+    /// claim, the probability that it was a bluff given the share (honest
+    /// only if the unseen card is the claimed one, a card drawn with
+    /// probability [`P_HOLD_ONE`]). Shrunk in three levels, each a prior
+    /// worth two for the next: all its claims, the character's, the
+    /// character's against my `mine` cards. Converted as in
     /// [`Model::action_bluff_ratio`].
-    pub fn resolved_action_ratio(&self, c: Character) -> f64 {
+    pub fn resolved_action_ratio(&self, c: Character, mine: usize) -> f64 {
         let s = &self.stats;
         Self::em_ratio(
             &s.resolved_action,
             &s.unresolved_action,
             c,
+            mine,
             PRIOR_ACTION_BLUFF,
         )
     }
 
     /// [`Model::resolved_action_ratio`] for its blocks
     /// ([`Stats::resolved_block`], [`Stats::unresolved_block`]).
-    pub fn resolved_block_ratio(&self, c: Character) -> f64 {
+    pub fn resolved_block_ratio(&self, c: Character, mine: usize) -> f64 {
         let s = &self.stats;
         Self::em_ratio(
             &s.resolved_block,
             &s.unresolved_block,
             c,
+            mine,
             PRIOR_BLOCK_BLUFF,
         )
     }
 
-    /// The expectation-maximization share of [`Model::resolved_action_ratio`]
-    /// as a likelihood ratio.
+    /// The three-level share of [`Model::resolved_action_ratio`] as a
+    /// likelihood ratio.
     fn em_ratio(
-        known: &[[u32; 2]; 5],
-        open: &[[u32; 2]; 5],
+        known: &ByListener,
+        open: &ByListener,
         c: Character,
+        mine: usize,
         prior: (f64, f64),
     ) -> f64 {
-        let pooled_open = open.iter().map(|e| e[1]).sum();
-        let pooled = em_share(prior, pooled(known), pooled_open);
+        let partly = |cells: &mut dyn Iterator<Item = &[u32; 2]>| cells.map(|e| e[1]).sum::<u32>();
+        let all = em_share(
+            prior,
+            pooled(known.iter().flatten()),
+            partly(&mut open.iter().flatten()),
+        );
+        let i = c.index();
+        let character = em_share(
+            (2.0 * all, 2.0 * (1.0 - all)),
+            pooled(&known[i]),
+            partly(&mut open[i].iter()),
+        );
+        let l = mine.clamp(1, 2) - 1;
         let f = em_share(
-            (2.0 * pooled, 2.0 * (1.0 - pooled)),
-            known[c.index()],
-            open[c.index()][1],
+            (2.0 * character, 2.0 * (1.0 - character)),
+            known[i][l],
+            open[i][l][1],
         );
         share_to_ratio(f)
     }
