@@ -91,16 +91,24 @@ pub struct SearchConfig {
     /// Whether the posterior's prior for a hand the opponent chose at an
     /// Exchange is the best of the cards it saw by
     /// [`crate::coup::bot::model::EXCHANGE_RANK`] rather than a blind draw
-    /// ([`crate::coup::bot::model::hand_distribution_chosen`]). Measured on
-    /// 200 games against Seer (arbiter3 seed 7): 32 of the 39 times the
-    /// search challenged a Tax claimed after Seer's Exchange, Seer held the
-    /// Duke (91 of its 106 such claims were honest).
+    /// ([`crate::coup::bot::model::hand_distribution_chosen`]). Off: it
+    /// predicts better and did not play better. On 200 games against Seer
+    /// (arbiter3 seed 7), 32 of the 39 times the search challenged a Tax
+    /// claimed after Seer's Exchange Seer held the Duke (91 of its 106
+    /// such claims were honest); with it, the Brier score of the
+    /// predicted bluffs on those games went from 0.212 to 0.203
+    /// (`scripts/coup-calibration.py`), and the win rate against Seer
+    /// (arbiter3 seeds 7 and 11, 400 games) from 54.0% [49.1, 58.8] to
+    /// 51.7% [46.9, 56.6] (docs/coup.md, "Calibration").
     pub exchange_prior: bool,
     /// Whether the opponent's bluff ratios come from its claims whose truth
     /// the history showed ([`Model::resolved_action_ratio`]: every first
-    /// claim of a character in a hand, challenged or not) rather than from
-    /// the claims I challenged alone ([`Model::action_bluff_ratio`], a
-    /// sample chosen by my own suspicion).
+    /// claim of a character in a hand, challenged or not, by my cards at
+    /// the claim) rather than from the claims I challenged alone
+    /// ([`Model::action_bluff_ratio`], a sample chosen by my own
+    /// suspicion). Off: with the Exchange prior it lowered the Brier score
+    /// on Seer's claims to 0.195 and the win rate against Seer to 46.5-49.2%
+    /// (400 games, arbiter3 seeds 7 and 11; docs/coup.md, "Calibration").
     pub resolved_bluffs: bool,
     /// Value of each coin of lead at the horizon (a Coup costs 7 coins and
     /// takes a card, worth about a quarter of a game between two-card
@@ -142,8 +150,8 @@ impl Default for SearchConfig {
             public_doubt: true,
             known_opponent: None,
             passed_over: true,
-            exchange_prior: true,
-            resolved_bluffs: true,
+            exchange_prior: false,
+            resolved_bluffs: false,
         }
     }
 }

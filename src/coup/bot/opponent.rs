@@ -131,7 +131,11 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
     let mut held = 2usize;
     let mut other_held = 2usize;
     let settle = |p: &Pending, bluff: bool, out: &mut Resolved| {
-        let e = if p.block { &mut out.block } else { &mut out.action };
+        let e = if p.block {
+            &mut out.block
+        } else {
+            &mut out.action
+        };
         e[p.claimed.index()][p.listener][0] += 1;
         e[p.claimed.index()][p.listener][1] += bluff as u32;
     };
