@@ -697,7 +697,7 @@ impl Model {
     /// (1 or 2), from its claims whose truth the history showed
     /// ([`Stats::resolved_action`], challenged or not) and those of which
     /// one other card was shown ([`Stats::unresolved_action`]), by
-    /// expectation maximization ([`em_share`]): the share of bluffs is the
+    /// expectation maximization: the share of bluffs is the
     /// Beta posterior mean of the known bluffs plus, for each partly shown
     /// claim, the probability that it was a bluff given the share (honest
     /// only if the unseen card is the claimed one, a card drawn with
