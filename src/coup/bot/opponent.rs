@@ -69,7 +69,7 @@ pub struct Stats {
     /// player who can be challenged by an opponent with one card left
     /// bluffs differently: Seer's Assassinations were bluffs 78 times in
     /// 160 against two cards, once in 56 against one (600 games of
-    /// `scripts/coup-bench.py --keep`, seeds 7 and 11).
+    /// `scripts/coup-bench.py --keep`, three runs at seed 7).
     pub resolved_action: ByListener,
     /// [`Stats::resolved_action`] for its blocks.
     pub resolved_block: ByListener,
