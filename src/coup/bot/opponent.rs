@@ -139,6 +139,20 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
         e[p.claimed.index()][p.listener][0] += 1;
         e[p.claimed.index()][p.listener][1] += bluff as u32;
     };
+    // A card of the claimant's hand is shown: the claim is settled (honest
+    // if it is the claimed card, a bluff once every card of the hand was
+    // shown without it) or still pending.
+    let show = |mut p: Pending, ch: Character, out: &mut Resolved| {
+        p.shown.push(ch);
+        if p.claimed == ch {
+            settle(&p, false, out);
+        } else if p.shown.len() >= p.size {
+            settle(&p, true, out);
+        } else {
+            return Some(p);
+        }
+        None
+    };
     // A claim whose hand is redrawn, or the history ends, before it is known.
     let leave = |p: &Pending, out: &mut Resolved| {
         let e = if p.block {
@@ -186,17 +200,10 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
             }
             if let Some(ch) = Character::from_revealed(c) {
                 // Proved: the claim of `ch` was honest; the card is replaced.
-                let mut rest = Vec::new();
-                for mut p in pending.drain(..) {
-                    p.shown.push(ch);
-                    if p.claimed == ch {
-                        settle(&p, false, &mut out);
-                    } else if p.shown.len() >= p.size {
-                        settle(&p, true, &mut out);
-                    } else {
-                        rest.push(p);
-                    }
-                }
+                let rest: Vec<Pending> = pending
+                    .drain(..)
+                    .filter_map(|p| show(p, ch, &mut out))
+                    .collect();
                 // The other card stays, but the hand now holds an unknown one.
                 for p in &rest {
                     leave(p, &mut out);
@@ -212,17 +219,10 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                     None
                 };
                 let mut rest = Vec::new();
-                for mut p in pending.drain(..) {
+                for p in pending.drain(..) {
                     if caught_claim == Some(p.claimed) && p.block == (pos - 2 == 1) {
                         settle(&p, true, &mut out);
-                        continue;
-                    }
-                    p.shown.push(ch);
-                    if p.claimed == ch {
-                        settle(&p, false, &mut out);
-                    } else if p.shown.len() >= p.size {
-                        settle(&p, true, &mut out);
-                    } else {
+                    } else if let Some(p) = show(p, ch, &mut out) {
                         rest.push(p);
                     }
                 }
