@@ -5,7 +5,9 @@
 use cardgames::coup::history::Record;
 use cardgames::coup::model::hand_posterior;
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::{decide_with, Character, Strategy};
+use cardgames::coup::{
+    decide_configured, decide_with, legal_answers, Character, SearchConfig, Strategy,
+};
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
@@ -127,4 +129,90 @@ fn the_calibration_table_is_computed_right() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// The information-set tree search (`SearchConfig::tree`), whatever the
+/// default strategy's configuration.
+fn tree() -> SearchConfig {
+    let mut c = SearchConfig::default();
+    for kv in ["tree=1", "iterations=2000"] {
+        c.set(kv).unwrap();
+    }
+    c
+}
+
+/// The root visits the tree's explanation lists (`"p" 0.123 (456 visits)`).
+fn visits(explanation: &str) -> Vec<usize> {
+    explanation
+        .lines()
+        .filter_map(|l| l.strip_suffix(" visits)"))
+        .filter_map(|l| l.rsplit('(').next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn the_tree_challenges_a_claim_that_is_certainly_false() {
+    // As above: its Duke is dead and I hold the other two.
+    let d = decide_configured(
+        Strategy::Search,
+        "A0\nT",
+        4,
+        0,
+        "$$",
+        &legal(&["p", "q"]),
+        None,
+        &tree(),
+    );
+    assert_eq!(d.answer, "q", "{}", d.explanation);
+    assert!(!d.fallback && d.note.is_none(), "{:?}", d.note);
+}
+
+#[test]
+fn the_tree_does_not_challenge_a_block_it_always_holds() {
+    // Its Contessa blocks were never bluffs: 40 challenged, 40 shown
+    // honest against my two cards.
+    let mut mem = Stats::default();
+    mem.block_caught[Contessa.index()] = [40, 0];
+    mem.resolved_block[Contessa.index()][1] = [40, 0];
+    let d = decide_configured(
+        Strategy::Search,
+        "As",
+        1,
+        3,
+        "^$",
+        &legal(&["q", "\n"]),
+        Some(&mem),
+        &tree(),
+    );
+    assert_eq!(d.answer, "\n", "{}", d.explanation);
+}
+
+#[test]
+fn the_tree_takes_a_coup_that_wins_at_once() {
+    // It has one card left after my Assassination; I have 7 coins.
+    let history = "A0\nI\n";
+    let list = legal_answers("", &[Duke, Captain], 7, 2).unwrap();
+    let d = decide_configured(Strategy::Search, history, 2, 7, "$*", &list, None, &tree());
+    assert_eq!(d.answer, "C", "{}", d.explanation);
+}
+
+#[test]
+fn the_tree_replays_and_its_iteration_cap_binds() {
+    let list = legal(&["a", "c", "p", "q"]);
+    let run = |iterations: usize| {
+        let mut c = tree();
+        c.set(&format!("iterations={iterations}")).unwrap();
+        decide_configured(Strategy::Search, "Tp\nS", 4, 1, "*~", &list, None, &c)
+    };
+    let (a, b) = (run(1500), run(1500));
+    assert_eq!(a, b, "same input, same answer and explanation");
+    assert!(list.contains(&a.answer));
+    // Every iteration visits exactly one root answer.
+    assert_eq!(
+        visits(&a.explanation).iter().sum::<usize>(),
+        1500,
+        "{}",
+        a.explanation
+    );
+    assert_eq!(visits(&run(300).explanation).iter().sum::<usize>(), 300);
 }

@@ -114,6 +114,25 @@ pub struct SearchConfig {
     /// takes a card, worth about a quarter of a game between two-card
     /// hands: 0.25 / 7 per coin, rounded).
     pub coin_value: f64,
+    /// Whether decisions are made by information-set Monte Carlo tree
+    /// search ([`crate::coup::bot::tree`]: my later decisions searched too)
+    /// instead of the flat search (every root answer played out by the
+    /// rollout policies alone).
+    pub tree: bool,
+    /// Iterations of the tree search per decision (one world each).
+    pub iterations: usize,
+    /// The exploration constant `c` of the tree's UCB1 rule
+    /// `wins/visits + c * sqrt(ln(available)/visits)`; rewards lie in
+    /// [0, 1], for which UCB1's regret bound takes `c = sqrt(2)`.
+    pub exploration: f64,
+    /// Multiplier of the posterior odds that the claim I am answering is a
+    /// bluff (1: the posterior as it is).
+    pub claim_odds: f64,
+    /// Whether the horizon's coin lead moves the value in log-odds (a
+    /// logistic around [`SearchConfig::card_value`] with the slope of
+    /// [`SearchConfig::coin_value`] at an even game) rather than linearly,
+    /// clamped to [0, 1] (where a trailing hand's every answer is worth 0).
+    pub logistic_value: bool,
 }
 
 /// A learnt likelihood ratio of claiming a character without it while I
@@ -152,6 +171,11 @@ impl Default for SearchConfig {
             passed_over: true,
             exchange_prior: false,
             resolved_bluffs: false,
+            tree: false,
+            iterations: 2000,
+            exploration: std::f64::consts::SQRT_2,
+            claim_odds: 1.0,
+            logistic_value: false,
         }
     }
 }
@@ -179,6 +203,11 @@ impl SearchConfig {
             "passed_over" => self.passed_over = num(v)? != 0.0,
             "exchange_prior" => self.exchange_prior = num(v)? != 0.0,
             "resolved_bluffs" => self.resolved_bluffs = num(v)? != 0.0,
+            "tree" => self.tree = num(v)? != 0.0,
+            "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
+            "exploration" => self.exploration = num(v)?,
+            "claim_odds" => self.claim_odds = num(v)?,
+            "logistic_value" => self.logistic_value = num(v)? != 0.0,
             "card_value" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
                 if x.len() != 4 {
@@ -188,7 +217,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_odds, logistic_value)"
                 )))
             }
         }
@@ -276,7 +305,7 @@ fn keep_rank(c: Character) -> u8 {
 
 /// A rollout policy's answer for the seat to call. Looks only at public
 /// facts (coins, card counts, the line) and the seat's own cards.
-fn rollout_answer<R: Rng + ?Sized>(
+pub(super) fn rollout_answer<R: Rng + ?Sized>(
     s: &State,
     legal: &[Reply],
     habits: &Habits,
@@ -405,7 +434,7 @@ fn rollout_answer<R: Rng + ?Sized>(
 
 /// The best `size` cards of an Exchange offer by [`keep_rank`], a second
 /// copy of a character last.
-fn rollout_keep(pool: &[Character], size: usize) -> Cards {
+pub(super) fn rollout_keep(pool: &[Character], size: usize) -> Cards {
     let mut sorted = pool.to_vec();
     sorted.sort_by_key(|&c| std::cmp::Reverse(keep_rank(c)));
     let mut kept = Cards::default();
@@ -430,23 +459,31 @@ fn rollout_keep(pool: &[Character], size: usize) -> Cards {
 
 /// The value of a rollout cut at the horizon, for seat `me`
 /// ([`SearchConfig::card_value`], [`SearchConfig::coin_value`]).
-fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
+pub(super) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
     let mk = s.hands[me].len().clamp(1, 2) - 1;
     let ok = s.hands[1 - me].len().clamp(1, 2) - 1;
     let lead = (s.coins[me] - s.coins[1 - me]) as f64;
+    if c.logistic_value {
+        // The same slope at an even game (p = 1/2: dp/dx = beta/4), in
+        // log-odds, so that no lead saturates the value at 0 or 1.
+        let p = c.card_value[mk][ok].clamp(1e-3, 1.0 - 1e-3);
+        let x = (p / (1.0 - p)).ln() + 4.0 * c.coin_value * lead;
+        return 1.0 / (1.0 + (-x).exp());
+    }
     (c.card_value[mk][ok] + c.coin_value * lead).clamp(0.0, 1.0)
 }
 
 /// Plays a world to its end (or to the horizon); 1.0 when seat `me` wins,
 /// 0.0 otherwise (a draw loses both players).
-fn playout<R: Rng + ?Sized>(
+/// The horizon counts the calls made since call number `start`.
+pub(super) fn playout<R: Rng + ?Sized>(
     s: &mut State,
     me: usize,
     habits: &[Habits; 2],
     config: &SearchConfig,
+    start: usize,
     rng: &mut R,
 ) -> f64 {
-    let start = s.calls;
     loop {
         if s.out_of_calls() {
             return 0.0;
@@ -491,7 +528,8 @@ pub struct Choice {
     pub keep: Option<Vec<Character>>,
     /// Wins over the worlds played.
     pub wins: f64,
-    /// Worlds played.
+    /// Worlds played (the flat search: every answer in every world) or
+    /// the answer's visits (the tree search: one world per iteration).
     pub worlds: usize,
 }
 
@@ -662,6 +700,18 @@ impl Ctx<'_> {
             config.repeat_claims,
             config.exchange_prior.then_some(EXCHANGE_RANK),
         );
+        let mut hands = hands;
+        if let Some(c) = line
+            .last()
+            .filter(|x| "ETSAacds".contains(**x))
+            .and_then(|&x| Character::claimed_by(x))
+        {
+            for (h, w) in hands.iter_mut() {
+                if !h.contains(&c) {
+                    *w *= config.claim_odds;
+                }
+            }
+        }
         let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
             let mine = Habits::mine(config);
@@ -697,7 +747,6 @@ impl Ctx<'_> {
                 }
             }
         }
-        let mut wins = vec![0.0; roots.len()];
         let mut coins = [0; 2];
         coins[me] = self.mc;
         coins[1 - me] = self.oc;
@@ -706,21 +755,27 @@ impl Ctx<'_> {
         } else {
             Cards::from_slice(&self.hand)
         };
-        for _ in 0..config.worlds {
-            // The opponent's hand, drawn from the posterior (or uniformly
-            // from the unseen cards when the evidence rules out every hand).
+        let calls = calls_made(history);
+        let known = config.known_opponent;
+        // One world: the opponent's hand drawn from the posterior (or
+        // uniformly from the unseen cards when the evidence rules out every
+        // hand), the deck from the cards left.
+        let world = |rng: &mut ChaCha8Rng| {
             let mut pool = pool_base.clone();
-            pool.shuffle(&mut self.rng);
+            pool.shuffle(rng);
             let mut theirs = Cards::default();
-            if let Some(known) = config.known_opponent {
+            let mut take = |c: Character, pool: &mut Vec<Character>| {
+                if let Some(i) = pool.iter().position(|&p| p == c) {
+                    pool.remove(i);
+                    theirs.push(c);
+                }
+            };
+            if let Some(known) = known {
                 for &c in known.as_slice() {
-                    if let Some(i) = pool.iter().position(|&p| p == c) {
-                        pool.remove(i);
-                        theirs.push(c);
-                    }
+                    take(c, &mut pool);
                 }
             } else if total > 0.0 && !hands.is_empty() {
-                let mut x = self.rng.random::<f64>() * total;
+                let mut x = rng.random::<f64>() * total;
                 let mut pick = &hands[hands.len() - 1].0;
                 for (h, w) in &hands {
                     if x < *w {
@@ -730,10 +785,7 @@ impl Ctx<'_> {
                     x -= w;
                 }
                 for &c in pick {
-                    if let Some(i) = pool.iter().position(|&p| p == c) {
-                        pool.remove(i);
-                        theirs.push(c);
-                    }
+                    take(c, &mut pool);
                 }
             } else {
                 for _ in 0..ok {
@@ -742,43 +794,61 @@ impl Ctx<'_> {
                     }
                 }
             }
-            let mut hands2 = [Cards::default(); 2];
-            hands2[me] = mine;
-            hands2[1 - me] = theirs;
-            let world = State::from_parts(
-                coins,
-                hands2,
-                Cards::from_slice(&pool),
-                &line,
-                calls_made(history),
-            );
-            let seed: u64 = self.rng.random();
-            for (i, (r, keep)) in roots.iter().enumerate() {
-                let mut s = world;
-                if exchange {
-                    s.drawn = Some([offered[0], offered[1]]);
-                }
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let end = s.apply(*r, keep.as_deref(), &mut rng);
-                let v = match end {
-                    Some(End::Win(w)) => (w == me) as u8 as f64,
-                    Some(End::Draw) => 0.0,
-                    None => playout(&mut s, me, &habits, config, &mut rng),
-                };
-                wins[i] += v;
+            let mut dealt = [Cards::default(); 2];
+            dealt[me] = mine;
+            dealt[1 - me] = theirs;
+            let mut s = State::from_parts(coins, dealt, Cards::from_slice(&pool), &line, calls);
+            if exchange {
+                s.drawn = Some([offered[0], offered[1]]);
             }
-        }
+            s
+        };
+        let (wins, played) = if config.tree {
+            let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
+            let roots: Vec<(Reply, Option<Cards>)> = roots
+                .iter()
+                .map(|(r, k)| (*r, k.as_deref().map(Cards::from_slice)))
+                .collect();
+            super::tree::search(&roots, me, &habits, config, world, &mut rng)
+        } else {
+            let mut wins = vec![0.0; roots.len()];
+            for _ in 0..config.worlds {
+                let world = world(&mut self.rng);
+                let seed: u64 = self.rng.random();
+                for (i, (r, keep)) in roots.iter().enumerate() {
+                    let mut s = world;
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                    let end = s.apply(*r, keep.as_deref(), &mut rng);
+                    let v = match end {
+                        Some(End::Win(w)) => (w == me) as u8 as f64,
+                        Some(End::Draw) => 0.0,
+                        None => {
+                            let start = s.calls;
+                            playout(&mut s, me, &habits, config, start, &mut rng)
+                        }
+                    };
+                    wins[i] += v;
+                }
+            }
+            (wins, vec![config.worlds; roots.len()])
+        };
         let mut out: Vec<Choice> = roots
             .into_iter()
-            .zip(wins)
-            .map(|((answer, keep), wins)| Choice {
+            .zip(wins.into_iter().zip(played))
+            .map(|((answer, keep), (wins, worlds))| Choice {
                 answer,
                 keep,
                 wins,
-                worlds: config.worlds,
+                worlds,
             })
             .collect();
-        out.sort_by(|a, b| b.wins.total_cmp(&a.wins));
+        // The flat search ranks by wins (every answer played in every
+        // world); the tree by visits, the robust child of MCTS.
+        if config.tree {
+            out.sort_by(|a, b| b.worlds.cmp(&a.worlds).then(b.wins.total_cmp(&a.wins)));
+        } else {
+            out.sort_by(|a, b| b.wins.total_cmp(&a.wins));
+        }
         out
     }
 }

@@ -39,6 +39,7 @@ pub mod model;
 pub mod opponent;
 mod params;
 mod search;
+mod tree;
 mod view;
 
 pub use determinized::{Choice, Habits, SearchConfig};
@@ -292,13 +293,14 @@ pub fn decide_configured(
                         .iter()
                         .map(|c| {
                             format!(
-                                "{:?}{} {:.3} ({} worlds)",
+                                "{:?}{} {:.3} ({} {})",
                                 c.answer.text(),
                                 c.keep
                                     .as_ref()
                                     .map_or(String::new(), |k| format!(" keep {}", format_hand(k))),
                                 c.wins / c.worlds.max(1) as f64,
-                                c.worlds
+                                c.worlds,
+                                if config.tree { "visits" } else { "worlds" }
                             )
                         })
                         .chain(std::iter::once(format!(

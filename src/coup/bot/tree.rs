@@ -1,0 +1,199 @@
+//! Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling,
+//! Powley and Whitehouse 2012) on the one engine
+//! ([`crate::coup::game::engine`]), for [`SearchConfig::tree`].
+//!
+//! Each iteration draws one world from my information state (the caller's
+//! sampler: the opponent's hand from the hand posterior, the deck from the
+//! cards left) and walks the tree from the root through the real turn
+//! structure (action, block, challenge, reveal, the card given up):
+//! - at my calls the tree's node is my information set (the answers made
+//!   since the root; my cards are mine in every world), and an answer is
+//!   chosen by UCB1 among those legal in this world, counting for each
+//!   answer the iterations it was available (the subset-armed bandit of
+//!   IS-MCTS: after a reveal my redrawn card differs between worlds);
+//! - at the opponent's calls its answer is drawn from its learnt habits
+//!   ([`Habits::learnt`]) given its cards in this world, so the tree is my
+//!   best response to the model, not a guess at its reasoning;
+//! - an Exchange keep below the root is the rollout policy's
+//!   ([`rollout_keep`]); at the root every keep is a root choice.
+//!
+//! One node is added per iteration; from it the game is played out by the
+//! rollout policies ([`playout`]) and cut at [`SearchConfig::horizon`]
+//! calls after the root's answer, valued by [`cut_value`]. Deterministic:
+//! the worlds and the engine's shuffles come from the caller's seeded
+//! generator, and the work is capped by [`SearchConfig::iterations`].
+
+use rand_chacha::ChaCha8Rng;
+
+use super::determinized::{cut_value, playout, rollout_answer, rollout_keep, Habits, SearchConfig};
+use crate::coup::game::engine::{Cards, End, State};
+use crate::coup::game::protocol::Reply;
+
+/// An answer leaving a node, with my statistics when the node is mine.
+struct Edge {
+    reply: Reply,
+    /// The hand kept (root Exchange choices only).
+    keep: Option<Cards>,
+    /// Index of the node it leads to (0: not expanded yet).
+    child: usize,
+    visits: u32,
+    wins: f64,
+    /// Iterations in which this answer was legal at the node.
+    available: u32,
+}
+
+impl Edge {
+    fn new(reply: Reply, keep: Option<Cards>) -> Edge {
+        Edge {
+            reply,
+            keep,
+            child: 0,
+            visits: 0,
+            wins: 0.0,
+            available: 0,
+        }
+    }
+}
+
+/// The value of a finished game for seat `me`.
+fn ended(end: End, me: usize) -> f64 {
+    match end {
+        End::Win(w) => (w == me) as u8 as f64,
+        End::Draw => 0.0,
+    }
+}
+
+/// Searches from the root answers `roots` of seat `me` (with the kept hand
+/// on an Exchange call), drawing worlds with `world`. Returns each root's
+/// total reward and visits, in the order of `roots`.
+pub(super) fn search(
+    roots: &[(Reply, Option<Cards>)],
+    me: usize,
+    habits: &[Habits; 2],
+    config: &SearchConfig,
+    world: impl Fn(&mut ChaCha8Rng) -> State,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<f64>, Vec<usize>) {
+    // Node 0 is the root; nodes[i] holds the answers leaving node i.
+    let mut nodes: Vec<Vec<Edge>> = vec![roots.iter().map(|(r, k)| Edge::new(*r, *k)).collect()];
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    for _ in 0..config.iterations.max(1) {
+        let mut s = world(rng);
+        let root_calls = s.calls;
+        let start = root_calls + 1;
+        let mut node = 0;
+        path.clear();
+        let mut value = None;
+        loop {
+            if s.out_of_calls() {
+                value = Some(0.0);
+                break;
+            }
+            let seat = s.to_call();
+            let mut keep = None;
+            if node != 0 && s.exchange_due() {
+                if !s.draw_exchange() {
+                    value = Some(0.0);
+                    break;
+                }
+                let mut pool = Cards::default();
+                for c in s.drawn.iter().flatten() {
+                    pool.push(*c);
+                }
+                for &c in s.hands[seat].as_slice() {
+                    pool.push(c);
+                }
+                keep = Some(rollout_keep(pool.as_slice(), s.hands[seat].len()));
+            }
+            let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
+                value = Some(0.0);
+                break;
+            };
+            let legal = legal.as_slice();
+            let edges = &mut nodes[node];
+            let e = if seat == me {
+                if node != 0 {
+                    for &r in legal {
+                        if !edges.iter().any(|e| e.reply == r) {
+                            edges.push(Edge::new(r, None));
+                        }
+                    }
+                }
+                let mut total = 0;
+                for e in edges.iter_mut().filter(|e| legal.contains(&e.reply)) {
+                    e.available += 1;
+                    total += 1;
+                }
+                if total == 0 {
+                    value = Some(0.0);
+                    break;
+                }
+                choose(edges, legal, config.exploration)
+            } else {
+                let r = rollout_answer(&s, legal, &habits[seat], rng);
+                match edges.iter().position(|e| e.reply == r) {
+                    Some(i) => i,
+                    None => {
+                        edges.push(Edge::new(r, None));
+                        edges.len() - 1
+                    }
+                }
+            };
+            let edge = &nodes[node][e];
+            let (reply, child) = (edge.reply, edge.child);
+            if node == 0 {
+                keep = edge.keep;
+            }
+            if seat == me {
+                path.push((node, e));
+            }
+            if let Some(end) = s.apply(reply, keep.as_ref().map(|k| k.as_slice()), rng) {
+                value = Some(ended(end, me));
+                break;
+            }
+            if child == 0 {
+                // Expand one node and play the rest out.
+                nodes.push(Vec::new());
+                let n = nodes.len() - 1;
+                nodes[node][e].child = n;
+                break;
+            }
+            node = child;
+            if config.horizon > 0 && s.calls - start >= config.horizon && !s.hands[0].is_empty() {
+                value = Some(cut_value(&s, me, config));
+                break;
+            }
+        }
+        let v = match value {
+            Some(v) => v,
+            None => playout(&mut s, me, habits, config, start, rng),
+        };
+        for &(n, e) in &path {
+            let edge = &mut nodes[n][e];
+            edge.visits += 1;
+            edge.wins += v;
+        }
+    }
+    nodes[0].iter().map(|e| (e.wins, e.visits as usize)).unzip()
+}
+
+/// UCB1 over the edges legal in this world: an untried one first (in the
+/// order the answers were listed), else the highest
+/// `wins/visits + c * sqrt(ln(available)/visits)`.
+fn choose(edges: &[Edge], legal: &[Reply], c: f64) -> usize {
+    let mut best = (f64::NEG_INFINITY, 0);
+    for (i, e) in edges.iter().enumerate() {
+        if !legal.contains(&e.reply) {
+            continue;
+        }
+        if e.visits == 0 {
+            return i;
+        }
+        let n = e.visits as f64;
+        let score = e.wins / n + c * ((e.available as f64).ln() / n).sqrt();
+        if score > best.0 {
+            best = (score, i);
+        }
+    }
+    best.1
+}
