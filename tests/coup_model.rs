@@ -615,20 +615,25 @@ fn chosen_from_follows_exchanges_and_proofs() {
 
 #[test]
 fn resolved_claims_read_the_truth_from_the_history() {
-    use cardgames::coup::opponent::resolved_claims;
+    use cardgames::coup::opponent::{claim_context, resolved_claims, CONTEXTS};
     use cardgames::coup::Side;
     let duke = Duke.index();
     let captain = Captain.index();
-    let none = [[0, 0]; 2];
-    // Index 1: the other side held two cards at the claim.
-    let two = |e: [u32; 2]| [[0, 0], e];
-    // The reader (lines 0, 2, 4) taxed, was caught bluffing a Steal (gave
-    // up an Assassin), then lost its Ambassador to a Coup: no Duke in that
-    // hand, so the Tax was a bluff too.
+    let none = [[0, 0]; CONTEXTS];
+    // One count in the context of a claim made against `listener` cards
+    // after `turns` turns of the claimant.
+    let at = |listener: usize, turns: usize, e: [u32; 2]| {
+        let mut x = none;
+        x[claim_context(listener, turns)] = e;
+        x
+    };
+    // The reader (lines 0, 2, 4) taxed at its first turn, was caught
+    // bluffing a Steal at its second (gave up an Assassin), then lost its
+    // Ambassador to a Coup: no Duke in that hand, so the Tax was a bluff too.
     let h = History::parse("Tp\nI\nSq'\nC_\n").unwrap();
     let r = resolved_claims(&h, Side::Me);
-    assert_eq!(r.action[duke], two([1, 1]));
-    assert_eq!(r.action[captain], two([1, 1]));
+    assert_eq!(r.action[duke], at(2, 0, [1, 1]));
+    assert_eq!(r.action[captain], at(2, 1, [1, 1]));
     assert_eq!(r.block, [none; 5]);
     assert_eq!(r.action_open, [none; 5]);
     // The opponent's side of the same history claimed nothing.
@@ -638,25 +643,32 @@ fn resolved_claims_read_the_truth_from_the_history() {
     let h = History::parse("Tp\nI\nSq'\nI\n").unwrap();
     let r = resolved_claims(&h, Side::Me);
     assert_eq!(r.action[duke], none);
-    assert_eq!(r.action_open[duke], two([1, 1]));
-    // A Tax proved: honest (the challenger then gave up its Ambassador).
-    // Its next Tax comes from a hand with a new card, against one card,
-    // still unresolved, nothing of that hand shown.
+    assert_eq!(r.action_open[duke], at(2, 0, [1, 1]));
+    // A Tax proved at the opponent's first turn: honest (the challenger
+    // then gave up its Ambassador). Its Tax at its second turn comes from a
+    // hand with a new card, against one card, still unresolved, nothing of
+    // that hand shown.
     let h = History::parse("Tq$_\nI\nTp\n").unwrap();
     let r = resolved_claims(&h, Side::Opponent);
-    assert_eq!(r.action[duke], two([1, 0]));
-    assert_eq!(r.action_open[duke], [[1, 0], [0, 0]]);
+    assert_eq!(r.action[duke], at(2, 0, [1, 0]));
+    assert_eq!(r.action_open[duke], at(1, 1, [1, 0]));
     // An Exchange redraws the hand: the earlier Tax stays unresolved even
     // when both later cards are shown without a Duke.
     let h = History::parse("Tp\nI\nEp\nC_\nI\nC'\n").unwrap();
     let r = resolved_claims(&h, Side::Me);
-    assert_eq!((r.action[duke], r.action_open[duke]), (none, two([1, 0])));
+    assert_eq!(
+        (r.action[duke], r.action_open[duke]),
+        (none, at(2, 0, [1, 0]))
+    );
     let h = History::parse("Tp\nI\nI\nC_\nI\nC'\n").unwrap();
-    assert_eq!(resolved_claims(&h, Side::Me).action[duke], two([1, 1]));
-    // A Captain block (line 0's Steal, blocked by the reader at line 1)
-    // whose Captain is later given up: honest.
+    assert_eq!(resolved_claims(&h, Side::Me).action[duke], at(2, 0, [1, 1]));
+    // A Captain block (line 0's Steal, blocked by the reader at line 1,
+    // before its first turn) whose Captain is later given up: honest.
     let h = History::parse("Sc\nI\nC<\n").unwrap();
-    assert_eq!(resolved_claims(&h, Side::Me).block[captain], two([1, 0]));
+    assert_eq!(
+        resolved_claims(&h, Side::Me).block[captain],
+        at(2, 0, [1, 0])
+    );
 }
 
 #[test]
@@ -676,12 +688,19 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     s.resolved_action[Duke.index()][1] = [10, 0];
     s.unresolved_action[Duke.index()][1] = [10, 10];
     let share = |r: f64| r / (r + 39.0 / 66.0);
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, None));
     assert!((f - 0.141015).abs() < 1e-5, "share {f}");
     // Against one card nothing was seen: the Duke's share, 0.153405.
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 1));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 1, None));
     assert!((f - 0.153405).abs() < 1e-5, "share {f}");
+    // In the claims' own context (against two cards, at the claimant's
+    // first turn) one level more: f4 = (2 f3 + 10 (1 - h)) / 22 = 0.136325;
+    // at its second turn, where nothing was seen, the level above: f3.
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, Some(0)));
+    assert!((f - 0.136325).abs() < 1e-5, "share {f}");
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, Some(1)));
+    assert!((f - 0.141015).abs() < 1e-5, "share {f}");
     s.unresolved_action = Default::default();
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, None));
     assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
 }

@@ -30,7 +30,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::coup::bot::model::{hand_distribution, hand_distribution_chosen, EXCHANGE_RANK};
 use crate::coup::game::engine::{Cards, End, State};
-use crate::coup::game::history::calls_made;
+use crate::coup::game::history::{calls_made, Side};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 /// The search's parameters, each with its meaning; settable from the
@@ -54,6 +54,10 @@ pub struct SearchConfig {
     pub block_when_held: f64,
     /// Whether every repeated standing claim of a character counts as its
     /// own evidence in the hand posterior (up to three), or only once.
+    /// With the tree, resolved ratios and the Exchange prior, once won
+    /// 51.1% [47.7, 54.6] of 800 games against Seer (seeds 7-17) against
+    /// 45.5% with every repeat; the flat default keeps every repeat (its
+    /// measurements were made so).
     pub repeat_claims: bool,
     /// Calls a rollout plays before it stops and the position is valued by
     /// [`SearchConfig::card_value`] (0: play every world to its end).
@@ -115,29 +119,48 @@ pub struct SearchConfig {
     /// hands: 0.25 / 7 per coin, rounded).
     pub coin_value: f64,
     /// Whether decisions are made by information-set Monte Carlo tree
-    /// search ([`crate::coup::bot::tree`]: my later decisions searched too)
+    /// search (`bot/tree.rs`: my later decisions searched too)
     /// instead of the flat search (every root answer played out by the
-    /// rollout policies alone).
+    /// rollout policies alone). Off: against Seer (arbiter3, seeds 7, 11,
+    /// 13, 17, 19, 23, 29, 31, 200 games each, with `resolved_bluffs=1
+    /// exchange_prior=1 repeat_claims=0`) it won 47.9% [45.4, 50.3] of
+    /// 1,600 games against the flat search's 44.4% [42.0, 46.9] with the
+    /// same model and the default's 42.6% [40.2, 45.1]; but against the
+    /// real Calculator (seed 7, 200 games, memory on) 61.0% [54.1, 67.5]
+    /// against the default's 75.0%, and 56.5% [49.6, 63.2] against its
+    /// replica with the default model: a best response to the opponent's
+    /// learnt habits, which do not know that a race calculator challenges
+    /// when it is losing the race (docs/coup.md, "The tree search").
     pub tree: bool,
-    /// Iterations of the tree search per decision (one world each).
+    /// Iterations of the tree search per decision (one world each). 2,000
+    /// keep a call near 3 ms with process start (`make coup-bench`'s
+    /// timing column, a quiet machine); 4,000 played the same against Seer
+    /// (47.9% of the same 1,600 games).
     pub iterations: usize,
     /// The exploration constant `c` of the tree's UCB1 rule
     /// `wins/visits + c * sqrt(ln(available)/visits)`; rewards lie in
-    /// [0, 1], for which UCB1's regret bound takes `c = sqrt(2)`.
+    /// [0, 1], for which UCB1's regret bound takes `c = sqrt(2)`. 0.7
+    /// played the same against Seer (46.9% [44.4, 49.3], the 1,600 games
+    /// of [`SearchConfig::tree`]).
     pub exploration: f64,
-    /// Multiplier of the posterior odds that the claim I am answering is a
-    /// bluff (1: the posterior as it is).
-    pub claim_odds: f64,
-    /// Whether the horizon's coin lead moves the value in log-odds (a
-    /// logistic around [`SearchConfig::card_value`] with the slope of
-    /// [`SearchConfig::coin_value`] at an even game) rather than linearly,
-    /// clamped to [0, 1] (where a trailing hand's every answer is worth 0).
-    pub logistic_value: bool,
+    /// Whether the ratio of the claim I am answering is the opponent's in
+    /// that claim's context, its turns taken before it
+    /// ([`crate::coup::bot::opponent::claim_context`]), rather than over
+    /// all turns (with [`SearchConfig::resolved_bluffs`] only). Off: with
+    /// the tree it won 43.8% [41.3, 46.2] of the 1,600 games of
+    /// [`SearchConfig::tree`] against 47.9% without, although Seer's
+    /// bluffs depend strongly on the turn (docs/coup.md, "The tree
+    /// search").
+    pub claim_turns: bool,
+    /// With [`SearchConfig::tree`]: the tree decides only my answers to the
+    /// opponent's moves (challenges, blocks, reveals, give-ups); my turns'
+    /// actions and keeps stay with the flat search.
+    pub tree_answers_only: bool,
 }
 
 /// A learnt likelihood ratio of claiming a character without it while I
 /// hold the given number of cards (see [`Model::resolved_action_ratio`]).
-type BluffRatio = fn(&Model, Character, usize) -> f64;
+type BluffRatio = fn(&Model, Character, usize, Option<usize>) -> f64;
 
 /// The opponent's bluff ratios the configuration reads, `(actions, blocks)`:
 /// from its resolved claims ([`SearchConfig::resolved_bluffs`]) or from
@@ -147,8 +170,8 @@ fn bluff_ratios(c: &SearchConfig) -> (BluffRatio, BluffRatio) {
         (Model::resolved_action_ratio, Model::resolved_block_ratio)
     } else {
         (
-            |m: &Model, c, _| m.action_bluff_ratio(c),
-            |m: &Model, c, _| m.block_bluff_ratio(c),
+            |m: &Model, c, _, _| m.action_bluff_ratio(c),
+            |m: &Model, c, _, _| m.block_bluff_ratio(c),
         )
     }
 }
@@ -174,8 +197,8 @@ impl Default for SearchConfig {
             tree: false,
             iterations: 2000,
             exploration: std::f64::consts::SQRT_2,
-            claim_odds: 1.0,
-            logistic_value: false,
+            claim_turns: false,
+            tree_answers_only: false,
         }
     }
 }
@@ -204,10 +227,10 @@ impl SearchConfig {
             "exchange_prior" => self.exchange_prior = num(v)? != 0.0,
             "resolved_bluffs" => self.resolved_bluffs = num(v)? != 0.0,
             "tree" => self.tree = num(v)? != 0.0,
+            "tree_answers_only" => self.tree_answers_only = num(v)? != 0.0,
             "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
             "exploration" => self.exploration = num(v)?,
-            "claim_odds" => self.claim_odds = num(v)?,
-            "logistic_value" => self.logistic_value = num(v)? != 0.0,
+            "claim_turns" => self.claim_turns = num(v)? != 0.0,
             "card_value" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
                 if x.len() != 4 {
@@ -217,7 +240,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_odds, logistic_value)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, tree_answers_only)"
                 )))
             }
         }
@@ -275,14 +298,14 @@ impl Habits {
             challenge,
             challenge_block,
             block_bluff: [
-                (block(m, Duke, mine) * held).min(1.0),
-                (block(m, Captain, mine) * held).min(1.0),
-                (block(m, Contessa, mine) * held).min(1.0),
+                (block(m, Duke, mine, None) * held).min(1.0),
+                (block(m, Captain, mine, None) * held).min(1.0),
+                (block(m, Contessa, mine, None) * held).min(1.0),
             ],
             block_held: held,
             // It claims Tax at every turn it holds a Duke (the rollout
             // policy), so its rate without one is the ratio itself.
-            tax_bluff: action(m, Duke, mine).min(1.0),
+            tax_bluff: action(m, Duke, mine, None).min(1.0),
         }
     }
 }
@@ -463,13 +486,6 @@ pub(super) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
     let mk = s.hands[me].len().clamp(1, 2) - 1;
     let ok = s.hands[1 - me].len().clamp(1, 2) - 1;
     let lead = (s.coins[me] - s.coins[1 - me]) as f64;
-    if c.logistic_value {
-        // The same slope at an even game (p = 1/2: dp/dx = beta/4), in
-        // log-odds, so that no lead saturates the value at 0 or 1.
-        let p = c.card_value[mk][ok].clamp(1e-3, 1.0 - 1e-3);
-        let x = (p / (1.0 - p)).ln() + 4.0 * c.coin_value * lead;
-        return 1.0 / (1.0 + (-x).exp());
-    }
     (c.card_value[mk][ok] + c.coin_value * lead).clamp(0.0, 1.0)
 }
 
@@ -546,12 +562,36 @@ impl Ctx<'_> {
     fn search_ratios(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
         let (action, block) = bluff_ratios(config);
         let mine = self.h.me.cards_left();
-        let mut r = Character::ALL.map(|c| action(&self.model, c, mine).min(1.0));
-        r[Contessa.index()] = block(&self.model, Contessa, mine).min(1.0);
-        if let Some(&b) = line.last().filter(|b| "acds".contains(**b)) {
-            if let Some(c) = Character::claimed_by(b) {
-                r[c.index()] = block(&self.model, c, mine).min(1.0);
+        let mut r = Character::ALL.map(|c| action(&self.model, c, mine, None).min(1.0));
+        r[Contessa.index()] = block(&self.model, Contessa, mine, None).min(1.0);
+        // The claim I am answering, in its context when the configuration
+        // says so: its turns taken before this one.
+        let turns = config.claim_turns.then(|| {
+            let all = self
+                .h
+                .turns
+                .iter()
+                .filter(|t| t.actor == Side::Opponent)
+                .count();
+            let current = self
+                .h
+                .turns
+                .last()
+                .is_some_and(|t| t.actor == Side::Opponent);
+            all - current as usize
+        });
+        match line.last() {
+            Some(&b) if "acds".contains(b) => {
+                if let Some(c) = Character::claimed_by(b) {
+                    r[c.index()] = block(&self.model, c, mine, turns).min(1.0);
+                }
             }
+            Some(&a) if line.len() == 1 && "ETSA".contains(a) => {
+                if let Some(c) = Character::claimed_by(a) {
+                    r[c.index()] = action(&self.model, c, mine, turns).min(1.0);
+                }
+            }
+            _ => {}
         }
         r
     }
@@ -700,18 +740,6 @@ impl Ctx<'_> {
             config.repeat_claims,
             config.exchange_prior.then_some(EXCHANGE_RANK),
         );
-        let mut hands = hands;
-        if let Some(c) = line
-            .last()
-            .filter(|x| "ETSAacds".contains(**x))
-            .and_then(|&x| Character::claimed_by(x))
-        {
-            for (h, w) in hands.iter_mut() {
-                if !h.contains(&c) {
-                    *w *= config.claim_odds;
-                }
-            }
-        }
         let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
             let mine = Habits::mine(config);
@@ -803,7 +831,10 @@ impl Ctx<'_> {
             }
             s
         };
-        let (wins, played) = if config.tree {
+        // My turn's action or Exchange keep, or an answer to the opponent.
+        let my_turn = line.is_empty() || line.last() == Some(&'\n') || exchange;
+        let tree = config.tree && !(config.tree_answers_only && my_turn);
+        let (wins, played) = if tree {
             let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
             let roots: Vec<(Reply, Option<Cards>)> = roots
                 .iter()
@@ -844,7 +875,7 @@ impl Ctx<'_> {
             .collect();
         // The flat search ranks by wins (every answer played in every
         // world); the tree by visits, the robust child of MCTS.
-        if config.tree {
+        if tree {
             out.sort_by(|a, b| b.worlds.cmp(&a.worlds).then(b.wins.total_cmp(&a.wins)));
         } else {
             out.sort_by(|a, b| b.wins.total_cmp(&a.wins));

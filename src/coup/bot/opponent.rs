@@ -85,10 +85,26 @@ pub struct Stats {
     pub unresolved_block: ByListener,
 }
 
+/// Contexts of a claim in [`ByListener`]: the cards the other player (who
+/// may challenge) held, 1 or 2, times the claimant's turns taken before the
+/// claim, 0, 1, or 2 and more ([`claim_context`]).
+pub const CONTEXTS: usize = 6;
+
 /// Counts `[trials, hits]` of a player's claims by [`Character::index`] and
-/// by the cards the other player (who may challenge) held: index 0 one
-/// card, 1 two.
-pub type ByListener = [[[u32; 2]; 2]; 5];
+/// by the claim's context ([`claim_context`]).
+pub type ByListener = [[[u32; 2]; CONTEXTS]; 5];
+
+/// The [`ByListener`] index of a claim made while the other player held
+/// `listener` cards, after the claimant had taken `turns_before` turns:
+/// `(listener - 1) + 2 * min(turns_before, 2)`. By the turn because a
+/// player's bluffs depend on the phase of the game: Seer's first-turn Tax
+/// claims with two cards against two were bluffs 8 times in 269, its
+/// second-turn ones 84 in 237, and its first-turn Exchanges 121 in 294
+/// (800 games of `scripts/coup-bench.py --keep`, arbiter3 seeds 7, 11, 13,
+/// 17).
+pub fn claim_context(listener: usize, turns_before: usize) -> usize {
+    (listener.clamp(1, 2) - 1) + 2 * turns_before.min(2)
+}
 
 /// What [`resolved_claims`] reads from a history for one side, each by
 /// [`Character::index`] and the other side's cards ([`ByListener`]):
@@ -121,7 +137,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
         claimed: Character,
         block: bool,
         size: usize,
-        // The other side's cards at the claim, as a ByListener index.
+        // The claim's context, a ByListener index.
         listener: usize,
         shown: Vec<Character>,
     }
@@ -130,6 +146,8 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
     let mut claimed_in_hand = [[false; 5]; 2];
     let mut held = 2usize;
     let mut other_held = 2usize;
+    // The claimant's turns completed so far.
+    let mut own_turns = 0usize;
     let settle = |p: &Pending, bluff: bool, out: &mut Resolved| {
         let e = if p.block {
             &mut out.block
@@ -191,7 +209,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                             claimed: ch,
                             block,
                             size: held,
-                            listener: other_held.clamp(1, 2) - 1,
+                            listener: claim_context(other_held, own_turns),
                             shown: Vec::new(),
                         });
                     }
@@ -242,6 +260,9 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
             }
             claimed_in_hand = [[false; 5]; 2];
         }
+        if t.actor == who {
+            own_turns += 1;
+        }
     }
     for p in &pending {
         leave(p, &mut out);
@@ -251,7 +272,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 20;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -701,41 +722,47 @@ impl Model {
     /// Beta posterior mean of the known bluffs plus, for each partly shown
     /// claim, the probability that it was a bluff given the share (honest
     /// only if the unseen card is the claimed one, a card drawn with
-    /// probability [`P_HOLD_ONE`]). Shrunk in three levels, each a prior
-    /// worth two for the next: all its claims, the character's, the
-    /// character's against my `mine` cards. Converted as in
-    /// [`Model::action_bluff_ratio`].
-    pub fn resolved_action_ratio(&self, c: Character, mine: usize) -> f64 {
+    /// probability [`P_HOLD_ONE`]). Shrunk in levels, each a prior worth
+    /// two for the next: all its claims, the character's, the character's
+    /// against my `mine` cards and, when `turns` is given (its turns taken
+    /// before the claim), the character's in that context
+    /// ([`claim_context`]). Converted as in [`Model::action_bluff_ratio`].
+    pub fn resolved_action_ratio(&self, c: Character, mine: usize, turns: Option<usize>) -> f64 {
         let s = &self.stats;
         Self::em_ratio(
             &s.resolved_action,
             &s.unresolved_action,
             c,
             mine,
+            turns,
             PRIOR_ACTION_BLUFF,
         )
     }
 
     /// [`Model::resolved_action_ratio`] for its blocks
     /// ([`Stats::resolved_block`], [`Stats::unresolved_block`]).
-    pub fn resolved_block_ratio(&self, c: Character, mine: usize) -> f64 {
+    pub fn resolved_block_ratio(&self, c: Character, mine: usize, turns: Option<usize>) -> f64 {
         let s = &self.stats;
         Self::em_ratio(
             &s.resolved_block,
             &s.unresolved_block,
             c,
             mine,
+            turns,
             PRIOR_BLOCK_BLUFF,
         )
     }
 
-    /// The three-level share of [`Model::resolved_action_ratio`] as a
+    /// The share of [`Model::resolved_action_ratio`], shrunk level by level
+    /// (all claims, the character's, against `mine` cards, and with
+    /// `turns` its turns taken before the claim, [`claim_context`]), as a
     /// likelihood ratio.
     fn em_ratio(
         known: &ByListener,
         open: &ByListener,
         c: Character,
         mine: usize,
+        turns: Option<usize>,
         prior: (f64, f64),
     ) -> f64 {
         let partly = |cells: &mut dyn Iterator<Item = &[u32; 2]>| cells.map(|e| e[1]).sum::<u32>();
@@ -750,12 +777,26 @@ impl Model {
             pooled(&known[i]),
             partly(&mut open[i].iter()),
         );
-        let l = mine.clamp(1, 2) - 1;
-        let f = em_share(
+        // The contexts against `mine` cards, whatever the turn.
+        let l = claim_context(mine, 0);
+        let cells =
+            |e: &[[u32; 2]; CONTEXTS]| e.iter().skip(l).step_by(2).copied().collect::<Vec<_>>();
+        let listener = em_share(
             (2.0 * character, 2.0 * (1.0 - character)),
-            known[i][l],
-            open[i][l][1],
+            pooled(&cells(&known[i])),
+            partly(&mut cells(&open[i]).iter()),
         );
+        let f = match turns {
+            Some(t) => {
+                let k = claim_context(mine, t);
+                em_share(
+                    (2.0 * listener, 2.0 * (1.0 - listener)),
+                    known[i][k],
+                    open[i][k][1],
+                )
+            }
+            None => listener,
+        };
         share_to_ratio(f)
     }
 
