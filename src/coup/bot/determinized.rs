@@ -328,7 +328,7 @@ fn keep_rank(c: Character) -> u8 {
 
 /// A rollout policy's answer for the seat to call. Looks only at public
 /// facts (coins, card counts, the line) and the seat's own cards.
-pub(super) fn rollout_answer<R: Rng + ?Sized>(
+fn rollout_answer<R: Rng + ?Sized>(
     s: &State,
     legal: &[Reply],
     habits: &Habits,
@@ -457,7 +457,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
 
 /// The best `size` cards of an Exchange offer by [`keep_rank`], a second
 /// copy of a character last.
-pub(super) fn rollout_keep(pool: &[Character], size: usize) -> Cards {
+fn rollout_keep(pool: &[Character], size: usize) -> Cards {
     let mut sorted = pool.to_vec();
     sorted.sort_by_key(|&c| std::cmp::Reverse(keep_rank(c)));
     let mut kept = Cards::default();
@@ -482,7 +482,7 @@ pub(super) fn rollout_keep(pool: &[Character], size: usize) -> Cards {
 
 /// The value of a rollout cut at the horizon, for seat `me`
 /// ([`SearchConfig::card_value`], [`SearchConfig::coin_value`]).
-pub(super) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
+fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
     let mk = s.hands[me].len().clamp(1, 2) - 1;
     let ok = s.hands[1 - me].len().clamp(1, 2) - 1;
     let lead = (s.coins[me] - s.coins[1 - me]) as f64;
@@ -492,7 +492,7 @@ pub(super) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
 /// Plays a world to its end (or to the horizon); 1.0 when seat `me` wins,
 /// 0.0 otherwise (a draw loses both players).
 /// The horizon counts the calls made since call number `start`.
-pub(super) fn playout<R: Rng + ?Sized>(
+fn playout<R: Rng + ?Sized>(
     s: &mut State,
     me: usize,
     habits: &[Habits; 2],
@@ -532,6 +532,29 @@ pub(super) fn playout<R: Rng + ?Sized>(
             Some(End::Draw) => return 0.0,
             None => {}
         }
+    }
+}
+
+/// The flat search's policies as the tree search's
+/// ([`super::tree::Policies`]), for seat `me`.
+struct Rollouts<'a> {
+    me: usize,
+    habits: &'a [Habits; 2],
+    config: &'a SearchConfig,
+}
+
+impl super::tree::Policies for Rollouts<'_> {
+    fn opponent(&self, s: &State, legal: &[Reply], rng: &mut ChaCha8Rng) -> Reply {
+        rollout_answer(s, legal, &self.habits[s.to_call()], rng)
+    }
+    fn keep(&self, pool: &[Character], size: usize) -> Cards {
+        rollout_keep(pool, size)
+    }
+    fn playout(&self, s: &mut State, start: usize, rng: &mut ChaCha8Rng) -> f64 {
+        playout(s, self.me, self.habits, self.config, start, rng)
+    }
+    fn cut(&self, s: &State) -> f64 {
+        cut_value(s, self.me, self.config)
     }
 }
 
@@ -840,7 +863,17 @@ impl Ctx<'_> {
                 .iter()
                 .map(|(r, k)| (*r, k.as_deref().map(Cards::from_slice)))
                 .collect();
-            super::tree::search(&roots, me, &habits, config, world, &mut rng)
+            let policies = Rollouts {
+                me,
+                habits: &habits,
+                config,
+            };
+            let limits = super::tree::Limits {
+                iterations: config.iterations,
+                exploration: config.exploration,
+                horizon: config.horizon,
+            };
+            super::tree::search(&roots, me, &policies, limits, world, &mut rng)
         } else {
             let mut wins = vec![0.0; roots.len()];
             for _ in 0..config.worlds {

@@ -1,6 +1,6 @@
 //! Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling,
 //! Powley and Whitehouse 2012) on the one engine
-//! ([`crate::coup::game::engine`]), for [`SearchConfig::tree`].
+//! ([`crate::coup::game::engine`]), for the search's `SearchConfig::tree`.
 //!
 //! Each iteration draws one world from my information state (the caller's
 //! sampler: the opponent's hand from the hand posterior, the deck from the
@@ -15,19 +15,46 @@
 //!   ([`Habits::learnt`]) given its cards in this world, so the tree is my
 //!   best response to the model, not a guess at its reasoning;
 //! - an Exchange keep below the root is the rollout policy's
-//!   ([`rollout_keep`]); at the root every keep is a root choice.
+//!   ([`Policies::keep`]); at the root every keep is a root choice.
 //!
 //! One node is added per iteration; from it the game is played out by the
-//! rollout policies ([`playout`]) and cut at [`SearchConfig::horizon`]
-//! calls after the root's answer, valued by [`cut_value`]. Deterministic:
+//! rollout policies ([`Policies::playout`]) and cut at [`Limits::horizon`]
+//! calls after the root's answer, valued by [`Policies::cut`]. Deterministic:
 //! the worlds and the engine's shuffles come from the caller's seeded
-//! generator, and the work is capped by [`SearchConfig::iterations`].
+//! generator, and the work is capped by [`Limits::iterations`].
 
 use rand_chacha::ChaCha8Rng;
 
-use super::determinized::{cut_value, playout, rollout_answer, rollout_keep, Habits, SearchConfig};
+use crate::coup::game::character::Character;
 use crate::coup::game::engine::{Cards, End, State};
 use crate::coup::game::protocol::Reply;
+
+/// What the tree needs of the search besides the engine: the opponent's
+/// policy, the Exchange keep below the root, the playout from a leaf and
+/// the value at the horizon (the flat search's, in `bot/determinized.rs`).
+pub(super) trait Policies {
+    /// The opponent's answer at its call, given its cards in this world.
+    fn opponent(&self, s: &State, legal: &[Reply], rng: &mut ChaCha8Rng) -> Reply;
+    /// The hand kept from `pool` at an Exchange below the root.
+    fn keep(&self, pool: &[Character], size: usize) -> Cards;
+    /// Plays the world on from a leaf; the value for the searching seat.
+    /// The horizon counts the calls since call number `start`.
+    fn playout(&self, s: &mut State, start: usize, rng: &mut ChaCha8Rng) -> f64;
+    /// The value for the searching seat of a position cut at the horizon.
+    fn cut(&self, s: &State) -> f64;
+}
+
+/// The tree's own parameters (`SearchConfig`'s `iterations`,
+/// `exploration`, `horizon`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Limits {
+    /// Iterations, one world each.
+    pub iterations: usize,
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+    /// Calls after the root's answer at which a walk is cut (0: never).
+    pub horizon: usize,
+}
 
 /// An answer leaving a node, with my statistics when the node is mine.
 struct Edge {
@@ -69,8 +96,8 @@ fn ended(end: End, me: usize) -> f64 {
 pub(super) fn search(
     roots: &[(Reply, Option<Cards>)],
     me: usize,
-    habits: &[Habits; 2],
-    config: &SearchConfig,
+    policies: &impl Policies,
+    config: Limits,
     world: impl Fn(&mut ChaCha8Rng) -> State,
     rng: &mut ChaCha8Rng,
 ) -> (Vec<f64>, Vec<usize>) {
@@ -103,7 +130,7 @@ pub(super) fn search(
                 for &c in s.hands[seat].as_slice() {
                     pool.push(c);
                 }
-                keep = Some(rollout_keep(pool.as_slice(), s.hands[seat].len()));
+                keep = Some(policies.keep(pool.as_slice(), s.hands[seat].len()));
             }
             let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
                 value = Some(0.0);
@@ -130,7 +157,7 @@ pub(super) fn search(
                 }
                 choose(edges, legal, config.exploration)
             } else {
-                let r = rollout_answer(&s, legal, &habits[seat], rng);
+                let r = policies.opponent(&s, legal, rng);
                 match edges.iter().position(|e| e.reply == r) {
                     Some(i) => i,
                     None => {
@@ -160,13 +187,13 @@ pub(super) fn search(
             }
             node = child;
             if config.horizon > 0 && s.calls - start >= config.horizon && !s.hands[0].is_empty() {
-                value = Some(cut_value(&s, me, config));
+                value = Some(policies.cut(&s));
                 break;
             }
         }
         let v = match value {
             Some(v) => v,
-            None => playout(&mut s, me, habits, config, start, rng),
+            None => policies.playout(&mut s, start, rng),
         };
         for &(n, e) in &path {
             let edge = &mut nodes[n][e];
