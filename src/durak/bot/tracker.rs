@@ -90,8 +90,8 @@ pub struct Beliefs {
     /// default on the same deals): against `bot_greedy.py` +4.0 points (87.2% to 91.2%, 400
     /// games, seed 1), +2.5 (88.2% to 90.8%, 400 games, seed 5001) and -0.1 (90.3% to 90.2%,
     /// 1,000 games, seed 9001), pooled +1.4 +- 1.6 points (95%); against `bot_smart.py` 72.0%
-    /// to 74.0% (400 games, seed 1; rerun on nearly the same deals, seed 2, 75.8% to 74.5%)
-    /// and, at seed 9001, 74.6% [71.8, 77.2] over 1,000 games against the default's 76.7%
+    /// to 74.0% (400 games, seed 1; rerun on nearly the same deals, seed 2, 75.8% to 74.5%),
+    /// 75.8% to 74.5% (400 games, seed 5001) and, at seed 9001, 74.6% [71.8, 77.2] over 1,000 games against the default's 76.7%
     /// [74.0, 79.2] (measured the day before on a loaded machine; this opponent's rollouts
     /// run on the clock). No gain beyond the noise: off.
     pub uniform: bool,
