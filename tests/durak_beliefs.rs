@@ -44,6 +44,7 @@ const PLAY: Beliefs = Beliefs {
     play: true,
     bottom_trump: 0.0,
     partner: false,
+    uniform: false,
 };
 
 /// Cards dealt to `player` (0-based) over `n` determinizations for `cmd`.
@@ -171,6 +172,7 @@ fn the_bottom_card_is_a_trump_with_the_stated_probability() {
             play: true,
             bottom_trump: p,
             partner: false,
+            uniform: false,
         };
         (0..200)
             .map(|s| {
@@ -231,4 +233,55 @@ fn the_partner_is_read_like_an_opponent_only_when_asked() {
         "TS dealt to the partner {without} of 300 times without the belief"
     );
     assert!(with == 0, "with the belief {with}, without {without}");
+}
+
+#[test]
+fn slots_drawn_since_a_belief_are_dealt_uniformly_when_asked() {
+    let mut bot = dealt();
+    // Player 2 beats the 7S with the TH (he lacks the 11 dearer spades and lower trumps, all
+    // unseen), then draws one card: five of his six slots are covered by the belief, the
+    // sixth may be any card.
+    feed(
+        &mut bot,
+        &["move 1 2 7S", "beat 2 TH", "give 1 QD", "give 2 ??"],
+    );
+    let t = bot.tracker();
+    let lacks = t.lacks[1];
+    assert_eq!(
+        (lacks.len(), t.lacks_free[1], t.unseen().len()),
+        (11, 1, 28)
+    );
+    let uniform = Beliefs {
+        uniform: true,
+        ..PLAY
+    };
+    // Over 1000 determinizations: how often player 2's drawn slot holds a card he is
+    // believed to lack, and how many such cards player 3 gets in all.
+    let count = |b: &Beliefs| -> (usize, usize) {
+        let (mut drawn, mut next) = (0, 0);
+        for seed in 0..1000 {
+            let g = t
+                .sample_with(Command::Move, b, &mut ChaCha8Rng::seed_from_u64(seed))
+                .unwrap();
+            drawn += g.hands[1].intersect(lacks).len();
+            next += g.hands[2].intersect(lacks).len();
+        }
+        (drawn, next)
+    };
+    // Uniformly: the drawn slot is one of the 23 cards left after his five believed slots
+    // took 5 of the 17 others, 11 of them lacked (0.48); player 3's six cards come from the
+    // 22 left, about 10.5 of them lacked (2.9 in 6).
+    let (drawn, next) = count(&uniform);
+    assert!(
+        (420..=580).contains(&drawn),
+        "uniform: drawn slot {drawn} of 1000"
+    );
+    assert!(
+        (2700..=3300).contains(&next),
+        "uniform: next hand {next} of 6000"
+    );
+    // The single-pool deal hands the drawn slot a lacked card nearly always (973 times in
+    // 1000 here; player 3 then gets 2382 of them in 6000).
+    let (drawn, _) = count(&PLAY);
+    assert!(drawn > 900, "single pool: drawn slot {drawn} of 1000");
 }

@@ -146,6 +146,7 @@ impl Default for DeepConfig {
                 play: true,
                 bottom_trump: 0.0,
                 partner: false,
+                uniform: false,
             },
             tree: 1,
             ucb_c: 0.7,
@@ -191,6 +192,7 @@ impl DeepConfig {
                 "play_beliefs" => c.beliefs.play = x != 0.0,
                 "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
                 "partner_beliefs" => c.beliefs.partner = x != 0.0,
+                "uniform_deal" => c.beliefs.uniform = x != 0.0,
                 "tree" => {
                     if x > 2.0 {
                         return Err(format!("tree is 0, 1 or 2: {item:?}"));
