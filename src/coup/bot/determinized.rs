@@ -29,7 +29,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::coup::bot::model::{hand_distribution, hand_distribution_chosen, EXCHANGE_RANK};
-use crate::coup::game::engine::{Cards, End, State};
+use crate::coup::game::engine::{Cards, State};
 use crate::coup::game::history::{calls_made, Side};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
@@ -204,6 +204,13 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// Whether the tree search ([`SearchConfig::tree`],
+    /// [`SearchConfig::tree_answers_only`]) makes a decision at my turn
+    /// (`my_turn`: an action or an Exchange keep) or at an answer.
+    pub fn uses_tree(&self, my_turn: bool) -> bool {
+        self.tree && !(self.tree_answers_only && my_turn)
+    }
+
     /// Sets one parameter from `key=value`.
     ///
     /// # Errors
@@ -513,24 +520,18 @@ fn playout<R: Rng + ?Sized>(
             if !s.draw_exchange() {
                 return 0.0;
             }
-            let mut pool = Cards::default();
-            for c in s.drawn.iter().flatten() {
-                pool.push(*c);
-            }
-            for &c in s.hands[seat].as_slice() {
-                pool.push(c);
-            }
-            keep = Some(rollout_keep(pool.as_slice(), s.hands[seat].len()));
+            keep = Some(rollout_keep(
+                s.exchange_pool().as_slice(),
+                s.hands[seat].len(),
+            ));
         }
         let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
             return 0.0;
         };
         let answer = rollout_answer(s, legal.as_slice(), &habits[seat], rng);
         let kept = keep.as_ref().map(|k| k.as_slice());
-        match s.apply(answer, kept, rng) {
-            Some(End::Win(w)) => return (w == me) as u8 as f64,
-            Some(End::Draw) => return 0.0,
-            None => {}
+        if let Some(end) = s.apply(answer, kept, rng) {
+            return end.reward(me);
         }
     }
 }
@@ -856,7 +857,7 @@ impl Ctx<'_> {
         };
         // My turn's action or Exchange keep, or an answer to the opponent.
         let my_turn = line.is_empty() || line.last() == Some(&'\n') || exchange;
-        let tree = config.tree && !(config.tree_answers_only && my_turn);
+        let tree = config.uses_tree(my_turn);
         let (wins, played) = if tree {
             let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
             let roots: Vec<(Reply, Option<Cards>)> = roots
@@ -884,8 +885,7 @@ impl Ctx<'_> {
                     let mut rng = ChaCha8Rng::seed_from_u64(seed);
                     let end = s.apply(*r, keep.as_deref(), &mut rng);
                     let v = match end {
-                        Some(End::Win(w)) => (w == me) as u8 as f64,
-                        Some(End::Draw) => 0.0,
+                        Some(end) => end.reward(me),
                         None => {
                             let start = s.calls;
                             playout(&mut s, me, &habits, config, start, &mut rng)

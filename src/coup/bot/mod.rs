@@ -300,7 +300,7 @@ pub fn decide_configured(
                                     .map_or(String::new(), |k| format!(" keep {}", format_hand(k))),
                                 c.wins / c.worlds.max(1) as f64,
                                 c.worlds,
-                                if config.tree && !(config.tree_answers_only && my_turn) {
+                                if config.uses_tree(my_turn) {
                                     "visits"
                                 } else {
                                     "worlds"

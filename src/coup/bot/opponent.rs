@@ -779,12 +779,10 @@ impl Model {
         );
         // The contexts against `mine` cards, whatever the turn.
         let l = claim_context(mine, 0);
-        let cells =
-            |e: &[[u32; 2]; CONTEXTS]| e.iter().skip(l).step_by(2).copied().collect::<Vec<_>>();
         let listener = em_share(
             (2.0 * character, 2.0 * (1.0 - character)),
-            pooled(&cells(&known[i])),
-            partly(&mut cells(&open[i]).iter()),
+            pooled(known[i].iter().skip(l).step_by(2)),
+            partly(&mut open[i].iter().skip(l).step_by(2)),
         );
         let f = match turns {
             Some(t) => {

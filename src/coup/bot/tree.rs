@@ -26,7 +26,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::coup::game::character::Character;
-use crate::coup::game::engine::{Cards, End, State};
+use crate::coup::game::engine::{Cards, State};
 use crate::coup::game::protocol::Reply;
 
 /// What the tree needs of the search besides the engine: the opponent's
@@ -82,14 +82,6 @@ impl Edge {
     }
 }
 
-/// The value of a finished game for seat `me`.
-fn ended(end: End, me: usize) -> f64 {
-    match end {
-        End::Win(w) => (w == me) as u8 as f64,
-        End::Draw => 0.0,
-    }
-}
-
 /// Searches from the root answers `roots` of seat `me` (with the kept hand
 /// on an Exchange call), drawing worlds with `world`. Returns each root's
 /// total reward and visits, in the order of `roots`.
@@ -123,14 +115,7 @@ pub(super) fn search(
                     value = Some(0.0);
                     break;
                 }
-                let mut pool = Cards::default();
-                for c in s.drawn.iter().flatten() {
-                    pool.push(*c);
-                }
-                for &c in s.hands[seat].as_slice() {
-                    pool.push(c);
-                }
-                keep = Some(policies.keep(pool.as_slice(), s.hands[seat].len()));
+                keep = Some(policies.keep(s.exchange_pool().as_slice(), s.hands[seat].len()));
             }
             let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
                 value = Some(0.0);
@@ -175,7 +160,7 @@ pub(super) fn search(
                 path.push((node, e));
             }
             if let Some(end) = s.apply(reply, keep.as_ref().map(|k| k.as_slice()), rng) {
-                value = Some(ended(end, me));
+                value = Some(end.reward(me));
                 break;
             }
             if child == 0 {

@@ -241,6 +241,14 @@ pub enum End {
     Draw,
 }
 
+impl End {
+    /// The game's reward for seat `me`: 1 for its win, 0 otherwise (a draw
+    /// loses both players).
+    pub fn reward(self, me: usize) -> f64 {
+        f64::from(u8::from(self == End::Win(me)))
+    }
+}
+
 /// The arbiter's true state of a game, less the history text: coins, hands,
 /// deck, the current line and the call count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,6 +365,19 @@ impl State {
             }
             _ => false,
         }
+    }
+
+    /// The cards the seat to call chooses its hand from at an Exchange:
+    /// the two drawn ([`State::draw_exchange`]) and its hand.
+    pub fn exchange_pool(&self) -> Cards {
+        let mut pool = Cards::default();
+        for &c in self.drawn.iter().flatten() {
+            pool.push(c);
+        }
+        for &c in self.hands[self.to_call()].as_slice() {
+            pool.push(c);
+        }
+        pool
     }
 
     /// Applies `answer` (one of [`State::legal`]) of the seat to call, as the
