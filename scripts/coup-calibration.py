@@ -116,8 +116,12 @@ def main():
     ap.add_argument('--bot-args', default='--strategy search')
     ap.add_argument('--ours', default='Ours', help="our bot's name in the run")
     ap.add_argument('--dump', metavar='FILE', help='also write every prediction as a tab-separated row: '
-                    'kind, claim code, predicted, bluff (0/1), the history before the claim')
+                    'kind, claim code, predicted, bluff (0/1), my cards, the history before the claim')
     a = ap.parse_args()
+    # The bot runs in its own working folder (where its memory lives): a relative path must
+    # still name the program the user meant.
+    if os.sep in a.bot:
+        a.bot = os.path.abspath(a.bot)
     log = os.path.join(a.run, 'log')
     games = os.path.join(a.run, 'games')
     if not os.path.exists(log):
@@ -153,13 +157,13 @@ def main():
                     truth = ch not in last_cards[g]
                     kind = 'contessa block' if line[-1] == 's' else ('block' if line[-1] in 'acd' else 'action')
                     rows.append((kind, pred, truth))
-                    dumped.append((kind, line[-1], pred, truth, text))
+                    dumped.append((kind, line[-1], pred, truth, cards, text))
         texts[g] = text + move
     shutil.rmtree(work, ignore_errors=True)
     if a.dump:
         with open(a.dump, 'w') as fh:
-            for kind, code, pred, truth, text in dumped:
-                fh.write('%s\t%s\t%.4f\t%d\t%s\n' % (kind, code, pred, truth, text.replace('\n', '|')))
+            for kind, code, pred, truth, mine, text in dumped:
+                fh.write('%s\t%s\t%.4f\t%d\t%s\t%s\n' % (kind, code, pred, truth, mine, text.replace('\n', '|')))
     print('coup-calibration: %s, %d claims (bot %s %s)' % (a.run, len(rows), a.bot, a.bot_args))
     for kind in ['action', 'block', 'contessa block', 'all']:
         sel = [r for r in rows if kind == 'all' or r[0] == kind]

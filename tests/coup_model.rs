@@ -621,10 +621,10 @@ fn resolved_claims_read_the_truth_from_the_history() {
     let captain = Captain.index();
     let none = [[0, 0]; CONTEXTS];
     // One count in the context of a claim made against `listener` cards
-    // after `turns` turns of the claimant.
+    // after `turns` turns of the claimant, which held two cards.
     let at = |listener: usize, turns: usize, e: [u32; 2]| {
         let mut x = none;
-        x[claim_context(listener, turns)] = e;
+        x[claim_context(listener, 2, turns)] = e;
         x
     };
     // The reader (lines 0, 2, 4) taxed at its first turn, was caught
@@ -669,6 +669,56 @@ fn resolved_claims_read_the_truth_from_the_history() {
         resolved_claims(&h, Side::Me).block[captain],
         at(2, 0, [1, 0])
     );
+    // A card given up starts a hand of its own: the reader taxed with two
+    // cards, gave up a Captain to a Coup, taxed again on its last card,
+    // then gave up a Duke: both claims honest, each in its own context.
+    let h = History::parse("Tp\nC<\nTp\nC0\n").unwrap();
+    let mut want = at(2, 0, [1, 0]);
+    want[claim_context(2, 1, 1)] = [1, 0];
+    assert_eq!(resolved_claims(&h, Side::Me).action[duke], want);
+    // The same with a Contessa given up last: no Duke, two bluffs.
+    let h = History::parse("Tp\nC<\nTp\nC=\n").unwrap();
+    let mut want = at(2, 0, [1, 1]);
+    want[claim_context(2, 1, 1)] = [1, 1];
+    assert_eq!(resolved_claims(&h, Side::Me).action[duke], want);
+}
+
+#[test]
+fn a_claim_on_the_last_card_has_its_own_ratio() {
+    use cardgames::coup::opponent::{claim_context, ClaimAt};
+    // Assassinations against two cards: 5 bluffs in 10 from a hand of two,
+    // none in 10 from a last card. Beta(0.6, 1.4) over all claims: 5.6/22;
+    // each level a prior worth two for the next: the Assassin's
+    // (2 * 5.6/22 + 5) / 22, against two cards the same counts again, then
+    // by the claimant's cards: (2 f + 0) / 12 on one card, (2 f + 5) / 12
+    // on two. A share is a ratio by the chance of holding an Assassin:
+    // 3/15 in one card, 39/105 in two (`f / (1 - f) * P / (1 - P)`).
+    let mut s = Stats::default();
+    s.resolved_action[Assassin.index()][claim_context(2, 2, 0)] = [10, 5];
+    s.resolved_action[Assassin.index()][claim_context(2, 1, 1)] = [10, 0];
+    let all = 5.6 / 22.0;
+    let assassin = (2.0 * all + 5.0) / 22.0;
+    let listener = (2.0 * assassin + 5.0) / 22.0;
+    let ratio = |f: f64, p: f64| f / (1.0 - f) * p / (1.0 - p);
+    let m = Model::new(&s, None);
+    let claimant = |n| ClaimAt {
+        mine: 2,
+        claimant: Some(n),
+        turns: None,
+    };
+    let one = ratio(2.0 * listener / 12.0, 0.2);
+    let two = ratio((2.0 * listener + 5.0) / 12.0, 39.0 / 105.0);
+    let got = (
+        m.resolved_action_ratio(Assassin, claimant(1)),
+        m.resolved_action_ratio(Assassin, claimant(2)),
+    );
+    assert!((got.0 - one).abs() < 1e-12, "{got:?} against {one}");
+    assert!((got.1 - two).abs() < 1e-12, "{got:?} against {two}");
+    // The pooled ratio (both hands' claims, converted as from two cards)
+    // is 18 times the last card's.
+    let pooled = m.resolved_action_ratio(Assassin, ClaimAt::against(2));
+    assert!((pooled - ratio(listener, 39.0 / 105.0)).abs() < 1e-12);
+    assert!(got.0 < pooled / 15.0, "{got:?} {pooled}");
 }
 
 #[test]
@@ -684,23 +734,31 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     // bisection, apart from the model's iteration). Leaving the partly
     // shown claims out: 0.05, 0.1/12, then (2 * 0.1/12) / 12 = 0.0014, whose
     // ratio is below the floor of 0.001 (share 0.001 / (0.001 + 39/66)).
+    use cardgames::coup::opponent::{claim_context, ClaimAt};
+    let turn = |t| ClaimAt {
+        mine: 2,
+        claimant: None,
+        turns: Some(t),
+    };
     let mut s = Stats::default();
-    s.resolved_action[Duke.index()][1] = [10, 0];
-    s.unresolved_action[Duke.index()][1] = [10, 10];
+    // Claims against two cards, of a claimant with two, at its first turn.
+    let k = claim_context(2, 2, 0);
+    s.resolved_action[Duke.index()][k] = [10, 0];
+    s.unresolved_action[Duke.index()][k] = [10, 10];
     let share = |r: f64| r / (r + 39.0 / 66.0);
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, None));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(2)));
     assert!((f - 0.141015).abs() < 1e-5, "share {f}");
     // Against one card nothing was seen: the Duke's share, 0.153405.
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 1, None));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(1)));
     assert!((f - 0.153405).abs() < 1e-5, "share {f}");
     // In the claims' own context (against two cards, at the claimant's
     // first turn) one level more: f4 = (2 f3 + 10 (1 - h)) / 22 = 0.136325;
     // at its second turn, where nothing was seen, the level above: f3.
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, Some(0)));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, turn(0)));
     assert!((f - 0.136325).abs() < 1e-5, "share {f}");
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, Some(1)));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, turn(1)));
     assert!((f - 0.141015).abs() < 1e-5, "share {f}");
     s.unresolved_action = Default::default();
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, 2, None));
+    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(2)));
     assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
 }

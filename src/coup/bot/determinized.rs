@@ -19,7 +19,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use super::opponent::Model;
+use super::opponent::{ClaimAt, Model};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::protocol::{Action, Block, Reply};
@@ -152,15 +152,22 @@ pub struct SearchConfig {
     /// bluffs depend strongly on the turn (docs/coup.md, "The tree
     /// search").
     pub claim_turns: bool,
+    /// Whether the ratio of the claim I am answering is the opponent's with
+    /// as many cards as it holds now, converted to a likelihood ratio with
+    /// the chance of holding the card in a hand of that size, rather than
+    /// pooled over its card counts (with [`SearchConfig::resolved_bluffs`]
+    /// only). A claim on the last card risks the game: measured in the
+    /// docs of [`crate::coup::bot::opponent::claim_context`].
+    pub claimant_cards: bool,
     /// With [`SearchConfig::tree`]: the tree decides only my answers to the
     /// opponent's moves (challenges, blocks, reveals, give-ups); my turns'
     /// actions and keeps stay with the flat search.
     pub tree_answers_only: bool,
 }
 
-/// A learnt likelihood ratio of claiming a character without it while I
-/// hold the given number of cards (see [`Model::resolved_action_ratio`]).
-type BluffRatio = fn(&Model, Character, usize, Option<usize>) -> f64;
+/// A learnt likelihood ratio of claiming a character without it, in a
+/// claim's context (see [`Model::resolved_action_ratio`]).
+type BluffRatio = fn(&Model, Character, ClaimAt) -> f64;
 
 /// The opponent's bluff ratios the configuration reads, `(actions, blocks)`:
 /// from its resolved claims ([`SearchConfig::resolved_bluffs`]) or from
@@ -170,8 +177,8 @@ fn bluff_ratios(c: &SearchConfig) -> (BluffRatio, BluffRatio) {
         (Model::resolved_action_ratio, Model::resolved_block_ratio)
     } else {
         (
-            |m: &Model, c, _, _| m.action_bluff_ratio(c),
-            |m: &Model, c, _, _| m.block_bluff_ratio(c),
+            |m: &Model, c, _| m.action_bluff_ratio(c),
+            |m: &Model, c, _| m.block_bluff_ratio(c),
         )
     }
 }
@@ -198,6 +205,7 @@ impl Default for SearchConfig {
             iterations: 2000,
             exploration: std::f64::consts::SQRT_2,
             claim_turns: false,
+            claimant_cards: false,
             tree_answers_only: false,
         }
     }
@@ -238,6 +246,7 @@ impl SearchConfig {
             "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
             "exploration" => self.exploration = num(v)?,
             "claim_turns" => self.claim_turns = num(v)? != 0.0,
+            "claimant_cards" => self.claimant_cards = num(v)? != 0.0,
             "card_value" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
                 if x.len() != 4 {
@@ -247,7 +256,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, tree_answers_only)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only)"
                 )))
             }
         }
@@ -301,18 +310,19 @@ impl Habits {
         }
         let held = c.block_when_held;
         let (action, block) = bluff_ratios(c);
+        let pooled = ClaimAt::against(mine);
         Habits {
             challenge,
             challenge_block,
             block_bluff: [
-                (block(m, Duke, mine, None) * held).min(1.0),
-                (block(m, Captain, mine, None) * held).min(1.0),
-                (block(m, Contessa, mine, None) * held).min(1.0),
+                (block(m, Duke, pooled) * held).min(1.0),
+                (block(m, Captain, pooled) * held).min(1.0),
+                (block(m, Contessa, pooled) * held).min(1.0),
             ],
             block_held: held,
             // It claims Tax at every turn it holds a Duke (the rollout
             // policy), so its rate without one is the ratio itself.
-            tax_bluff: action(m, Duke, mine, None).min(1.0),
+            tax_bluff: action(m, Duke, pooled).min(1.0),
         }
     }
 }
@@ -586,10 +596,11 @@ impl Ctx<'_> {
     fn search_ratios(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
         let (action, block) = bluff_ratios(config);
         let mine = self.h.me.cards_left();
-        let mut r = Character::ALL.map(|c| action(&self.model, c, mine, None).min(1.0));
-        r[Contessa.index()] = block(&self.model, Contessa, mine, None).min(1.0);
+        let pooled = ClaimAt::against(mine);
+        let mut r = Character::ALL.map(|c| action(&self.model, c, pooled).min(1.0));
+        r[Contessa.index()] = block(&self.model, Contessa, pooled).min(1.0);
         // The claim I am answering, in its context when the configuration
-        // says so: its turns taken before this one.
+        // says so: its turns taken before this one, its cards.
         let turns = config.claim_turns.then(|| {
             let all = self
                 .h
@@ -604,15 +615,20 @@ impl Ctx<'_> {
                 .is_some_and(|t| t.actor == Side::Opponent);
             all - current as usize
         });
+        let at = ClaimAt {
+            mine,
+            claimant: config.claimant_cards.then(|| self.h.opp.cards_left()),
+            turns,
+        };
         match line.last() {
             Some(&b) if "acds".contains(b) => {
                 if let Some(c) = Character::claimed_by(b) {
-                    r[c.index()] = block(&self.model, c, mine, turns).min(1.0);
+                    r[c.index()] = block(&self.model, c, at).min(1.0);
                 }
             }
             Some(&a) if line.len() == 1 && "ETSA".contains(a) => {
                 if let Some(c) = Character::claimed_by(a) {
-                    r[c.index()] = action(&self.model, c, mine, turns).min(1.0);
+                    r[c.index()] = action(&self.model, c, at).min(1.0);
                 }
             }
             _ => {}

@@ -26,7 +26,7 @@ use super::opponent::Stats;
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v7";
+pub const HEADER: &str = "coup-memory v8";
 /// Games kept separately per opponent before they are summed.
 pub const RECENT: usize = 4;
 /// Opponents kept (the least recently seen are dropped).

@@ -61,9 +61,9 @@ pub struct Stats {
     /// within a game come from the same hand and say less.
     pub first_action: [[u32; 2]; 4],
     /// Its first action claim of each character per hand (from a deal,
-    /// an Exchange or a proved card's replacement to the next), by
-    /// character and by the cards I held when it claimed (index 0: one, 1:
-    /// two), whose truth the history later showed: `[resolved, bluffs]`
+    /// an Exchange, a proved card's replacement or a card given up to the
+    /// next), by character and by the claim's context ([`claim_context`]:
+    /// the cards I held, its own, its turns before), whose truth the history later showed: `[resolved, bluffs]`
     /// ([`resolved_claims`]). Unlike [`Stats::action_caught`], these are
     /// not only the claims I chose to challenge. By my cards because a
     /// player who can be challenged by an opponent with one card left
@@ -86,24 +86,54 @@ pub struct Stats {
 }
 
 /// Contexts of a claim in [`ByListener`]: the cards the other player (who
-/// may challenge) held, 1 or 2, times the claimant's turns taken before the
-/// claim, 0, 1, or 2 and more ([`claim_context`]).
-pub const CONTEXTS: usize = 6;
+/// may challenge) held, 1 or 2, times the claimant's own cards, 1 or 2,
+/// times the claimant's turns taken before the claim, 0, 1, or 2 and more
+/// ([`claim_context`]).
+pub const CONTEXTS: usize = 12;
 
 /// Counts `[trials, hits]` of a player's claims by [`Character::index`] and
 /// by the claim's context ([`claim_context`]).
 pub type ByListener = [[[u32; 2]; CONTEXTS]; 5];
 
 /// The [`ByListener`] index of a claim made while the other player held
-/// `listener` cards, after the claimant had taken `turns_before` turns:
-/// `(listener - 1) + 2 * min(turns_before, 2)`. By the turn because a
-/// player's bluffs depend on the phase of the game: Seer's first-turn Tax
-/// claims with two cards against two were bluffs 8 times in 269, its
-/// second-turn ones 84 in 237, and its first-turn Exchanges 121 in 294
-/// (800 games of `scripts/coup-bench.py --keep`, arbiter3 seeds 7, 11, 13,
-/// 17).
-pub fn claim_context(listener: usize, turns_before: usize) -> usize {
-    (listener.clamp(1, 2) - 1) + 2 * turns_before.min(2)
+/// `listener` cards and the claimant `claimant` (each 1 or 2), after the
+/// claimant had taken `turns_before` turns:
+/// `(listener - 1) + 2 * (claimant - 1) + 4 * min(turns_before, 2)`.
+/// By the claimant's cards because a bluff caught on the last card loses
+/// the game: Seer's Assassinations against our two cards were bluffs 62
+/// times in 203 while it held two cards, 19 in 142 while it held one
+/// (1,600 games of `scripts/coup-bench.py --keep`, arbiter3 seeds 7-31).
+/// By the turn because a player's bluffs depend on the phase of the game:
+/// Seer's first-turn Tax claims with two cards against two were bluffs 8
+/// times in 269, its second-turn ones 84 in 237, and its first-turn
+/// Exchanges 121 in 294 (800 games, arbiter3 seeds 7, 11, 13, 17).
+pub fn claim_context(listener: usize, claimant: usize, turns_before: usize) -> usize {
+    (listener.clamp(1, 2) - 1) + 2 * (claimant.clamp(1, 2) - 1) + 4 * turns_before.min(2)
+}
+
+/// Where a claim was made, for [`Model::resolved_action_ratio`]: the cards
+/// I held (1 or 2) and, when the model should tell them apart, the
+/// claimant's own cards and its turns taken before the claim (the fields
+/// of [`claim_context`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClaimAt {
+    /// My cards at the claim, 1 or 2.
+    pub mine: usize,
+    /// The claimant's cards at the claim, 1 or 2; `None`: pooled.
+    pub claimant: Option<usize>,
+    /// The claimant's turns before the claim; `None`: pooled.
+    pub turns: Option<usize>,
+}
+
+impl ClaimAt {
+    /// A claim made against my `mine` cards, its other fields pooled.
+    pub fn against(mine: usize) -> ClaimAt {
+        ClaimAt {
+            mine,
+            claimant: None,
+            turns: None,
+        }
+    }
 }
 
 /// What [`resolved_claims`] reads from a history for one side, each by
@@ -124,7 +154,8 @@ pub struct Resolved {
 
 /// The truth of a player's claims as the history shows it: for its first
 /// claim of each character in each hand (the cards held from a deal, an
-/// Exchange or a proved card's replacement until the next such redraw),
+/// Exchange, a proved card's replacement or a card given up, until the
+/// next such change),
 /// whether it was a bluff, once the history reveals it: a claim is honest
 /// when the card is proved or given up from that hand, a bluff when it is
 /// caught, or when every card the hand held at the claim is given up
@@ -209,7 +240,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                             claimed: ch,
                             block,
                             size: held,
-                            listener: claim_context(other_held, own_turns),
+                            listener: claim_context(other_held, held, own_turns),
                             shown: Vec::new(),
                         });
                     }
@@ -246,6 +277,8 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                 }
                 pending = rest;
                 held = held.saturating_sub(1);
+                // The card left is a hand of its own: its claims count anew.
+                claimed_in_hand = [[false; 5]; 2];
             }
         }
         // A completed Exchange redraws the hand: what is still unknown stays so.
@@ -493,10 +526,11 @@ fn beta_mean(prior: (f64, f64), e: [u32; 2]) -> f64 {
 }
 
 /// A share `f` of bluffs among claims of a character held with probability
-/// [`P_HOLD_TWO`] as the likelihood ratio of claiming without the card to
-/// claiming with it: `f/(1-f) * P/(1-P)`, kept within [0.001, 50].
-fn share_to_ratio(f: f64) -> f64 {
-    let odds = P_HOLD_TWO / (1.0 - P_HOLD_TWO);
+/// `hold` ([`P_HOLD_TWO`] in a hand of two, [`P_HOLD_ONE`] of one) as the
+/// likelihood ratio of claiming without the card to claiming with it:
+/// `f/(1-f) * P/(1-P)`, kept within [0.001, 50].
+fn share_to_ratio(f: f64, hold: f64) -> f64 {
+    let odds = hold / (1.0 - hold);
     (f / (1.0 - f).max(1e-9) * odds).clamp(1e-3, 50.0)
 }
 
@@ -514,7 +548,7 @@ fn em_share(prior: (f64, f64), known: [u32; 2], partly: u32) -> f64 {
     }
     let n = prior.0 + prior.1 + f64::from(known[0]) + f64::from(partly);
     for _ in 0..50 {
-        let r = share_to_ratio(f);
+        let r = share_to_ratio(f, P_HOLD_TWO);
         let honest = P_HOLD_ONE / (P_HOLD_ONE + (1.0 - P_HOLD_ONE) * r);
         f = (prior.0 + f64::from(known[1]) + f64::from(partly) * (1.0 - honest)) / n;
     }
@@ -714,8 +748,8 @@ impl Model {
     }
 
     /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for
-    /// its first action claim of `c` in a hand while I hold `mine` cards
-    /// (1 or 2), from its claims whose truth the history showed
+    /// its first action claim of `c` in a hand, in the claim's context
+    /// `at`, from its claims whose truth the history showed
     /// ([`Stats::resolved_action`], challenged or not) and those of which
     /// one other card was shown ([`Stats::unresolved_action`]), by
     /// expectation maximization: the share of bluffs is the
@@ -724,86 +758,88 @@ impl Model {
     /// only if the unseen card is the claimed one, a card drawn with
     /// probability [`P_HOLD_ONE`]). Shrunk in levels, each a prior worth
     /// two for the next: all its claims, the character's, the character's
-    /// against my `mine` cards and, when `turns` is given (its turns taken
-    /// before the claim), the character's in that context
-    /// ([`claim_context`]). Converted as in [`Model::action_bluff_ratio`].
-    pub fn resolved_action_ratio(&self, c: Character, mine: usize, turns: Option<usize>) -> f64 {
+    /// against my cards, then (when given) against my cards with its own
+    /// card count, and with its turns before the claim ([`claim_context`]).
+    /// Converted as in [`Model::action_bluff_ratio`], with the chance of
+    /// holding the card in a hand of its cards when they are given
+    /// ([`P_HOLD_ONE`] for one card).
+    pub fn resolved_action_ratio(&self, c: Character, at: ClaimAt) -> f64 {
         let s = &self.stats;
         Self::em_ratio(
             &s.resolved_action,
             &s.unresolved_action,
             c,
-            mine,
-            turns,
+            at,
             PRIOR_ACTION_BLUFF,
         )
     }
 
     /// [`Model::resolved_action_ratio`] for its blocks
     /// ([`Stats::resolved_block`], [`Stats::unresolved_block`]).
-    pub fn resolved_block_ratio(&self, c: Character, mine: usize, turns: Option<usize>) -> f64 {
+    pub fn resolved_block_ratio(&self, c: Character, at: ClaimAt) -> f64 {
         let s = &self.stats;
         Self::em_ratio(
             &s.resolved_block,
             &s.unresolved_block,
             c,
-            mine,
-            turns,
+            at,
             PRIOR_BLOCK_BLUFF,
         )
     }
 
     /// The share of [`Model::resolved_action_ratio`], shrunk level by level
-    /// (all claims, the character's, against `mine` cards, and with
-    /// `turns` its turns taken before the claim, [`claim_context`]), as a
-    /// likelihood ratio.
+    /// over the contexts that match more and more of `at`, as a likelihood
+    /// ratio.
     fn em_ratio(
         known: &ByListener,
         open: &ByListener,
         c: Character,
-        mine: usize,
-        turns: Option<usize>,
+        at: ClaimAt,
         prior: (f64, f64),
     ) -> f64 {
-        let partly = |cells: &mut dyn Iterator<Item = &[u32; 2]>| cells.map(|e| e[1]).sum::<u32>();
+        let i = c.index();
         let all = em_share(
             prior,
             pooled(known.iter().flatten()),
-            partly(&mut open.iter().flatten()),
+            open.iter().flatten().map(|e| e[1]).sum(),
         );
-        let i = c.index();
-        let character = em_share(
+        let mut f = em_share(
             (2.0 * all, 2.0 * (1.0 - all)),
             pooled(&known[i]),
-            partly(&mut open[i].iter()),
+            open[i].iter().map(|e| e[1]).sum(),
         );
-        // The contexts against `mine` cards, whatever the turn.
-        let l = claim_context(mine, 0);
-        let listener = em_share(
-            (2.0 * character, 2.0 * (1.0 - character)),
-            pooled(known[i].iter().skip(l).step_by(2)),
-            partly(&mut open[i].iter().skip(l).step_by(2)),
-        );
-        let f = match turns {
-            Some(t) => {
-                let k = claim_context(mine, t);
-                em_share(
-                    (2.0 * listener, 2.0 * (1.0 - listener)),
-                    known[i][k],
-                    open[i][k][1],
-                )
-            }
-            None => listener,
+        // The levels below the character's: its contexts against my cards,
+        // then those with its own cards too, then with its turns too (the
+        // last two only when `at` gives them).
+        let fits = |k: usize, level: usize| {
+            k % 2 == at.mine.clamp(1, 2) - 1
+                && (level < 2 || at.claimant.is_none_or(|n| (k / 2) % 2 == n.clamp(1, 2) - 1))
+                && (level < 3 || at.turns.is_none_or(|t| k / 4 == t.min(2)))
         };
-        share_to_ratio(f)
+        for level in 1..=3 {
+            if (level == 2 && at.claimant.is_none()) || (level == 3 && at.turns.is_none()) {
+                continue;
+            }
+            let cells = (0..CONTEXTS).filter(|&k| fits(k, level));
+            f = em_share(
+                (2.0 * f, 2.0 * (1.0 - f)),
+                pooled(cells.clone().map(|k| &known[i][k])),
+                cells.map(|k| open[i][k][1]).sum(),
+            );
+        }
+        let hold = match at.claimant {
+            Some(1) => P_HOLD_ONE,
+            _ => P_HOLD_TWO,
+        };
+        share_to_ratio(f, hold)
     }
 
     fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
         let pooled = beta_mean(prior, pooled(tests));
-        share_to_ratio(beta_mean(
-            (2.0 * pooled, 2.0 * (1.0 - pooled)),
-            tests[c.index()],
-        ))
+        share_to_ratio(
+            beta_mean((2.0 * pooled, 2.0 * (1.0 - pooled)), tests[c.index()]),
+            P_HOLD_TWO,
+        )
     }
 
     /// Overall share of bluffs among its challenged action claims.
