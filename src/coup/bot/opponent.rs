@@ -63,7 +63,8 @@ pub struct Stats {
     /// Its first action claim of each character per hand (from a deal,
     /// an Exchange, a proved card's replacement or a card given up to the
     /// next), by character and by the claim's context ([`claim_context`]:
-    /// the cards I held, its own, its turns before), whose truth the history later showed: `[resolved, bluffs]`
+    /// the cards I held, its own, its turns before), whose truth the
+    /// history later showed: `[resolved, bluffs]`
     /// ([`resolved_claims`]). Unlike [`Stats::action_caught`], these are
     /// not only the claims I chose to challenge. By my cards because a
     /// player who can be challenged by an opponent with one card left
