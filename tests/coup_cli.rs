@@ -107,3 +107,50 @@ fn arbiter_runs_process_bots_without_forfeits() {
     assert_eq!(report["games"].as_array().map(|a| a.len()), Some(12));
     assert!(!dir.exists(), "the arbiter left its work folder");
 }
+
+/// The portfolio (`--search portfolio=1`) reads how its earlier games
+/// against this opponent ended from their finished histories beside the
+/// current one, counts each under the arm it was played with, and records
+/// the arm of the new game as pending.
+#[test]
+fn portfolio_settles_finished_games_from_their_histories() {
+    use cardgames::coup::memory::Memory;
+    let root = tempfile::tempdir().expect("temp dir");
+    let games = root.path().join("games");
+    let me = root.path().join("Ours");
+    std::fs::create_dir_all(&games).expect("games");
+    std::fs::create_dir_all(&me).expect("bot folder");
+    // Game 0: I moved first; Seer's Contessa block was caught, so Seer
+    // lost both cards at once (`docs/rules/coup.md` §2.2 rule 4): I won.
+    std::fs::write(games.join("Ours_Seer_0_0.txt"), "I\nI\nI\nI\nAsq=").expect("g0");
+    // Game 1: Seer moved first and caught my Tax bluffs twice: I lost.
+    std::fs::write(games.join("Seer_Ours_0_1.txt"), "I\nTq0\nI\nTq'\n").expect("g1");
+    // Game 2: a draw or a forfeit (both hold cards): stays pending.
+    std::fs::write(games.join("Ours_Seer_1_0.txt"), "I\nI\n").expect("g2");
+    let mut m = Memory::default();
+    let e = m.opponents.entry("Seer".into()).or_default();
+    e.pending = vec![
+        ("Ours_Seer_0_0.txt".into(), 1),
+        ("Seer_Ours_0_1.txt".into(), 0),
+        ("Ours_Seer_1_0.txt".into(), 1),
+    ];
+    e.outcomes = [[3, 10], [5, 10]];
+    m.save(&me).expect("save");
+    let now = games.join("Seer_Ours_1_1.txt");
+    std::fs::write(&now, "").expect("g3");
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-bot"))
+        .current_dir(&me)
+        .args(["--search", "portfolio=1", now.to_str().expect("path")])
+        .args(["1", "1", "$^", "I\n", "F", "E", "T", "S"])
+        .output()
+        .expect("run coup-bot");
+    assert!(out.status.success());
+    let e = &Memory::load(&me).opponents["Seer"];
+    assert_eq!(
+        e.outcomes,
+        [[3, 11], [6, 11]],
+        "game 0 won by arm 1, game 1 lost by arm 0"
+    );
+    let pending: Vec<&str> = e.pending.iter().map(|(g, _)| g.as_str()).collect();
+    assert_eq!(pending, ["Ours_Seer_1_0.txt", "Seer_Ours_1_1.txt"]);
+}

@@ -3,7 +3,9 @@
 
 use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
-use cardgames::coup::memory::{opponent_name, Memory, FILE_NAME, HEADER};
+use cardgames::coup::memory::{
+    first_player_won, opponent_name, Entry, Memory, FILE_NAME, HEADER, HEADER_V8, RECENT,
+};
 use cardgames::coup::model::hand_probabilities;
 use cardgames::coup::opponent::{Model, Stats};
 use cardgames::coup::{decide, decide_with, History, Strategy};
@@ -395,6 +397,94 @@ fn memory_survives_concurrent_writers() {
     let m = Memory::load(&d);
     assert_eq!(m.opponents.len(), 1, "{text}");
     assert!(!m.opponents["Calc"].recent.is_empty());
+}
+
+// ----- the portfolio -----
+
+#[test]
+fn the_winner_of_a_finished_history() {
+    // The first player caught bluffing twice: it lost.
+    assert_eq!(first_player_won("Tq0\nI\nTq'\n"), Some(false));
+    // The second player's Contessa block caught: it loses both cards at
+    // once, with one written (docs/rules/coup.md §2.2 rule 4).
+    assert_eq!(first_player_won("I\nI\nI\nI\nAsq="), Some(true));
+    // The first player challenged the second's honest Assassination: it
+    // loses both cards.
+    assert_eq!(first_player_won("I\nI\nI\nAq^'"), Some(false));
+    // A caught Assassination bluff costs one card only; a shown Contessa
+    // costs the challenger one card: the game goes on.
+    assert_eq!(first_player_won("I\nI\nI\nAq'\n"), None);
+    assert_eq!(first_player_won("I\nI\nI\nI\nAsq!'"), None);
+    assert_eq!(first_player_won(""), None);
+    assert_eq!(first_player_won("I\nX"), None, "not a history");
+}
+
+#[test]
+fn thompson_choice_replays_and_follows_the_results() {
+    let mut e = Entry {
+        outcomes: [[2, 20], [15, 20]],
+        ..Entry::default()
+    };
+    let names: Vec<String> = (0..100).map(|g| format!("Ours_Seer_{g}_0.txt")).collect();
+    let arms: Vec<usize> = names.iter().map(|g| e.clone().choose_arm(g)).collect();
+    // Beta(3, 19) against Beta(16, 6): arm 1 draws higher all but never.
+    assert!(arms.iter().filter(|&&a| a == 1).count() >= 98, "{arms:?}");
+    // The same memory and game give the same arm; a game keeps its arm.
+    let again: Vec<usize> = names.iter().map(|g| e.clone().choose_arm(g)).collect();
+    assert_eq!(arms, again);
+    let first = e.choose_arm(&names[0]);
+    e.outcomes = [[20, 20], [0, 20]];
+    assert_eq!(e.choose_arm(&names[0]), first, "chosen once per game");
+    // Without results: the configured strategy, arm 0; with even results
+    // the arms are tried evenly.
+    let fresh = Entry::default();
+    assert!(names.iter().all(|g| fresh.clone().choose_arm(g) == 0));
+    let even = Entry {
+        outcomes: [[1, 2], [1, 2]],
+        ..Entry::default()
+    };
+    let ones = names
+        .iter()
+        .filter(|g| even.clone().choose_arm(g) == 1)
+        .count();
+    assert!((30..=70).contains(&ones), "{ones} of 100");
+    // At most RECENT pending games; settling counts and removes one.
+    let mut e = even.clone();
+    for g in &names[..6] {
+        e.choose_arm(g);
+    }
+    assert_eq!(e.pending.len(), RECENT);
+    let (g, arm) = e.pending[0].clone();
+    assert!(e.settle(&g, true));
+    assert!(!e.settle(&g, true), "settled once");
+    assert_eq!(e.outcomes[arm], [2, 3]);
+    assert_eq!(e.pending.len(), RECENT - 1);
+}
+
+#[test]
+fn memory_keeps_the_arms_and_reads_the_previous_format() {
+    let d = tmpdir("arms");
+    let mut m = Memory::default();
+    m.record("Seer", "Ours_Seer_0_0.txt", sample_stats(2));
+    let e = m.opponents.get_mut("Seer").unwrap();
+    e.outcomes = [[4, 9], [7, 11]];
+    e.pending = vec![("Seer_Ours_0_1.txt".into(), 1)];
+    m.save(&d).unwrap();
+    assert_eq!(Memory::load(&d), m);
+    // A v8 file (no arms field) keeps its counts; its arms start empty.
+    let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    let v8 = text.replace(HEADER, HEADER_V8);
+    let v8 = v8.rsplit_once(' ').unwrap().0.to_string() + "\n";
+    std::fs::write(d.join(FILE_NAME), v8).unwrap();
+    let back = Memory::load(&d);
+    assert_eq!(back.opponents["Seer"].recent, m.opponents["Seer"].recent);
+    assert_eq!(back.opponents["Seer"].outcomes, [[0, 0]; 2]);
+    // More wins than games, or an arm out of range: the line is dropped.
+    for bad in [" 5,4,0,0", " 0,0,0,0;g_h_0_0.txt=2"] {
+        let t = text.rsplit_once(' ').unwrap().0.to_string() + bad + "\n";
+        std::fs::write(d.join(FILE_NAME), t).unwrap();
+        assert!(Memory::load(&d).opponents.is_empty(), "{bad}");
+    }
 }
 
 #[test]

@@ -9,9 +9,10 @@
 //! hand (not clap) to keep the start-up cost of a process per decision low.
 
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
 
 use cardgames::coup::bot::replica_decision;
-use cardgames::coup::memory::{opponent_name, Memory};
+use cardgames::coup::memory::{first_player_won, opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{decide_configured, History, SearchConfig, Strategy};
 
@@ -127,18 +128,50 @@ fn main() {
     // opponent's past games from coup-memory.txt in the working folder,
     // updated with this game's; skipped when the opponent's name cannot be
     // read from the file name or --no-memory is given.
+    let dir = std::env::current_dir().ok();
+    let me = dir
+        .as_ref()
+        .and_then(|d| d.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let known = if matches!(strategy, Strategy::Strong | Strategy::Search) && !no_memory {
-        let dir = std::env::current_dir().ok();
-        let me = dir
-            .as_ref()
-            .and_then(|d| d.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
         dir.zip(opponent_name(path, &me))
     } else {
         None
     };
     let mut memory = known.as_ref().map(|(dir, _)| Memory::load(dir));
+    // The portfolio: settle this opponent's earlier games from their
+    // finished histories beside this one, then play this game's arm.
+    let mut memory_changed = false;
+    if let (true, Strategy::Search, Some((_, (opp, game))), Some(m)) =
+        (config.portfolio, strategy, &known, memory.as_mut())
+    {
+        let entry = m.opponents.entry(opp.clone()).or_default();
+        let folder = Path::new(path).parent().unwrap_or(Path::new("."));
+        for (g, _) in entry.pending.clone() {
+            if g == *game {
+                continue;
+            }
+            let first_won = read_history(&folder.join(&g).to_string_lossy())
+                .ok()
+                .and_then(|(bytes, cut)| (!cut).then_some(bytes))
+                .and_then(|b| first_player_won(&String::from_utf8_lossy(&b)));
+            if let Some(first_won) = first_won {
+                let i_was_first = g.starts_with(&format!("{me}_{opp}_"));
+                memory_changed |= entry.settle(&g, first_won == i_was_first);
+            }
+        }
+        let pending = entry.pending.len();
+        let arm = entry.choose_arm(game);
+        memory_changed |= entry.pending.len() != pending;
+        if explain {
+            eprintln!(
+                "portfolio: arm {arm} against {opp} (won/played by arm: {:?})",
+                entry.outcomes
+            );
+        }
+        config = config.arm(arm);
+    }
     let past: Option<Stats> = known
         .as_ref()
         .zip(memory.as_ref())
@@ -177,7 +210,7 @@ fn main() {
             .get(opp)
             .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
             .is_some_and(|(_, s)| *s == stats);
-        if !unchanged {
+        if !unchanged || memory_changed {
             m.record(opp, game, stats);
             if let Err(e) = m.save(dir) {
                 eprintln!("coup-bot: cannot save the memory file: {e}");

@@ -11,6 +11,12 @@
 //! so two games played at once never count each other twice, and the model
 //! uses everything except its own game (which it reads from the history).
 //!
+//! For the portfolio ([`crate::coup::bot::SearchConfig::portfolio`]) the
+//! entry also keeps which strategy (arm) each recent game was played with
+//! and, once a game's finished history shows who lost both cards, the arms'
+//! wins and games against this opponent; [`Entry::choose_arm`] picks the
+//! arm of a new game by Thompson sampling from those counts.
+//!
 //! Safety: the file is written to a temporary file and renamed over the old
 //! one (atomic on POSIX), holds at most [`MAX_OPPONENTS`] opponents with
 //! counts capped at [`CAP`] trials each, and is ignored when missing,
@@ -21,12 +27,23 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use rand::RngExt;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rand_distr::{Beta, Distribution};
+
 use super::opponent::Stats;
+use crate::coup::game::history::{History, Side};
 
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v8";
+pub const HEADER: &str = "coup-memory v9";
+/// The previous format's header (read as well: its lines have no arms).
+pub const HEADER_V8: &str = "coup-memory v8";
+/// Strategies the portfolio chooses between
+/// ([`crate::coup::bot::SearchConfig::arm`]).
+pub const ARMS: usize = 2;
 /// Games kept separately per opponent before they are summed.
 pub const RECENT: usize = 4;
 /// Opponents kept (the least recently seen are dropped).
@@ -45,6 +62,11 @@ pub struct Entry {
     pub old: Stats,
     /// The last games, by history file name, oldest first.
     pub recent: Vec<(String, Stats)>,
+    /// Settled games of each arm against this opponent: `[won, played]`.
+    pub outcomes: [[u32; 2]; ARMS],
+    /// Games whose arm is chosen and whose end has not been read yet
+    /// (history file name, arm), oldest first, at most [`RECENT`].
+    pub pending: Vec<(String, usize)>,
 }
 
 impl Entry {
@@ -74,6 +96,74 @@ impl Entry {
             self.old = self.old.capped(CAP);
         }
     }
+
+    /// The arm game `game` is played with: the one chosen at its first
+    /// call, else arm 0 against an opponent with no settled game (the
+    /// configured strategy until there is evidence), else a new choice by
+    /// Thompson sampling (each arm's win rate drawn from its Beta(1 + won,
+    /// 1 + lost) posterior, a uniform prior; the highest draw wins, a tie
+    /// goes to the lower arm); recorded as pending. The draws are seeded by
+    /// the game's name, so the same memory and game give the same arm.
+    pub fn choose_arm(&mut self, game: &str) -> usize {
+        if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
+            return *arm;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(fnv(game.as_bytes()));
+        let mut best = (0, f64::NEG_INFINITY);
+        let evidence = self.outcomes.iter().any(|o| o[1] > 0);
+        for (arm, &[won, played]) in self.outcomes.iter().enumerate().filter(|_| evidence) {
+            let lost = played.saturating_sub(won);
+            let draw = Beta::new(1.0 + f64::from(won), 1.0 + f64::from(lost))
+                .map(|b| b.sample(&mut rng))
+                .unwrap_or_else(|_| rng.random::<f64>());
+            if draw > best.1 {
+                best = (arm, draw);
+            }
+        }
+        if clean(game) && !game.contains(['=', ';']) {
+            self.pending.push((game.to_string(), best.0));
+        }
+        if self.pending.len() > RECENT {
+            self.pending.remove(0);
+        }
+        best.0
+    }
+
+    /// Counts the pending game `game` as won or lost by its arm and drops
+    /// it from the pending list; `false` (nothing changed) when it is not
+    /// pending. Counts are capped at [`CAP`] games per arm (halved
+    /// together), so an opponent that changes is followed.
+    pub fn settle(&mut self, game: &str, won: bool) -> bool {
+        let Some(i) = self.pending.iter().position(|(g, _)| g == game) else {
+            return false;
+        };
+        let (_, arm) = self.pending.remove(i);
+        let o = &mut self.outcomes[arm];
+        o[0] += u32::from(won);
+        o[1] += 1;
+        if o[1] > CAP {
+            *o = [o[0] / 2, o[1] / 2];
+        }
+        true
+    }
+}
+
+/// FNV-1a of `bytes`: the seed of an arm's draws.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Whether the first player of a finished history won: `Some(false)` when
+/// it lost ([`History::loser`]), `Some(true)` when the second player did,
+/// `None` while both hold a card (a game still running, a draw, a forfeit)
+/// or when the text is not a history. The first player writes the first
+/// line (`docs/rules/coup.md` §5.1).
+pub fn first_player_won(text: &str) -> Option<bool> {
+    let h = History::parse(text).ok()?;
+    let loser_is_me = h.loser()? == Side::Me;
+    Some(loser_is_me != h.i_went_first)
 }
 
 /// The whole memory: opponents by name.
@@ -97,7 +187,7 @@ impl Memory {
     pub fn parse(text: &str) -> Memory {
         let mut m = Memory::default();
         let mut lines = text.lines();
-        if lines.next() != Some(HEADER) {
+        if !matches!(lines.next(), Some(HEADER | HEADER_V8)) {
             return m;
         }
         for line in lines {
@@ -108,15 +198,21 @@ impl Memory {
         m
     }
 
-    /// `name stamp old|game=counts|game=counts...`
+    /// `name stamp old|game=counts|game=counts... arms`, where `arms` is
+    /// `won,played,won,played;game=arm;game=arm...` (absent in v8 files).
     fn parse_line(line: &str) -> Option<(String, Entry)> {
         let mut f = line.split(' ');
         let name = f.next()?.to_string();
         let stamp = f.next()?.parse().ok()?;
         let rest = f.next()?;
+        let arms = f.next();
         if f.next().is_some() || !clean(&name) {
             return None;
         }
+        let (outcomes, pending) = match arms {
+            Some(a) => Self::parse_arms(a)?,
+            None => Default::default(),
+        };
         let mut parts = rest.split('|');
         let old = Stats::from_slice(&nums(parts.next()?)?)?;
         let mut recent = Vec::new();
@@ -130,7 +226,40 @@ impl Memory {
         if recent.len() > RECENT {
             return None;
         }
-        Some((name, Entry { stamp, old, recent }))
+        Some((
+            name,
+            Entry {
+                stamp,
+                old,
+                recent,
+                outcomes,
+                pending,
+            },
+        ))
+    }
+
+    /// The arms field of a line (see [`Memory::parse_line`]).
+    #[allow(clippy::type_complexity)]
+    fn parse_arms(a: &str) -> Option<([[u32; 2]; ARMS], Vec<(String, usize)>)> {
+        let mut parts = a.split(';');
+        let counts = nums(parts.next()?)?;
+        if counts.len() != 2 * ARMS || counts.chunks(2).any(|c| c[0] > c[1]) {
+            return None;
+        }
+        let mut outcomes = [[0; 2]; ARMS];
+        for (o, c) in outcomes.iter_mut().zip(counts.chunks(2)) {
+            *o = [c[0], c[1]];
+        }
+        let mut pending = Vec::new();
+        for p in parts {
+            let (g, arm) = p.rsplit_once('=')?;
+            let arm: usize = arm.parse().ok()?;
+            if !clean(g) || g.contains(['=', ';']) || arm >= ARMS {
+                return None;
+            }
+            pending.push((g.to_string(), arm));
+        }
+        (pending.len() <= RECENT).then_some((outcomes, pending))
     }
 
     /// The file's text.
@@ -147,6 +276,11 @@ impl Memory {
             out.push_str(&format!("{name} {} {}", e.stamp, join(&e.old)));
             for (g, s) in &e.recent {
                 out.push_str(&format!("|{g}={}", join(s)));
+            }
+            let counts: Vec<String> = e.outcomes.iter().flatten().map(|x| x.to_string()).collect();
+            out.push_str(&format!(" {}", counts.join(",")));
+            for (g, arm) in &e.pending {
+                out.push_str(&format!(";{g}={arm}"));
             }
             out.push('\n');
         }

@@ -17,7 +17,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::character::{Character, COPIES};
-use super::protocol::{effects, Action, Block, Reply, ASSASSINATE_COST};
+use super::protocol::{costs_both_cards, effects, Action, Block, Reply, ASSASSINATE_COST};
 
 /// Invocations per game before it is a draw that both players lose
 /// (`docs/rules/coup.md` §6.1: 100 actions each).
@@ -435,7 +435,7 @@ impl State {
                 }
                 // Challenging an Assassination (or its Contessa block) and
                 // losing costs the second card too.
-                if first == 'A' && n == 4 && matches!(line[1], 'q' | 's') {
+                if costs_both_cards(&line[..n]) {
                     return Some(End::Win(opp));
                 }
             }

@@ -3,7 +3,7 @@
 //! cards, challenges) (`docs/rules/coup.md` §5).
 
 use super::character::Character;
-use super::protocol::{effects, Action};
+use super::protocol::{costs_both_cards, effects, Action};
 use super::CoupError;
 
 /// Who did something, from the reading player's side.
@@ -248,6 +248,22 @@ impl History {
             });
         }
         Ok(h)
+    }
+
+    /// The side that has lost a finished game: the one whose cards are
+    /// all given up, or the one that answered a last line costing both
+    /// cards at once ([`costs_both_cards`], `docs/rules/coup.md` §2.2 rule
+    /// 4, where the arbiter ends the game with one card written); `None`
+    /// while both hold a card.
+    pub fn loser(&self) -> Option<Side> {
+        if let Some(t) = self.turns.last() {
+            if costs_both_cards(&t.text.chars().collect::<Vec<_>>()) {
+                return Some(t.actor.other());
+            }
+        }
+        [Side::Me, Side::Opponent]
+            .into_iter()
+            .find(|&s| self.record(s).cards_left() == 0)
     }
 
     /// The record of one side.

@@ -199,6 +199,17 @@ impl fmt::Display for Reply {
     }
 }
 
+/// Whether the card just given up at the end of `line` (the turn's line so
+/// far, the given-up card last) costs its owner the second card too: an
+/// Assassination whose challenge failed (`Aq^'`) or whose Contessa block
+/// was caught as a bluff (`Asq=`) (`docs/rules/coup.md` §2.2, rule 4).
+pub fn costs_both_cards(line: &[char]) -> bool {
+    line.len() == 4
+        && Action::from_code(line[0]) == Some(Action::Assassinate)
+        && matches!(line[1], 'q' | 's')
+        && Character::from_held(line[3]).is_some()
+}
+
 /// Coins moved when an action succeeds (unblocked, and not lost to a
 /// challenge): `(gained by its player, lost by the opponent)`, given the
 /// opponent's coins before the turn. The arbiter's `determine_turn_effects`:
