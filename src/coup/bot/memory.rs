@@ -15,7 +15,7 @@
 //! entry also keeps which strategy (arm) each recent game was played with
 //! and, once a game's finished history shows who lost both cards, the arms'
 //! wins and games against this opponent; [`Entry::choose_arm`] picks the
-//! arm of a new game by Thompson sampling from those counts.
+//! arm of a new game by satisficing Thompson sampling from those counts.
 //!
 //! Safety: the file is written to a temporary file and renamed over the old
 //! one (atomic on POSIX), holds at most [`MAX_OPPONENTS`] opponents with
@@ -44,6 +44,13 @@ pub const HEADER_V8: &str = "coup-memory v8";
 /// Strategies the portfolio chooses between
 /// ([`crate::coup::bot::SearchConfig::arm`]).
 pub const ARMS: usize = 2;
+/// The win rate at which the portfolio keeps the first arm that reaches it
+/// rather than look for a better one ([`Entry::choose_arm`]): winning more
+/// games than it loses (satisficing: Russo and Van Roy, "Satisficing in
+/// time-sensitive bandit learning", 2022). Arm 0, the default, won more
+/// than half of its games against every opponent measured but Seer, so
+/// an opponent it beats costs no exploration.
+pub const ASPIRATION: f64 = 0.5;
 /// Games kept separately per opponent before they are summed.
 pub const RECENT: usize = 4;
 /// Opponents kept (the least recently seen are dropped).
@@ -100,33 +107,42 @@ impl Entry {
     /// The arm game `game` is played with: the one chosen at its first
     /// call, else arm 0 against an opponent with no settled game (the
     /// configured strategy until there is evidence), else a new choice by
-    /// Thompson sampling (each arm's win rate drawn from its Beta(1 + won,
-    /// 1 + lost) posterior, a uniform prior; the highest draw wins, a tie
-    /// goes to the lower arm); recorded as pending. The draws are seeded by
-    /// the game's name, so the same memory and game give the same arm.
+    /// satisficing Thompson sampling: each arm's win rate is drawn from its
+    /// Beta(1 + won, 1 + lost) posterior (a uniform prior), and the first
+    /// arm in order whose draw reaches [`ASPIRATION`] plays, or, when none
+    /// does, the arm of the highest draw. Recorded as pending. The draws
+    /// are seeded by the game's name, so the same memory and game give the
+    /// same arm.
     pub fn choose_arm(&mut self, game: &str) -> usize {
         if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
             return *arm;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(fnv(game.as_bytes()));
-        let mut best = (0, f64::NEG_INFINITY);
-        let evidence = self.outcomes.iter().any(|o| o[1] > 0);
-        for (arm, &[won, played]) in self.outcomes.iter().enumerate().filter(|_| evidence) {
-            let lost = played.saturating_sub(won);
-            let draw = Beta::new(1.0 + f64::from(won), 1.0 + f64::from(lost))
-                .map(|b| b.sample(&mut rng))
-                .unwrap_or_else(|_| rng.random::<f64>());
-            if draw > best.1 {
-                best = (arm, draw);
-            }
-        }
+        let draws: Vec<f64> = self
+            .outcomes
+            .iter()
+            .map(|&[won, played]| {
+                let lost = played.saturating_sub(won);
+                Beta::new(1.0 + f64::from(won), 1.0 + f64::from(lost))
+                    .map(|b| b.sample(&mut rng))
+                    .unwrap_or_else(|_| rng.random::<f64>())
+            })
+            .collect();
+        let highest = (0..ARMS).fold(0, |b, a| if draws[a] > draws[b] { a } else { b });
+        let arm = if self.outcomes.iter().all(|o| o[1] == 0) {
+            0
+        } else {
+            (0..ARMS)
+                .find(|&a| draws[a] >= ASPIRATION)
+                .unwrap_or(highest)
+        };
         if clean(game) && !game.contains(['=', ';']) {
-            self.pending.push((game.to_string(), best.0));
+            self.pending.push((game.to_string(), arm));
         }
         if self.pending.len() > RECENT {
             self.pending.remove(0);
         }
-        best.0
+        arm
     }
 
     /// Counts the pending game `game` as won or lost by its arm and drops
