@@ -443,7 +443,10 @@ fn thompson_choice_replays_and_follows_the_results() {
         outcomes: [[15, 20], [20, 20]],
         ..Entry::default()
     };
-    let zeros = names.iter().filter(|g| ahead.clone().choose_arm(g) == 0).count();
+    let zeros = names
+        .iter()
+        .filter(|g| ahead.clone().choose_arm(g) == 0)
+        .count();
     assert!(zeros >= 98, "{zeros} of 100");
     // Both losing alike: the arms are tried evenly (arm 1 in 48% by the
     // Beta(2, 4) draws).

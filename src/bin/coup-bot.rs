@@ -25,7 +25,10 @@ prints the kept cards on stdout after a successful Exchange.
 The search and strong strategies keep per-opponent counts across games in
 coup-memory.txt in their working folder (opponent named by the history file
 <first>_<second>_<round>_<game>.txt and the folder's name); --no-memory
-neither reads nor writes it. --explain prints why on stderr.
+neither reads nor writes it. With memory the search chooses, per opponent and
+game, between its flat search and the tree's answers by the results of earlier
+games, read from their history files beside HISTORY (--search portfolio=0: the
+flat search alone). --explain prints why on stderr.
 strategies: search (default: determinized Monte Carlo over the hand posterior;
 --search KEY=VALUE sets its parameters: worlds, horizon, public_doubt,
 passed_over, ...), strong (a Bayesian coin-race evaluation), calculator (a
@@ -140,6 +143,10 @@ fn main() {
         None
     };
     let mut memory = known.as_ref().map(|(dir, _)| Memory::load(dir));
+    let past: Option<Stats> = known
+        .as_ref()
+        .zip(memory.as_ref())
+        .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
     // The portfolio: settle this opponent's earlier games from their
     // finished histories beside this one, then play this game's arm.
     let mut memory_changed = false;
@@ -172,10 +179,6 @@ fn main() {
         }
         config = config.arm(arm);
     }
-    let past: Option<Stats> = known
-        .as_ref()
-        .zip(memory.as_ref())
-        .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as
         // the original does.
