@@ -490,8 +490,13 @@ fn memory_keeps_the_arms_and_reads_the_previous_format() {
     let back = Memory::load(&d);
     assert_eq!(back.opponents["Seer"].recent, m.opponents["Seer"].recent);
     assert_eq!(back.opponents["Seer"].outcomes, [[0, 0]; 2]);
-    // More wins than games, or an arm out of range: the line is dropped.
-    for bad in [" 5,4,0,0", " 0,0,0,0;g_h_0_0.txt=2"] {
+    // More wins than games, an arm out of range, a game that is a path:
+    // the line is dropped.
+    for bad in [
+        " 5,4,0,0",
+        " 0,0,0,0;g_h_0_0.txt=2",
+        " 0,0,0,0;../g_h_0_0.txt=1",
+    ] {
         let t = text.rsplit_once(' ').unwrap().0.to_string() + bad + "\n";
         std::fs::write(d.join(FILE_NAME), t).unwrap();
         assert!(Memory::load(&d).opponents.is_empty(), "{bad}");

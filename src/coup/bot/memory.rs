@@ -189,8 +189,15 @@ pub struct Memory {
     pub opponents: BTreeMap<String, Entry>,
 }
 
+/// Whether `name` may name an opponent or a game: not empty, at most 200
+/// bytes, no whitespace, `|` or path separator (a game is a file beside
+/// the current history, never a path elsewhere).
 fn clean(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 200 && !name.chars().any(|c| c.is_whitespace() || c == '|')
+    !name.is_empty()
+        && name.len() <= 200
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '|' | '/' | '\\'))
 }
 
 fn nums(s: &str) -> Option<Vec<u32>> {
