@@ -159,6 +159,10 @@ def main():
                     rows.append((kind, pred, truth))
                     dumped.append((kind, line[-1], pred, truth, cards, text))
         texts[g] = text + move
+        # Every game's file follows the run move by move, so a finished game shows its end
+        # to the portfolio (which reads earlier games' results from their files).
+        with open(os.path.join(gdir, g), 'w') as fh:
+            fh.write(texts[g])
     shutil.rmtree(work, ignore_errors=True)
     if a.dump:
         with open(a.dump, 'w') as fh:
