@@ -251,8 +251,9 @@ impl SearchConfig {
     /// with the Exchange prior and repeated claims counted once, rollouts
     /// cut after 4 calls and valued by even card values — the best row
     /// against Seer, 55.2% [52.8, 57.7] of 1,600 games, where `self` by
-    /// default won 42.6%, and 57.0% against the real Calculator, where the
-    /// default won 75.0% (docs/coup.md, "The tree search").
+    /// default won 42.6%, and 57.0% against the real Calculator at seed 7,
+    /// where the default won 75.0% (61.4% against 68.4% over eight seeds
+    /// of the Calculator replica; docs/coup.md, "The portfolio").
     pub fn arm(&self, arm: usize) -> SearchConfig {
         match arm {
             1 => SearchConfig {
