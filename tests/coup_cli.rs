@@ -154,3 +154,36 @@ fn portfolio_settles_finished_games_from_their_histories() {
     let pending: Vec<&str> = e.pending.iter().map(|(g, _)| g.as_str()).collect();
     assert_eq!(pending, ["Ours_Seer_1_0.txt", "Seer_Ours_1_1.txt"]);
 }
+
+/// With `--keep-bot-dirs` the arbiter keeps every game's history file in
+/// `WORK_DIR/games`, as the original arbiter does, and `coup-bot`'s
+/// portfolio settles its earlier games from them.
+#[test]
+fn arbiter_keeps_histories_for_the_portfolio() {
+    use cardgames::coup::memory::Memory;
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("work");
+    let bot = env!("CARGO_BIN_EXE_coup-bot");
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args(["-q", "-r", "3", "-j", "1", "--keep-bot-dirs", "--work-dir"])
+        .arg(&dir)
+        .arg(format!("ours={bot}"))
+        .arg(format!("rnd={bot} --strategy random"))
+        .output()
+        .expect("run arbiter");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = std::fs::read_dir(dir.join("games"))
+        .expect("games kept")
+        .count();
+    assert_eq!(games, 6, "three rounds, both seats");
+    let m = Memory::load(&dir.join("bots").join("ours"));
+    let e = &m.opponents["rnd"];
+    let settled: u32 = e.outcomes.iter().map(|o| o[1]).sum();
+    // Every game but the last is settled (a drawn one would stay pending).
+    assert_eq!(settled as usize + e.pending.len(), 6, "{e:?}");
+    assert!(settled >= 4, "{e:?}");
+}

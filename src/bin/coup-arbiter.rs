@@ -59,9 +59,9 @@ struct Args {
     /// Pass the bots' stderr through.
     #[arg(long)]
     show_stderr: bool,
-    /// Keep each bot's folder (WORK_DIR/bots/NAME) across games, as the
-    /// original arbiter does, so bots can remember opponents; default: a
-    /// fresh folder per game.
+    /// Keep each bot's folder (WORK_DIR/bots/NAME) across games and every
+    /// game's history file (WORK_DIR/games), as the original arbiter does,
+    /// so bots can remember opponents; default: a fresh folder per game.
     #[arg(long)]
     keep_bot_dirs: bool,
     /// Write an HTML report here (standings, head to head, win rate over

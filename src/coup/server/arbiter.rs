@@ -198,9 +198,23 @@ pub struct Settings {
     /// group) and forfeits the game.
     pub timeout: Duration,
     /// Run each bot in `work_dir/bots/<name>`, kept across games as the
-    /// original arbiter does (a bot may remember its opponents there); else
-    /// a fresh folder per game, removed after it.
+    /// original arbiter does (a bot may remember its opponents there), and
+    /// keep every game's history file in `work_dir/games`; else a fresh
+    /// folder per game for both, removed after it.
     pub keep_bot_dirs: bool,
+}
+
+/// The folder of a game's history file: with [`Settings::keep_bot_dirs`]
+/// `work_dir/games`, where every game's file stays after the game, as the
+/// original arbiter keeps them (a bot may read how its earlier games
+/// ended: `coup-bot`'s portfolio does); else the game's own folder,
+/// removed after it.
+fn history_dir(settings: &Settings, game_dir: &Path) -> PathBuf {
+    if settings.keep_bot_dirs {
+        settings.work_dir.join("games")
+    } else {
+        game_dir.to_path_buf()
+    }
 }
 
 /// The folder a bot runs in: kept across games under `work_dir/bots/<name>`
@@ -299,7 +313,8 @@ pub fn play_game_traced(
     let ids = [first, second];
     let names = [&bots[first].name, &bots[second].name];
     let game_dir = settings.work_dir.join(format!("r{round}_g{game}"));
-    let file = game_dir.join(format!("{}_{}_{}_{}.txt", names[0], names[1], round, game));
+    let file = history_dir(settings, &game_dir)
+        .join(format!("{}_{}_{}_{}.txt", names[0], names[1], round, game));
     let mut record = GameRecord {
         round,
         game,
@@ -318,8 +333,9 @@ pub fn play_game_traced(
         .iter()
         .any(|&i| matches!(bots[i].kind, BotKind::Process(_)));
     if uses_files {
-        let mut ok =
-            std::fs::create_dir_all(&game_dir).is_ok() && std::fs::write(&file, "").is_ok();
+        let mut ok = std::fs::create_dir_all(&game_dir).is_ok()
+            && std::fs::create_dir_all(history_dir(settings, &game_dir)).is_ok()
+            && std::fs::write(&file, "").is_ok();
         for n in names {
             ok &= std::fs::create_dir_all(bot_dir(settings, &game_dir, n)).is_ok();
         }
