@@ -26,6 +26,20 @@ fn bot(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `coup-arbiter` with `args` and checks that it succeeded.
+fn arbiter(args: &[String]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 #[test]
 fn appends_one_legal_answer() {
     let (_dir, f) = temp("I\n");
@@ -80,21 +94,18 @@ fn arbiter_runs_process_bots_without_forfeits() {
     let dir = tmp.path().join("games");
     let json = tmp.path().join("r.json");
     let bot = env!("CARGO_BIN_EXE_coup-bot");
-    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
-        .args(["-q", "-r", "2", "--work-dir"])
-        .arg(&dir)
-        .arg("--json")
-        .arg(&json)
-        .arg(format!("strong={bot}"))
-        .arg(format!("calc={bot} --strategy calculator"))
-        .arg(format!("rnd={bot} --strategy random"))
-        .output()
-        .expect("run arbiter");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = arbiter(&[
+        "-q".into(),
+        "-r".into(),
+        "2".into(),
+        "--work-dir".into(),
+        dir.display().to_string(),
+        "--json".into(),
+        json.display().to_string(),
+        format!("strong={bot}"),
+        format!("calc={bot} --strategy calculator"),
+        format!("rnd={bot} --strategy random"),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("head to head"), "{text}");
     let report: serde_json::Value =
@@ -164,18 +175,18 @@ fn arbiter_keeps_histories_for_the_portfolio() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().join("work");
     let bot = env!("CARGO_BIN_EXE_coup-bot");
-    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
-        .args(["-q", "-r", "3", "-j", "1", "--keep-bot-dirs", "--work-dir"])
-        .arg(&dir)
-        .arg(format!("ours={bot}"))
-        .arg(format!("rnd={bot} --strategy random"))
-        .output()
-        .expect("run arbiter");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    arbiter(&[
+        "-q".into(),
+        "-r".into(),
+        "3".into(),
+        "-j".into(),
+        "1".into(),
+        "--keep-bot-dirs".into(),
+        "--work-dir".into(),
+        dir.display().to_string(),
+        format!("ours={bot}"),
+        format!("rnd={bot} --strategy random"),
+    ]);
     let games = std::fs::read_dir(dir.join("games"))
         .expect("games kept")
         .count();
