@@ -32,6 +32,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Beta, Distribution};
 
+use super::fnv;
 use super::opponent::Stats;
 use crate::coup::game::history::{History, Side};
 
@@ -136,7 +137,7 @@ impl Entry {
                 .find(|&a| draws[a] >= ASPIRATION)
                 .unwrap_or(highest)
         };
-        if clean(game) && !game.contains(['=', ';']) {
+        if pending_name(game) {
             self.pending.push((game.to_string(), arm));
         }
         if self.pending.len() > RECENT {
@@ -162,13 +163,6 @@ impl Entry {
         }
         true
     }
-}
-
-/// FNV-1a of `bytes`: the seed of an arm's draws.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Whether the first player of a finished history won: `Some(false)` when
@@ -198,6 +192,12 @@ fn clean(name: &str) -> bool {
         && !name
             .chars()
             .any(|c| c.is_whitespace() || matches!(c, '|' | '/' | '\\'))
+}
+
+/// Whether `game` may stand in the pending list: [`clean`], and none of
+/// the arms field's separators `=` and `;`.
+fn pending_name(game: &str) -> bool {
+    clean(game) && !game.contains(['=', ';'])
 }
 
 fn nums(s: &str) -> Option<Vec<u32>> {
@@ -277,7 +277,7 @@ impl Memory {
         for p in parts {
             let (g, arm) = p.rsplit_once('=')?;
             let arm: usize = arm.parse().ok()?;
-            if !clean(g) || g.contains(['=', ';']) || arm >= ARMS {
+            if !pending_name(g) || arm >= ARMS {
                 return None;
             }
             pending.push((g.to_string(), arm));

@@ -437,6 +437,8 @@ pub fn replica_decision(
     )
 }
 
+/// FNV-1a of `bytes`: the seed of a decision's draws (and of the
+/// portfolio's, [`memory::Entry::choose_arm`]).
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {

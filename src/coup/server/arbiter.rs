@@ -313,8 +313,8 @@ pub fn play_game_traced(
     let ids = [first, second];
     let names = [&bots[first].name, &bots[second].name];
     let game_dir = settings.work_dir.join(format!("r{round}_g{game}"));
-    let file = history_dir(settings, &game_dir)
-        .join(format!("{}_{}_{}_{}.txt", names[0], names[1], round, game));
+    let histories = history_dir(settings, &game_dir);
+    let file = histories.join(format!("{}_{}_{}_{}.txt", names[0], names[1], round, game));
     let mut record = GameRecord {
         round,
         game,
@@ -334,7 +334,7 @@ pub fn play_game_traced(
         .any(|&i| matches!(bots[i].kind, BotKind::Process(_)));
     if uses_files {
         let mut ok = std::fs::create_dir_all(&game_dir).is_ok()
-            && std::fs::create_dir_all(history_dir(settings, &game_dir)).is_ok()
+            && std::fs::create_dir_all(&histories).is_ok()
             && std::fs::write(&file, "").is_ok();
         for n in names {
             ok &= std::fs::create_dir_all(bot_dir(settings, &game_dir, n)).is_ok();
