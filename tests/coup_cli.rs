@@ -122,7 +122,8 @@ fn arbiter_runs_process_bots_without_forfeits() {
 /// The portfolio (`--search portfolio=1`) reads how its earlier games
 /// against this opponent ended from their finished histories beside the
 /// current one, counts each under the arm it was played with, and records
-/// the arm of the new game as pending.
+/// the arm of the new game as pending, with the card counts each game
+/// reached (for `--search learnt_values=W`).
 #[test]
 fn portfolio_settles_finished_games_from_their_histories() {
     use cardgames::coup::memory::Memory;
@@ -162,6 +163,9 @@ fn portfolio_settles_finished_games_from_their_histories() {
         [[3, 11], [6, 11]],
         "game 0 won by arm 1, game 1 lost by arm 0"
     );
+    // Both started two cards each; game 1 passed through my one card
+    // against two: [my cards - 1][its cards - 1] = [won, reached].
+    assert_eq!(e.positions, [[[0, 0], [0, 1]], [[0, 0], [1, 2]]]);
     let pending: Vec<&str> = e.pending.iter().map(|(g, _)| g.as_str()).collect();
     assert_eq!(pending, ["Ours_Seer_1_0.txt", "Seer_Ours_1_1.txt"]);
 }

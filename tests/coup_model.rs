@@ -4,7 +4,8 @@
 use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
 use cardgames::coup::memory::{
-    first_player_won, opponent_name, Entry, Memory, FILE_NAME, HEADER, HEADER_V8, RECENT,
+    game_result, opponent_name, Entry, GameResult, Memory, FILE_NAME, HEADER, HEADER_V8, HEADER_V9,
+    RECENT,
 };
 use cardgames::coup::model::hand_probabilities;
 use cardgames::coup::opponent::{Model, Stats};
@@ -402,21 +403,61 @@ fn memory_survives_concurrent_writers() {
 // ----- the portfolio -----
 
 #[test]
-fn the_winner_of_a_finished_history() {
-    // The first player caught bluffing twice: it lost.
-    assert_eq!(first_player_won("Tq0\nI\nTq'\n"), Some(false));
+fn the_result_of_a_finished_history() {
+    let won = |text: &str| game_result(text, true).map(|r| r.won);
+    // The first player caught bluffing twice: it lost, after one card
+    // against two; the second player saw two against one.
+    assert_eq!(
+        game_result("Tq0\nI\nTq'\n", true),
+        Some(GameResult {
+            won: false,
+            reached: [[false, true], [false, true]],
+        })
+    );
+    assert_eq!(
+        game_result("Tq0\nI\nTq'\n", false),
+        Some(GameResult {
+            won: true,
+            reached: [[false, false], [true, true]],
+        })
+    );
     // The second player's Contessa block caught: it loses both cards at
     // once, with one written (docs/rules/coup.md §2.2 rule 4).
-    assert_eq!(first_player_won("I\nI\nI\nI\nAsq="), Some(true));
+    assert_eq!(won("I\nI\nI\nI\nAsq="), Some(true));
     // The first player challenged the second's honest Assassination: it
     // loses both cards.
-    assert_eq!(first_player_won("I\nI\nI\nAq^'"), Some(false));
+    assert_eq!(won("I\nI\nI\nAq^'"), Some(false));
     // A caught Assassination bluff costs one card only; a shown Contessa
     // costs the challenger one card: the game goes on.
-    assert_eq!(first_player_won("I\nI\nI\nAq'\n"), None);
-    assert_eq!(first_player_won("I\nI\nI\nI\nAsq!'"), None);
-    assert_eq!(first_player_won(""), None);
-    assert_eq!(first_player_won("I\nX"), None, "not a history");
+    assert_eq!(won("I\nI\nI\nAq'\n"), None);
+    assert_eq!(won("I\nI\nI\nI\nAsq!'"), None);
+    assert_eq!(won(""), None);
+    assert_eq!(won("I\nX"), None, "not a history");
+}
+
+#[test]
+fn card_values_learnt_from_the_games_reached() {
+    let mut e = Entry::default();
+    e.track("Ours_Calc_0_0.txt", 0);
+    e.track("Ours_Calc_0_0.txt", 0);
+    assert_eq!(e.pending.len(), 1, "tracked once");
+    let lost = game_result("Tq0\nI\nTq'\n", true).unwrap();
+    assert!(e.settle("Ours_Calc_0_0.txt", &lost));
+    assert_eq!(e.positions, [[[0, 0], [0, 1]], [[0, 0], [0, 1]]]);
+    // Six of ten games won from one card against two, with the configured
+    // 0.25 worth ten games: (10 * 0.25 + 6) / 20. Counts never reached keep
+    // the configured values.
+    e.positions[0][1] = [6, 10];
+    let prior = [[0.5, 0.25], [0.75, 0.5]];
+    let v = e.card_values(prior, 10.0);
+    assert!((v[0][1] - 0.425).abs() < 1e-12, "{v:?}");
+    assert_eq!(v[0][0], 0.5);
+    assert!((v[1][1] - 10.0 * 0.5 / 11.0).abs() < 1e-12, "one game lost");
+    assert_eq!(
+        e.card_values(prior, 0.0)[0][1],
+        0.6,
+        "no weight: the games alone"
+    );
 }
 
 #[test]
@@ -466,8 +507,12 @@ fn thompson_choice_replays_and_follows_the_results() {
     }
     assert_eq!(e.pending.len(), RECENT);
     let (g, arm) = e.pending[0].clone();
-    assert!(e.settle(&g, true));
-    assert!(!e.settle(&g, true), "settled once");
+    let won = GameResult {
+        won: true,
+        reached: [[false; 2], [false, true]],
+    };
+    assert!(e.settle(&g, &won));
+    assert!(!e.settle(&g, &won), "settled once");
     assert_eq!(e.outcomes[arm], [2, 5]);
     assert_eq!(e.pending.len(), RECENT - 1);
 }
@@ -480,11 +525,25 @@ fn memory_keeps_the_arms_and_reads_the_previous_format() {
     let e = m.opponents.get_mut("Seer").unwrap();
     e.outcomes = [[4, 9], [7, 11]];
     e.pending = vec![("Seer_Ours_0_1.txt".into(), 1)];
+    e.positions = [[[1, 3], [2, 9]], [[7, 8], [9, 20]]];
     m.save(&d).unwrap();
     assert_eq!(Memory::load(&d), m);
+    // A v9 file (no positions field) keeps its arms; positions start empty.
+    let v10 = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    let text = v10.replace(HEADER, HEADER_V9);
+    let text = text.rsplit_once(' ').unwrap().0.to_string() + "\n";
+    std::fs::write(d.join(FILE_NAME), &text).unwrap();
+    let back = Memory::load(&d);
+    assert_eq!(back.opponents["Seer"].outcomes, [[4, 9], [7, 11]]);
+    assert_eq!(back.opponents["Seer"].positions, [[[0, 0]; 2]; 2]);
+    // Positions with more wins than games, or too few: the line is dropped.
+    for bad in [" 4,3,0,0,0,0,0,0", " 1,1,1,1"] {
+        let t = v10.rsplit_once(' ').unwrap().0.to_string() + bad + "\n";
+        std::fs::write(d.join(FILE_NAME), t).unwrap();
+        assert!(Memory::load(&d).opponents.is_empty(), "{bad}");
+    }
     // A v8 file (no arms field) keeps its counts; its arms start empty.
-    let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
-    let v8 = text.replace(HEADER, HEADER_V8);
+    let v8 = text.replace(HEADER_V9, HEADER_V8);
     let v8 = v8.rsplit_once(' ').unwrap().0.to_string() + "\n";
     std::fs::write(d.join(FILE_NAME), v8).unwrap();
     let back = Memory::load(&d);
@@ -864,7 +923,22 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     assert!((f - 0.136325).abs() < 1e-5, "share {f}");
     let f = share(Model::new(&s, None).resolved_action_ratio(Duke, turn(1)));
     assert!((f - 0.141015).abs() < 1e-5, "share {f}");
+    // An honest claimant that gives up its other card first with
+    // probability k = 1/2 (`keep_claimed`): a partly shown claim was a
+    // bluff with probability b(f) = f / (f + (1 - f) k) = 2f / (1 + f).
+    // f1 = (0.6 + 10 b) / 22 solves 22 f^2 + 1.4 f - 0.6 = 0: 3/22; then
+    // f2 = (2 f1 + 10 b) / 22 = 0.078802, f3 = 0.052558 (bisection).
+    let kept = |k| Model {
+        keep_claimed: Some(k),
+        ..Model::new(&s, None)
+    };
+    let f = share(kept(0.5).resolved_action_ratio(Duke, ClaimAt::against(2)));
+    assert!((f - 0.052558).abs() < 1e-5, "share {f}");
+    // k = 1 (the claimed card always kept to the last): a partly shown
+    // claim says nothing, as if it were left out (below).
+    let f1 = share(kept(1.0).resolved_action_ratio(Duke, ClaimAt::against(2)));
     s.unresolved_action = Default::default();
     let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(2)));
     assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
+    assert!((f1 - f).abs() < 1e-9, "share {f1}");
 }

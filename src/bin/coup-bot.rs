@@ -12,7 +12,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use cardgames::coup::bot::replica_decision;
-use cardgames::coup::memory::{first_player_won, opponent_name, Memory};
+use cardgames::coup::memory::{game_result, opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{decide_configured, History, SearchConfig, Strategy};
 
@@ -147,11 +147,11 @@ fn main() {
         .as_ref()
         .zip(memory.as_ref())
         .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
-    // The portfolio: settle this opponent's earlier games from their
-    // finished histories beside this one, then play this game's arm.
+    // The portfolio and the learnt card values: settle this opponent's
+    // earlier games from their finished histories beside this one, then
+    // play this game's arm with the card values its games measured.
     let mut memory_changed = false;
-    if let (true, Strategy::Search, Some((_, (opp, game))), Some(m)) =
-        (config.portfolio, strategy, &known, memory.as_mut())
+    if let (Strategy::Search, Some((_, (opp, game))), Some(m)) = (strategy, &known, memory.as_mut())
     {
         let entry = m.opponents.entry(opp.clone()).or_default();
         let folder = Path::new(path).parent().unwrap_or(Path::new("."));
@@ -159,25 +159,33 @@ fn main() {
             if g == *game {
                 continue;
             }
-            let first_won = read_history(&folder.join(&g).to_string_lossy())
+            let i_was_first = g.starts_with(&format!("{me}_{opp}_"));
+            let result = read_history(&folder.join(&g).to_string_lossy())
                 .ok()
                 .and_then(|(bytes, cut)| (!cut).then_some(bytes))
-                .and_then(|b| first_player_won(&String::from_utf8_lossy(&b)));
-            if let Some(first_won) = first_won {
-                let i_was_first = g.starts_with(&format!("{me}_{opp}_"));
-                memory_changed |= entry.settle(&g, first_won == i_was_first);
+                .and_then(|b| game_result(&String::from_utf8_lossy(&b), i_was_first));
+            if let Some(result) = result {
+                memory_changed |= entry.settle(&g, &result);
             }
         }
         let pending = entry.pending.len();
-        let arm = entry.choose_arm(game);
+        let arm = if config.portfolio {
+            entry.choose_arm(game)
+        } else {
+            entry.track(game, 0);
+            0
+        };
         memory_changed |= entry.pending.len() != pending;
+        config = config.arm(arm);
+        if config.learnt_values > 0.0 {
+            config.card_value = entry.card_values(config.card_value, config.learnt_values);
+        }
         if explain {
             eprintln!(
-                "portfolio: arm {arm} against {opp} (won/played by arm: {:?})",
-                entry.outcomes
+                "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}",
+                entry.outcomes, config.card_value
             );
         }
-        config = config.arm(arm);
     }
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as

@@ -194,6 +194,18 @@ pub struct SearchConfig {
     /// where arm 0 alone won 68.4% [66.1, 70.7]; plain Thompson sampling
     /// won 51.4% and 63.2%.
     pub portfolio: bool,
+    /// How many games the configured [`SearchConfig::card_value`] weigh
+    /// against the card counts reached in this opponent's settled games
+    /// (`coup-bot` with its memory: [`crate::coup::memory::Entry::card_values`]);
+    /// 0: the configured values alone (the C ABI, `--no-memory`).
+    pub learnt_values: f64,
+    /// With [`SearchConfig::resolved_bluffs`], the probability that an
+    /// honest claimant holding the claimed card and another gives up the
+    /// other one first, which decides what a claim with one other card
+    /// shown says ([`crate::coup::bot::opponent::Model::keep_claimed`]);
+    /// `None` (`keep_claimed=-1`): the unseen card taken as a blind draw,
+    /// which reads most such claims as bluffs.
+    pub keep_claimed: Option<f64>,
 }
 
 /// A learnt likelihood ratio of claiming a character without it, in a
@@ -239,6 +251,8 @@ impl Default for SearchConfig {
             claimant_cards: false,
             tree_answers_only: false,
             portfolio: true,
+            learnt_values: 0.0,
+            keep_claimed: None,
         }
     }
 }
@@ -303,6 +317,11 @@ impl SearchConfig {
             "tree" => self.tree = num(v)? != 0.0,
             "tree_answers_only" => self.tree_answers_only = num(v)? != 0.0,
             "portfolio" => self.portfolio = num(v)? != 0.0,
+            "learnt_values" => self.learnt_values = num(v)?.max(0.0),
+            "keep_claimed" => {
+                let k = num(v)?;
+                self.keep_claimed = (k >= 0.0).then_some(k.min(1.0));
+            }
             "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
             "exploration" => self.exploration = num(v)?,
             "claim_turns" => self.claim_turns = num(v)? != 0.0,
@@ -316,7 +335,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed)"
                 )))
             }
         }

@@ -39,8 +39,11 @@ use crate::coup::game::history::{History, Side};
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v9";
-/// The previous format's header (read as well: its lines have no arms).
+pub const HEADER: &str = "coup-memory v10";
+/// The previous format's header (read as well: its lines have no card
+/// counts reached, [`Entry::positions`]).
+pub const HEADER_V9: &str = "coup-memory v9";
+/// The format before (read as well: its lines have no arms).
 pub const HEADER_V8: &str = "coup-memory v8";
 /// Strategies the portfolio chooses between
 /// ([`crate::coup::bot::SearchConfig::arm`]).
@@ -75,6 +78,10 @@ pub struct Entry {
     /// Games whose arm is chosen and whose end has not been read yet
     /// (history file name, arm), oldest first, at most [`RECENT`].
     pub pending: Vec<(String, usize)>,
+    /// Settled games by the card counts they reached, from my side:
+    /// `[my cards - 1][its cards - 1]` = `[won, reached]` (each count once
+    /// per game; [`Entry::card_values`]).
+    pub positions: [[[u32; 2]; 2]; 2],
 }
 
 impl Entry {
@@ -137,43 +144,106 @@ impl Entry {
                 .find(|&a| draws[a] >= ASPIRATION)
                 .unwrap_or(highest)
         };
-        if pending_name(game) {
-            self.pending.push((game.to_string(), arm));
-        }
-        if self.pending.len() > RECENT {
-            self.pending.remove(0);
-        }
+        self.track(game, arm);
         arm
     }
 
-    /// Counts the pending game `game` as won or lost by its arm and drops
-    /// it from the pending list; `false` (nothing changed) when it is not
-    /// pending. Counts are capped at [`CAP`] games per arm (halved
-    /// together), so an opponent that changes is followed.
-    pub fn settle(&mut self, game: &str, won: bool) -> bool {
+    /// Records game `game` as pending with arm `arm` (once; the oldest
+    /// pending game beyond [`RECENT`] is forgotten), so that its result is
+    /// read when it has ended ([`Entry::settle`]).
+    pub fn track(&mut self, game: &str, arm: usize) {
+        if !pending_name(game) || arm >= ARMS || self.pending.iter().any(|(g, _)| g == game) {
+            return;
+        }
+        self.pending.push((game.to_string(), arm));
+        if self.pending.len() > RECENT {
+            self.pending.remove(0);
+        }
+    }
+
+    /// Counts the pending game `game` as won or lost by its arm, and the
+    /// card counts it reached ([`Entry::positions`]), and drops it from the
+    /// pending list; `false` (nothing changed) when it is not pending.
+    /// Counts are capped at [`CAP`] games (halved), so an opponent that
+    /// changes is followed.
+    pub fn settle(&mut self, game: &str, result: &GameResult) -> bool {
         let Some(i) = self.pending.iter().position(|(g, _)| g == game) else {
             return false;
         };
         let (_, arm) = self.pending.remove(i);
+        let halve = |o: &mut [u32; 2]| {
+            if o[1] > CAP {
+                *o = [o[0] / 2, o[1] / 2];
+            }
+        };
         let o = &mut self.outcomes[arm];
-        o[0] += u32::from(won);
+        o[0] += u32::from(result.won);
         o[1] += 1;
-        if o[1] > CAP {
-            *o = [o[0] / 2, o[1] / 2];
+        halve(o);
+        for (mine, row) in self.positions.iter_mut().enumerate() {
+            for (its, p) in row.iter_mut().enumerate() {
+                if result.reached[mine][its] {
+                    p[0] += u32::from(result.won);
+                    p[1] += 1;
+                    halve(p);
+                }
+            }
         }
         true
     }
+
+    /// My probability of winning from each card count against this
+    /// opponent, `[my cards - 1][its cards - 1]`: the share of the settled
+    /// games that reached it and were won, with `prior` (the configured
+    /// values, [`crate::coup::bot::SearchConfig::card_value`]) worth
+    /// `weight` games — the Beta posterior mean. What a card is worth
+    /// depends on the opponent: a player that converts a card lead into a
+    /// win leaves less to the one behind.
+    pub fn card_values(&self, prior: [[f64; 2]; 2], weight: f64) -> [[f64; 2]; 2] {
+        let mut v = prior;
+        for (mine, row) in v.iter_mut().enumerate() {
+            for (its, x) in row.iter_mut().enumerate() {
+                let [won, reached] = self.positions[mine][its];
+                *x = (weight * *x + f64::from(won)) / (weight + f64::from(reached));
+            }
+        }
+        v
+    }
 }
 
-/// Whether the first player of a finished history won: `Some(false)` when
-/// it lost ([`History::loser`]), `Some(true)` when the second player did,
-/// `None` while both hold a card (a game still running, a draw, a forfeit)
-/// or when the text is not a history. The first player writes the first
-/// line (`docs/rules/coup.md` §5.1).
-pub fn first_player_won(text: &str) -> Option<bool> {
+/// A finished game read from one player's side ([`game_result`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameResult {
+    /// Whether that player won.
+    pub won: bool,
+    /// Whether the game passed through each card count between turns,
+    /// `[its cards - 1][the other's cards - 1]`, its start (two each)
+    /// included.
+    pub reached: [[bool; 2]; 2],
+}
+
+/// The result of a finished history for its first player (`first`) or its
+/// second: who won ([`History::loser`], with the double loss of
+/// `docs/rules/coup.md` §2.2 rule 4) and the card counts reached
+/// ([`History::replay`]). `None` while both hold a card (a game still
+/// running, a draw, a forfeit) or when the text is not a history. The
+/// first player writes the first line (`docs/rules/coup.md` §5.1).
+pub fn game_result(text: &str, first: bool) -> Option<GameResult> {
     let h = History::parse(text).ok()?;
     let loser_is_me = h.loser()? == Side::Me;
-    Some(loser_is_me != h.i_went_first)
+    // The parse's "me" is the side to answer next; turn it to `first`'s.
+    let mine = if h.i_went_first == first { 0 } else { 1 };
+    let mut reached = [[false; 2]; 2];
+    for (_, cards) in h.replay() {
+        let (a, b) = (cards[mine], cards[1 - mine]);
+        if (1..=2).contains(&a) && (1..=2).contains(&b) {
+            reached[a - 1][b - 1] = true;
+        }
+    }
+    Some(GameResult {
+        won: loser_is_me != (mine == 0),
+        reached,
+    })
 }
 
 /// The whole memory: opponents by name.
@@ -210,7 +280,7 @@ impl Memory {
     pub fn parse(text: &str) -> Memory {
         let mut m = Memory::default();
         let mut lines = text.lines();
-        if !matches!(lines.next(), Some(HEADER | HEADER_V8)) {
+        if !matches!(lines.next(), Some(HEADER | HEADER_V9 | HEADER_V8)) {
             return m;
         }
         for line in lines {
@@ -221,14 +291,20 @@ impl Memory {
         m
     }
 
-    /// `name stamp old|game=counts|game=counts... arms`, where `arms` is
-    /// `won,played,won,played;game=arm;game=arm...` (absent in v8 files).
+    /// `name stamp old|game=counts|game=counts... arms positions`, where
+    /// `arms` is `won,played,won,played;game=arm;game=arm...` (absent in v8
+    /// files) and `positions` the `won,reached` pairs of
+    /// [`Entry::positions`] in the order 1-1, 1-2, 2-1, 2-2 (absent in v9).
     fn parse_line(line: &str) -> Option<(String, Entry)> {
         let mut f = line.split(' ');
         let name = f.next()?.to_string();
         let stamp = f.next()?.parse().ok()?;
         let rest = f.next()?;
         let arms = f.next();
+        let positions = match f.next() {
+            Some(p) => Self::parse_positions(p)?,
+            None => Default::default(),
+        };
         if f.next().is_some() || !clean(&name) {
             return None;
         }
@@ -257,8 +333,22 @@ impl Memory {
                 recent,
                 outcomes,
                 pending,
+                positions,
             },
         ))
+    }
+
+    /// The positions field of a line (see [`Memory::parse_line`]).
+    fn parse_positions(p: &str) -> Option<[[[u32; 2]; 2]; 2]> {
+        let counts = nums(p)?;
+        if counts.len() != 8 || counts.chunks(2).any(|c| c[0] > c[1]) {
+            return None;
+        }
+        let mut positions = [[[0; 2]; 2]; 2];
+        for (i, c) in counts.chunks(2).enumerate() {
+            positions[i / 2][i % 2] = [c[0], c[1]];
+        }
+        Some(positions)
     }
 
     /// The arms field of a line (see [`Memory::parse_line`]).
@@ -305,6 +395,14 @@ impl Memory {
             for (g, arm) in &e.pending {
                 out.push_str(&format!(";{g}={arm}"));
             }
+            let reached: Vec<String> = e
+                .positions
+                .iter()
+                .flatten()
+                .flatten()
+                .map(|x| x.to_string())
+                .collect();
+            out.push_str(&format!(" {}", reached.join(",")));
             out.push('\n');
         }
         out

@@ -269,7 +269,10 @@ pub fn decide_configured(
     let mut explanation = String::new();
     let (answer, exchange_keep) = match parsed {
         Some(h) => {
-            let model = Model::new(&Stats::from_history(&h), memory);
+            let model = Model {
+                keep_claimed: config.keep_claimed,
+                ..Model::new(&Stats::from_history(&h), memory)
+            };
             let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();

@@ -537,21 +537,35 @@ fn share_to_ratio(f: f64, hold: f64) -> f64 {
 
 /// The share of bluffs among claims by expectation maximization
 /// ([`Model::resolved_action_ratio`]): `known` = `[resolved, bluffs]`,
-/// `partly` = claims with one other card shown and one unknown. Each such
-/// claim was honest with probability `P1 / (P1 + (1 - P1) r)` (`P1` =
-/// [`P_HOLD_ONE`], `r` the ratio of the current share); the share is the
-/// fixed point of the Beta posterior mean with those expected bluffs
-/// (a contraction: 50 steps settle it far below 1e-9).
-fn em_share(prior: (f64, f64), known: [u32; 2], partly: u32) -> f64 {
+/// `partly` = claims with one other card shown and one unknown.
+///
+/// With `keep_claimed` = `None`, each such claim was honest with
+/// probability `P1 / (P1 + (1 - P1) r)` (`P1` = [`P_HOLD_ONE`], `r` the
+/// ratio of the current share): the unseen card taken as a blind draw.
+/// With `Some(k)`, the probability `k` that an honest claimant whose hand
+/// is the claimed card and another gives up the other one first: a
+/// bluffer's hand shows a card that is not the claimed one whichever it
+/// gives up, an honest one with probability `k`, so such a claim was a
+/// bluff with probability `f / (f + (1 - f) k)` at the current share `f`
+/// (`k` = 1: a partly shown claim says nothing, and the share is the
+/// resolved claims' alone). The share is the fixed point of the Beta
+/// posterior mean with those expected bluffs (a contraction for `k` < 1
+/// and the blind draw: 50 steps settle it far below 1e-9).
+fn em_share(prior: (f64, f64), known: [u32; 2], partly: u32, keep_claimed: Option<f64>) -> f64 {
     let mut f = beta_mean(prior, known);
     if partly == 0 {
         return f;
     }
     let n = prior.0 + prior.1 + f64::from(known[0]) + f64::from(partly);
     for _ in 0..50 {
-        let r = share_to_ratio(f, P_HOLD_TWO);
-        let honest = P_HOLD_ONE / (P_HOLD_ONE + (1.0 - P_HOLD_ONE) * r);
-        f = (prior.0 + f64::from(known[1]) + f64::from(partly) * (1.0 - honest)) / n;
+        let bluff = match keep_claimed {
+            Some(k) => f / (f + (1.0 - f) * k).max(1e-12),
+            None => {
+                let r = share_to_ratio(f, P_HOLD_TWO);
+                1.0 - P_HOLD_ONE / (P_HOLD_ONE + (1.0 - P_HOLD_ONE) * r)
+            }
+        };
+        f = (prior.0 + f64::from(known[1]) + f64::from(partly) * bluff) / n;
     }
     f
 }
@@ -649,6 +663,9 @@ pub(in crate::coup) fn pooled<'a>(counts: impl IntoIterator<Item = &'a [u32; 2]>
 pub struct Model {
     /// Counts, this game and memory together.
     pub stats: Stats,
+    /// How partly shown claims count in the resolved bluff ratios
+    /// ([`em_share`]'s `keep_claimed`; `None`: as a blind draw).
+    pub keep_claimed: Option<f64>,
 }
 
 impl Model {
@@ -658,7 +675,10 @@ impl Model {
         if let Some(m) = memory {
             stats.add(m);
         }
-        Model { stats }
+        Model {
+            stats,
+            keep_claimed: None,
+        }
     }
 
     /// Probability that it challenges my action claim `a` (`ETSA`) while it
@@ -766,7 +786,7 @@ impl Model {
     /// ([`P_HOLD_ONE`] for one card).
     pub fn resolved_action_ratio(&self, c: Character, at: ClaimAt) -> f64 {
         let s = &self.stats;
-        Self::em_ratio(
+        self.em_ratio(
             &s.resolved_action,
             &s.unresolved_action,
             c,
@@ -779,7 +799,7 @@ impl Model {
     /// ([`Stats::resolved_block`], [`Stats::unresolved_block`]).
     pub fn resolved_block_ratio(&self, c: Character, at: ClaimAt) -> f64 {
         let s = &self.stats;
-        Self::em_ratio(
+        self.em_ratio(
             &s.resolved_block,
             &s.unresolved_block,
             c,
@@ -792,6 +812,7 @@ impl Model {
     /// over the contexts that match more and more of `at`, as a likelihood
     /// ratio.
     fn em_ratio(
+        &self,
         known: &ByListener,
         open: &ByListener,
         c: Character,
@@ -803,11 +824,13 @@ impl Model {
             prior,
             pooled(known.iter().flatten()),
             open.iter().flatten().map(|e| e[1]).sum(),
+            self.keep_claimed,
         );
         let mut f = em_share(
             (2.0 * all, 2.0 * (1.0 - all)),
             pooled(&known[i]),
             open[i].iter().map(|e| e[1]).sum(),
+            self.keep_claimed,
         );
         // The levels below the character's: its contexts against my cards,
         // then those with its own cards too, then with its turns too (the
@@ -826,6 +849,7 @@ impl Model {
                 (2.0 * f, 2.0 * (1.0 - f)),
                 pooled(cells.clone().map(|k| &known[i][k])),
                 cells.map(|k| open[i][k][1]).sum(),
+                self.keep_claimed,
             );
         }
         let hold = match at.claimant {
