@@ -663,8 +663,11 @@ pub(in crate::coup) fn pooled<'a>(counts: impl IntoIterator<Item = &'a [u32; 2]>
 pub struct Model {
     /// Counts, this game and memory together.
     pub stats: Stats,
-    /// How partly shown claims count in the resolved bluff ratios
-    /// ([`em_share`]'s `keep_claimed`; `None`: as a blind draw).
+    /// How claims with one other card shown count in the resolved bluff
+    /// ratios ([`Model::resolved_action_ratio`]): `Some(k)`, the
+    /// probability that an honest claimant gives up its other card first
+    /// (a bluffer always shows an other card, an honest one with
+    /// probability `k`); `None`: the unseen card taken as a blind draw.
     pub keep_claimed: Option<f64>,
 }
 
