@@ -407,20 +407,26 @@ fn the_result_of_a_finished_history() {
     let won = |text: &str| game_result(text, true).map(|r| r.won);
     // The first player caught bluffing twice: it lost, after one card
     // against two; the second player saw two against one.
+    let first = game_result("Tq0\nI\nTq'\n", true).unwrap();
+    assert!(!first.won);
+    assert_eq!(first.reached, [[false, true], [false, true]]);
+    let second = game_result("Tq0\nI\nTq'\n", false).unwrap();
+    assert!(second.won);
+    assert_eq!(second.reached, [[false, false], [true, true]]);
+    // The other player's counts over the whole game: the second player
+    // caught both Tax claims (first claims of two hands, both bluffs).
+    assert_eq!(second.stats.action_caught[Duke.index()], [2, 2]);
+    assert_eq!(first.stats.action_caught, [[0, 0]; 5]);
+    // A history read from a chosen side: the side to answer next (here the
+    // first player, answering the Steal) reads it as `parse` does.
+    let text = "Tp\nS";
     assert_eq!(
-        game_result("Tq0\nI\nTq'\n", true),
-        Some(GameResult {
-            won: false,
-            reached: [[false, true], [false, true]],
-        })
+        History::parse_as(text, true).unwrap(),
+        History::parse(text).unwrap()
     );
-    assert_eq!(
-        game_result("Tq0\nI\nTq'\n", false),
-        Some(GameResult {
-            won: true,
-            reached: [[false, false], [true, true]],
-        })
-    );
+    let other = History::parse_as(text, false).unwrap();
+    assert!(!other.i_went_first);
+    assert_eq!(other.opp.claims, History::parse(text).unwrap().me.claims);
     // The second player's Contessa block caught: it loses both cards at
     // once, with one written (docs/rules/coup.md §2.2 rule 4).
     assert_eq!(won("I\nI\nI\nI\nAsq="), Some(true));
@@ -442,8 +448,14 @@ fn card_values_learnt_from_the_games_reached() {
     e.track("Ours_Calc_0_0.txt", 0);
     assert_eq!(e.pending.len(), 1, "tracked once");
     let lost = game_result("Tq0\nI\nTq'\n", true).unwrap();
+    e.recent
+        .push(("Ours_Calc_0_0.txt".into(), Stats::default()));
     assert!(e.settle("Ours_Calc_0_0.txt", &lost));
     assert_eq!(e.positions, [[[0, 0], [0, 1]], [[0, 0], [0, 1]]]);
+    assert_eq!(
+        e.recent[0].1, lost.stats,
+        "the whole game's counts replace the last call's"
+    );
     // Six of ten games won from one card against two, with the configured
     // 0.25 worth ten games: (10 * 0.25 + 6) / 20. Counts never reached keep
     // the configured values.
@@ -510,6 +522,7 @@ fn thompson_choice_replays_and_follows_the_results() {
     let won = GameResult {
         won: true,
         reached: [[false; 2], [false, true]],
+        stats: Stats::default(),
     };
     assert!(e.settle(&g, &won));
     assert!(!e.settle(&g, &won), "settled once");

@@ -162,8 +162,9 @@ impl Entry {
     }
 
     /// Counts the pending game `game` as won or lost by its arm, and the
-    /// card counts it reached ([`Entry::positions`]), and drops it from the
-    /// pending list; `false` (nothing changed) when it is not pending.
+    /// card counts it reached ([`Entry::positions`]), replaces its counts
+    /// by those of the whole game while they are still among the recent
+    /// ones ([`GameResult::stats`]), and drops it from the pending list; `false` (nothing changed) when it is not pending.
     /// Counts are capped at [`CAP`] games (halved), so an opponent that
     /// changes is followed.
     pub fn settle(&mut self, game: &str, result: &GameResult) -> bool {
@@ -171,6 +172,9 @@ impl Entry {
             return false;
         };
         let (_, arm) = self.pending.remove(i);
+        if let Some(e) = self.recent.iter_mut().find(|(g, _)| g == game) {
+            e.1 = result.stats;
+        }
         let halve = |o: &mut [u32; 2]| {
             if o[1] > CAP {
                 *o = [o[0] / 2, o[1] / 2];
@@ -220,29 +224,33 @@ pub struct GameResult {
     /// `[its cards - 1][the other's cards - 1]`, its start (two each)
     /// included.
     pub reached: [[bool; 2]; 2],
+    /// The other player's counts over the whole game
+    /// ([`Stats::from_history`]): the cards shown after that player's last
+    /// call included, which its last call could not see (the loser's last
+    /// card, given up to the winner's last move, settles its claims).
+    pub stats: Stats,
 }
 
 /// The result of a finished history for its first player (`first`) or its
 /// second: who won ([`History::loser`], with the double loss of
-/// `docs/rules/coup.md` §2.2 rule 4) and the card counts reached
-/// ([`History::replay`]). `None` while both hold a card (a game still
-/// running, a draw, a forfeit) or when the text is not a history. The
-/// first player writes the first line (`docs/rules/coup.md` §5.1).
+/// `docs/rules/coup.md` §2.2 rule 4), the card counts reached
+/// ([`History::replay`]) and the other player's counts. `None` while both
+/// hold a card (a game still running, a draw, a forfeit) or when the text
+/// is not a history. The first player writes the first line
+/// (`docs/rules/coup.md` §5.1).
 pub fn game_result(text: &str, first: bool) -> Option<GameResult> {
-    let h = History::parse(text).ok()?;
-    let loser_is_me = h.loser()? == Side::Me;
-    // The parse's "me" is the side to answer next; turn it to `first`'s.
-    let mine = if h.i_went_first == first { 0 } else { 1 };
+    let h = History::parse_as(text, first).ok()?;
+    let won = h.loser()? == Side::Opponent;
     let mut reached = [[false; 2]; 2];
-    for (_, cards) in h.replay() {
-        let (a, b) = (cards[mine], cards[1 - mine]);
-        if (1..=2).contains(&a) && (1..=2).contains(&b) {
-            reached[a - 1][b - 1] = true;
+    for (_, [mine, its]) in h.replay() {
+        if (1..=2).contains(&mine) && (1..=2).contains(&its) {
+            reached[mine - 1][its - 1] = true;
         }
     }
     Some(GameResult {
-        won: loser_is_me != (mine == 0),
+        won,
         reached,
+        stats: Stats::from_history(&h),
     })
 }
 
