@@ -84,14 +84,6 @@ pub struct Stats {
     pub unresolved_action: ByListener,
     /// [`Stats::unresolved_action`] for its blocks.
     pub unresolved_block: ByListener,
-    /// Its honest claims from a hand of two whose claimed card the history
-    /// showed after it had given up a card of that hand:
-    /// `[claims, the other card given up first]` ([`Resolved::kept`]).
-    /// An honest claim whose other card is given up first is resolved only
-    /// if the claimed card is shown later too, one whose claimed card goes
-    /// first always is, so these counts alone understate how often the
-    /// claimed card is kept ([`Model::keep_rate`] corrects for it).
-    pub kept: [u32; 2],
 }
 
 /// Contexts of a claim in [`ByListener`]: the cards the other player (who
@@ -159,10 +151,6 @@ pub struct Resolved {
     pub action_open: ByListener,
     /// Blocks left unresolved: [`Stats::unresolved_block`].
     pub block_open: ByListener,
-    /// Honest claims from a hand of two whose claimed card was shown after
-    /// a card of that hand was given up: `[claims, the other card given up
-    /// first]`.
-    pub kept: [u32; 2],
 }
 
 /// The truth of a player's claims as the history shows it: for its first
@@ -184,9 +172,6 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
         // The claim's context, a ByListener index.
         listener: usize,
         shown: Vec<Character>,
-        // Whether a card of the hand other than the claimed one was given
-        // up (not proved) while the claim was pending.
-        other_given_up: bool,
     }
     let mut out = Resolved::default();
     let mut pending: Vec<Pending> = Vec::new();
@@ -207,20 +192,13 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
     // A card of the claimant's hand is shown: the claim is settled (honest
     // if it is the claimed card, a bluff once every card of the hand was
     // shown without it) or still pending.
-    // `given_up`: the card was given up (a choice of the claimant), not
-    // proved.
-    let show = |mut p: Pending, ch: Character, given_up: bool, out: &mut Resolved| {
+    let show = |mut p: Pending, ch: Character, out: &mut Resolved| {
         p.shown.push(ch);
         if p.claimed == ch {
-            if p.size == 2 && (given_up || p.other_given_up) {
-                out.kept[0] += 1;
-                out.kept[1] += u32::from(p.other_given_up);
-            }
             settle(&p, false, out);
         } else if p.shown.len() >= p.size {
             settle(&p, true, out);
         } else {
-            p.other_given_up |= given_up;
             return Some(p);
         }
         None
@@ -265,7 +243,6 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                             size: held,
                             listener: claim_context(other_held, held, own_turns),
                             shown: Vec::new(),
-                            other_given_up: false,
                         });
                     }
                 }
@@ -275,7 +252,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                 // Proved: the claim of `ch` was honest; the card is replaced.
                 let rest: Vec<Pending> = pending
                     .drain(..)
-                    .filter_map(|p| show(p, ch, false, &mut out))
+                    .filter_map(|p| show(p, ch, &mut out))
                     .collect();
                 // The other card stays, but the hand now holds an unknown one.
                 for p in &rest {
@@ -295,7 +272,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                 for p in pending.drain(..) {
                     if caught_claim == Some(p.claimed) && p.block == (pos - 2 == 1) {
                         settle(&p, true, &mut out);
-                    } else if let Some(p) = show(p, ch, true, &mut out) {
+                    } else if let Some(p) = show(p, ch, &mut out) {
                         rest.push(p);
                     }
                 }
@@ -329,7 +306,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS + 2;
+    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -409,7 +386,6 @@ impl Stats {
         s.resolved_block = r.block;
         s.unresolved_action = r.action_open;
         s.unresolved_block = r.block_open;
-        s.kept = r.kept;
         s
     }
 
@@ -457,24 +433,16 @@ impl Stats {
             .chain(self.resolved_block.iter().flatten())
             .chain(self.unresolved_action.iter().flatten())
             .chain(self.unresolved_block.iter().flatten())
-            .chain(std::iter::once(&self.kept))
         {
             v.extend_from_slice(e);
         }
         v
     }
 
-    /// The inverse of [`Stats::to_vec`]; `None` unless [`Stats::LEN`]
-    /// counters (or two fewer, written before [`Stats::kept`]: it starts
-    /// at zero) with hits never above trials.
+    /// The inverse of [`Stats::to_vec`]; `None` unless exactly
+    /// [`Stats::LEN`] counters with hits never above trials.
     pub fn from_slice(v: &[u32]) -> Option<Stats> {
-        // Counts written before [`Stats::kept`] existed lack its pair.
-        let v: Vec<u32> = match v.len() {
-            n if n == Self::LEN => v.to_vec(),
-            n if n + 2 == Self::LEN => v.iter().copied().chain([0, 0]).collect(),
-            _ => return None,
-        };
-        if v.chunks(2).any(|p| p[1] > p[0]) {
+        if v.len() != Self::LEN || v.chunks(2).any(|p| p[1] > p[0]) {
             return None;
         }
         let mut s = Stats::default();
@@ -498,7 +466,6 @@ impl Stats {
             .chain(s.resolved_block.iter_mut().flatten())
             .chain(s.unresolved_action.iter_mut().flatten())
             .chain(s.unresolved_block.iter_mut().flatten())
-            .chain(std::iter::once(&mut s.kept))
         {
             *e = it.next()?;
         }
