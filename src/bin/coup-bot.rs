@@ -143,10 +143,6 @@ fn main() {
         None
     };
     let mut memory = known.as_ref().map(|(dir, _)| Memory::load(dir));
-    let past: Option<Stats> = known
-        .as_ref()
-        .zip(memory.as_ref())
-        .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
     // The portfolio and the learnt card values: settle this opponent's
     // earlier games from their finished histories beside this one, then
     // play this game's arm with the card values its games measured.
@@ -187,6 +183,12 @@ fn main() {
             );
         }
     }
+    // Past games' counts, read after the settling above re-read the
+    // finished ones.
+    let past: Option<Stats> = known
+        .as_ref()
+        .zip(memory.as_ref())
+        .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as
         // the original does.

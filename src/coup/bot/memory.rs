@@ -16,6 +16,11 @@
 //! and, once a game's finished history shows who lost both cards, the arms'
 //! wins and games against this opponent; [`Entry::choose_arm`] picks the
 //! arm of a new game by satisficing Thompson sampling from those counts.
+//! A settled game's counts are then re-read from its finished history
+//! ([`GameResult::stats`]): a bot's last call comes before the last card
+//! of a game it wins is shown, and that card settles the loser's claims.
+//! The card counts each settled game reached give learnt card values
+//! ([`Entry::card_values`]).
 //!
 //! Safety: the file is written to a temporary file and renamed over the old
 //! one (atomic on POSIX), holds at most [`MAX_OPPONENTS`] opponents with
