@@ -169,9 +169,9 @@ impl Entry {
     /// Counts the pending game `game` as won or lost by its arm, and the
     /// card counts it reached ([`Entry::positions`]), replaces its counts
     /// by those of the whole game while they are still among the recent
-    /// ones ([`GameResult::stats`]), and drops it from the pending list; `false` (nothing changed) when it is not pending.
-    /// Counts are capped at [`CAP`] games (halved), so an opponent that
-    /// changes is followed.
+    /// ones ([`GameResult::stats`]), and drops it from the pending list;
+    /// `false` (nothing changed) when it is not pending. Counts are capped
+    /// at [`CAP`] games (halved), so an opponent that changes is followed.
     pub fn settle(&mut self, game: &str, result: &GameResult) -> bool {
         let Some(i) = self.pending.iter().position(|(g, _)| g == game) else {
             return false;
