@@ -287,6 +287,27 @@ fn nums(s: &str) -> Option<Vec<u32>> {
     s.split(',').map(|x| x.parse().ok()).collect()
 }
 
+/// `N` pairs `won,total` from comma-separated counts (the arms' and the
+/// positions' fields); `None` unless exactly `2 N` numbers with no pair
+/// won more often than played.
+fn won_pairs<const N: usize>(s: &str) -> Option<[[u32; 2]; N]> {
+    let counts = nums(s)?;
+    if counts.len() != 2 * N || counts.chunks(2).any(|c| c[0] > c[1]) {
+        return None;
+    }
+    let mut pairs = [[0; 2]; N];
+    for (p, c) in pairs.iter_mut().zip(counts.chunks(2)) {
+        *p = [c[0], c[1]];
+    }
+    Some(pairs)
+}
+
+/// The comma-separated text of `won,total` pairs ([`won_pairs`]'s input).
+fn pairs_text(pairs: &[[u32; 2]]) -> String {
+    let counts: Vec<String> = pairs.iter().flatten().map(|x| x.to_string()).collect();
+    counts.join(",")
+}
+
 impl Memory {
     /// Parses the file's text; malformed lines (or a wrong header: then
     /// everything) are ignored.
@@ -353,29 +374,15 @@ impl Memory {
 
     /// The positions field of a line (see [`Memory::parse_line`]).
     fn parse_positions(p: &str) -> Option<[[[u32; 2]; 2]; 2]> {
-        let counts = nums(p)?;
-        if counts.len() != 8 || counts.chunks(2).any(|c| c[0] > c[1]) {
-            return None;
-        }
-        let mut positions = [[[0; 2]; 2]; 2];
-        for (i, c) in counts.chunks(2).enumerate() {
-            positions[i / 2][i % 2] = [c[0], c[1]];
-        }
-        Some(positions)
+        let [a, b, c, d] = won_pairs::<4>(p)?;
+        Some([[a, b], [c, d]])
     }
 
     /// The arms field of a line (see [`Memory::parse_line`]).
     #[allow(clippy::type_complexity)]
     fn parse_arms(a: &str) -> Option<([[u32; 2]; ARMS], Vec<(String, usize)>)> {
         let mut parts = a.split(';');
-        let counts = nums(parts.next()?)?;
-        if counts.len() != 2 * ARMS || counts.chunks(2).any(|c| c[0] > c[1]) {
-            return None;
-        }
-        let mut outcomes = [[0; 2]; ARMS];
-        for (o, c) in outcomes.iter_mut().zip(counts.chunks(2)) {
-            *o = [c[0], c[1]];
-        }
+        let outcomes = won_pairs::<ARMS>(parts.next()?)?;
         let mut pending = Vec::new();
         for p in parts {
             let (g, arm) = p.rsplit_once('=')?;
@@ -403,19 +410,12 @@ impl Memory {
             for (g, s) in &e.recent {
                 out.push_str(&format!("|{g}={}", join(s)));
             }
-            let counts: Vec<String> = e.outcomes.iter().flatten().map(|x| x.to_string()).collect();
-            out.push_str(&format!(" {}", counts.join(",")));
+            out.push_str(&format!(" {}", pairs_text(&e.outcomes)));
             for (g, arm) in &e.pending {
                 out.push_str(&format!(";{g}={arm}"));
             }
-            let reached: Vec<String> = e
-                .positions
-                .iter()
-                .flatten()
-                .flatten()
-                .map(|x| x.to_string())
-                .collect();
-            out.push_str(&format!(" {}", reached.join(",")));
+            let positions: Vec<[u32; 2]> = e.positions.iter().flatten().copied().collect();
+            out.push_str(&format!(" {}", pairs_text(&positions)));
             out.push('\n');
         }
         out

@@ -208,15 +208,7 @@ impl History {
     /// # Errors
     /// [`CoupError::BadHistory`] on a character the protocol never writes.
     pub fn parse(text: &str) -> Result<History, CoupError> {
-        let lines = text.split('\n').count() - 1;
-        let last = text.rsplit('\n').next().unwrap_or("");
-        // Index of the line I am the turn player of, modulo 2.
-        let my_parity = if last.is_empty() || last.chars().count().is_multiple_of(2) {
-            lines % 2
-        } else {
-            (lines + 1) % 2
-        };
-        Self::parse_with(text, my_parity)
+        Self::parse_with(text, None)
     }
 
     /// Parses a history, finished or not, from the side of its first
@@ -225,14 +217,22 @@ impl History {
     /// # Errors
     /// As [`History::parse`].
     pub fn parse_as(text: &str, first: bool) -> Result<History, CoupError> {
-        Self::parse_with(text, usize::from(!first))
+        Self::parse_with(text, Some(first))
     }
 
-    /// [`History::parse`] with the parity of the reader's turn lines given.
-    fn parse_with(text: &str, my_parity: usize) -> Result<History, CoupError> {
+    /// [`History::parse`] from the first player's side (`Some(true)`), the
+    /// second's (`Some(false)`), or the side to answer next (`None`).
+    fn parse_with(text: &str, reader_first: Option<bool>) -> Result<History, CoupError> {
         let mut raw: Vec<&str> = text.split('\n').collect();
         // `split` leaves a final "" after a trailing newline or on an empty text.
         let last = raw.pop().unwrap_or("");
+        let n_complete = raw.len();
+        // Index of the line I am the turn player of, modulo 2.
+        let my_parity = match reader_first {
+            Some(first) => usize::from(!first),
+            None if last.is_empty() || last.chars().count().is_multiple_of(2) => n_complete % 2,
+            None => (n_complete + 1) % 2,
+        };
         let mut h = History {
             turns: Vec::new(),
             me: Record::default(),
