@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR [--bot NAME] [--lost] [--n N] [--answers]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
 winner (`--lost`: only games NAME lost; `--n`: at most N games). `--answers` prints instead how
 NAME answered the opponent's Assassinations and blocks, by NAME's and the opponent's cards and
 by what a challenge found: the table that shows a bluff-block or challenge habit at a glance.
+`--losses` counts every card given up by who gave it up and why (a bluff caught, a challenge
+of an honest claim, an Assassination, a Coup, the double loss), over all RUN_DIRs, with how
+often NAME won the games whose first card went that way: where the cards, and the games, go.
+`--self-test` checks the causes on hand-made answer sequences.
 """
 import argparse
 import collections
@@ -67,19 +71,90 @@ def answers(games, bot):
         print('%-6s %-9d %-10d %-8s %-16s %-12s %-10s %d' % (k + (v,)))
 
 
+LOSS = "_'<=0"
+REVEAL = '~^*!$'
+
+
+def loss_cause(calls, i):
+    """Why the card given up at call `i` was lost, from the answers before it."""
+    who, prev = calls[i][0], calls[i - 1]
+    if prev[0] != who and prev[4] == 'q':
+        return 'bluff caught: %s' % calls[i - 2][4] if i >= 2 else 'bluff caught'
+    if prev[0] != who and prev[4][:1] in REVEAL:
+        return 'challenged an honest %s' % calls[i - 3][4] if i >= 3 else 'challenged an honest claim'
+    if prev[0] != who and prev[4] in ('A', 'C'):
+        return {'A': 'assassinated', 'C': 'couped'}[prev[4]]
+    if prev[0] == who and prev[4][:1] in LOSS:
+        return 'double loss'
+    if prev[4] == 'p' and i >= 2 and calls[i - 2][4] == 'A':
+        return 'assassinated'
+    return 'other (after %r)' % prev[4]
+
+
+def losses(games, bot):
+    """Cards given up by player and cause, and NAME's wins by the first card's cause."""
+    cards, first, won = collections.Counter(), collections.Counter(), collections.Counter()
+    for g in games:
+        seen = False
+        for i in range(1, len(g['calls'])):
+            who, ans = g['calls'][i][0], g['calls'][i][4]
+            if ans[:1] not in LOSS:
+                continue
+            key = (who if who == bot else 'opponent', loss_cause(g['calls'], i))
+            cards[key] += 1
+            if not seen:
+                seen = True
+                first[key] += 1
+                won[key] += g['winner'] == bot
+    print('%d games, %s won %d' % (len(games), bot, sum(g['winner'] == bot for g in games)))
+    print('%-9s %-32s %6s %12s %s' % ('gave up', 'why', 'cards', 'first card', '%s won after' % bot))
+    for k, v in sorted(cards.items(), key=lambda kv: -kv[1]):
+        f = first[k]
+        print('%-9s %-32s %6d %12d %s' % (k + (v, f, '%.0f%%' % (100.0 * won[k] / f) if f else '')))
+
+
+def self_test():
+    """The causes read from hand-made answer sequences (who, cards, coins, coins, answer)."""
+    def calls(*answers):
+        return [('Ours' if i % 2 == 0 else 'Opp', '', 0, 0, a) for i, a in enumerate(answers)]
+    cases = [
+        (calls('T', 'q', '0\\n'), 2, 'bluff caught: T'),        # Tax challenged, no Duke shown
+        (calls('S', 'c', 'q', '*', '<'), 4, 'challenged an honest c'),  # Captain block proved
+        (calls('A', "'"), 1, 'assassinated'),
+        (calls('C', '='), 1, 'couped'),
+        (calls('A', 'q', '^') + [('Opp', '', 0, 0, '_'), ('Opp', '', 0, 0, '=')], 3,
+         'challenged an honest A'),
+        (calls('A', 'q', '^') + [('Opp', '', 0, 0, '_'), ('Opp', '', 0, 0, '=')], 4,
+         'double loss'),                                       # the Assassination's card after it
+    ]
+    for c, i, want in cases:
+        got = loss_cause(c, i)
+        assert got == want, (c, got, want)
+    print('coup-games: self-test passed (%d cases)' % len(cases))
+
+
 def main():
+    if sys.argv[1:] == ['--self-test']:
+        self_test()
+        return 0
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('run_dir')
+    ap.add_argument('run_dir', nargs='+')
     ap.add_argument('--bot', default='Ours')
     ap.add_argument('--lost', action='store_true')
     ap.add_argument('--n', type=int, default=5)
     ap.add_argument('--answers', action='store_true')
+    ap.add_argument('--losses', action='store_true')
     a = ap.parse_args()
-    log = os.path.join(a.run_dir, 'log')
-    if not os.path.exists(log):
-        print('coup-games: %s not found (a folder of coup-bench.py --keep)' % log, file=sys.stderr)
-        return 1
-    games = parse(log)
+    games = []
+    for d in a.run_dir:
+        log = os.path.join(d, 'log')
+        if not os.path.exists(log):
+            print('coup-games: %s not found (a folder of coup-bench.py --keep)' % log, file=sys.stderr)
+            return 1
+        games += parse(log)
+    if a.losses:
+        losses(games, a.bot)
+        return 0
     if a.answers:
         answers(games, a.bot)
         return 0

@@ -131,6 +131,67 @@ fn the_calibration_table_is_computed_right() {
     );
 }
 
+#[test]
+fn the_loss_causes_are_read_right() {
+    // scripts/coup-games.py --losses: why each card was given up, on
+    // answer sequences made by hand (a caught bluff, a failed challenge of
+    // a proved block, an Assassination, a Coup, the double loss).
+    let out = std::process::Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/coup-games.py"
+        ))
+        .arg("--self-test")
+        .output()
+        .expect("python3 runs (it is required: make setup)");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The probability the explanation's posterior line gives the opponent's
+/// holding `c` (its revealed code).
+fn posterior_of(explanation: &str, c: char) -> f64 {
+    let line = explanation
+        .lines()
+        .find(|l| l.starts_with("posterior holds"))
+        .expect("a posterior line");
+    let cell = line
+        .split_whitespace()
+        .find(|w| w.starts_with(c))
+        .expect("the character's cell");
+    cell[c.len_utf8() + 1..].parse().expect("a probability")
+}
+
+#[test]
+fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
+    // It claims Tax; I hold a Captain and an Ambassador. With every
+    // likelihood ratio scaled down (`bluff_odds`), hands without the Duke
+    // weigh less, so the Duke's posterior rises; at 0 only hands holding it
+    // remain (the ratio's floor, 1e-4, leaves them all but certain).
+    let run = |odds: f64| {
+        let mut config = SearchConfig::default();
+        config.set(&format!("bluff_odds={odds}")).unwrap();
+        let d = decide_configured(
+            Strategy::Search,
+            "T",
+            2,
+            2,
+            "*~",
+            &legal(&["p", "q"]),
+            None,
+            &config,
+        );
+        posterior_of(&d.explanation, '$')
+    };
+    let (learnt, half, none) = (run(1.0), run(0.5), run(0.0));
+    assert!(learnt < half && half < none, "{learnt} {half} {none}");
+    assert!(none > 0.99, "{none}");
+}
+
 /// The information-set tree search (`SearchConfig::tree`), whatever the
 /// default strategy's configuration.
 fn tree() -> SearchConfig {
