@@ -111,15 +111,10 @@ fn a_standing_claim_weighs_hands_without_the_card_by_its_ratio() {
     assert_eq!(p[Captain.index()], 0.0);
 }
 
-#[test]
-fn the_calibration_table_is_computed_right() {
-    // scripts/coup-calibration.py's binning, observed frequencies, Wilson
-    // intervals and Brier score on cases computed by hand.
+/// Runs `scripts/SCRIPT --self-test` and asserts it passes.
+fn script_self_test(script: &str) {
     let out = std::process::Command::new("python3")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scripts/coup-calibration.py"
-        ))
+        .arg(format!("{}/scripts/{script}", env!("CARGO_MANIFEST_DIR")))
         .arg("--self-test")
         .output()
         .expect("python3 runs (it is required: make setup)");
@@ -132,24 +127,18 @@ fn the_calibration_table_is_computed_right() {
 }
 
 #[test]
+fn the_calibration_table_is_computed_right() {
+    // scripts/coup-calibration.py's binning, observed frequencies, Wilson
+    // intervals and Brier score on cases computed by hand.
+    script_self_test("coup-calibration.py");
+}
+
+#[test]
 fn the_loss_causes_are_read_right() {
     // scripts/coup-games.py --losses: why each card was given up, on
     // answer sequences made by hand (a caught bluff, a failed challenge of
     // a proved block, an Assassination, a Coup, the double loss).
-    let out = std::process::Command::new("python3")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scripts/coup-games.py"
-        ))
-        .arg("--self-test")
-        .output()
-        .expect("python3 runs (it is required: make setup)");
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    script_self_test("coup-games.py");
 }
 
 /// The probability the explanation's posterior line gives the opponent's
