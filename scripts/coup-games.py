@@ -75,16 +75,21 @@ LOSS = "_'<=0"
 REVEAL = '~^*!$'
 
 
+def starts_with_one_of(answer, chars):
+    """Whether the answer's first character is one of `chars` (never for an empty answer)."""
+    return bool(answer) and answer[0] in chars
+
+
 def loss_cause(calls, i):
     """Why the card given up at call `i` was lost, from the answers before it."""
     who, prev = calls[i][0], calls[i - 1]
     if prev[0] != who and prev[4] == 'q':
         return 'bluff caught: %s' % calls[i - 2][4] if i >= 2 else 'bluff caught'
-    if prev[0] != who and prev[4][:1] in REVEAL:
+    if prev[0] != who and starts_with_one_of(prev[4], REVEAL):
         return 'challenged an honest %s' % calls[i - 3][4] if i >= 3 else 'challenged an honest claim'
     if prev[0] != who and prev[4] in ('A', 'C'):
         return {'A': 'assassinated', 'C': 'couped'}[prev[4]]
-    if prev[0] == who and prev[4][:1] in LOSS:
+    if prev[0] == who and starts_with_one_of(prev[4], LOSS):
         return 'double loss'
     if prev[4] == 'p' and i >= 2 and calls[i - 2][4] == 'A':
         return 'assassinated'
@@ -98,7 +103,7 @@ def losses(games, bot):
         seen = False
         for i in range(1, len(g['calls'])):
             who, ans = g['calls'][i][0], g['calls'][i][4]
-            if ans[:1] not in LOSS:
+            if not starts_with_one_of(ans, LOSS):
                 continue
             key = (who if who == bot else 'opponent', loss_cause(g['calls'], i))
             cards[key] += 1

@@ -414,8 +414,7 @@ impl Memory {
             for (g, arm) in &e.pending {
                 out.push_str(&format!(";{g}={arm}"));
             }
-            let positions: Vec<[u32; 2]> = e.positions.iter().flatten().copied().collect();
-            out.push_str(&format!(" {}", pairs_text(&positions)));
+            out.push_str(&format!(" {}", pairs_text(e.positions.as_flattened())));
             out.push('\n');
         }
         out
