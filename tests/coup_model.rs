@@ -4,8 +4,8 @@
 use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
 use cardgames::coup::memory::{
-    game_result, opponent_name, Entry, GameResult, Memory, FILE_NAME, HEADER, HEADER_V8, HEADER_V9,
-    RECENT,
+    game_result, opponent_name, Entry, GameResult, Memory, FILE_NAME, HEADER, HEADER_V10,
+    HEADER_V8, HEADER_V9, RECENT,
 };
 use cardgames::coup::model::hand_probabilities;
 use cardgames::coup::opponent::{Model, Stats};
@@ -523,6 +523,7 @@ fn thompson_choice_replays_and_follows_the_results() {
         won: true,
         reached: [[false; 2], [false, true]],
         stats: Stats::default(),
+        challenges: Vec::new(),
     };
     assert!(e.settle(&g, &won));
     assert!(!e.settle(&g, &won), "settled once");
@@ -541,9 +542,14 @@ fn memory_keeps_the_arms_and_reads_the_previous_format() {
     e.positions = [[[1, 3], [2, 9]], [[7, 8], [9, 20]]];
     m.save(&d).unwrap();
     assert_eq!(Memory::load(&d), m);
+    // The v10 line: the same without the calibration and challenges fields.
+    let v11 = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    let line = v11.trim_end().rsplit_once(' ').unwrap().0;
+    let v10 = line.rsplit_once(' ').unwrap().0.replace(HEADER, HEADER_V10) + "\n";
+    std::fs::write(d.join(FILE_NAME), &v10).unwrap();
+    assert_eq!(Memory::load(&d), m, "v10 read, no calibration yet");
     // A v9 file (no positions field) keeps its arms; positions start empty.
-    let v10 = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
-    let text = v10.replace(HEADER, HEADER_V9);
+    let text = v10.replace(HEADER_V10, HEADER_V9);
     let text = text.rsplit_once(' ').unwrap().0.to_string() + "\n";
     std::fs::write(d.join(FILE_NAME), &text).unwrap();
     let back = Memory::load(&d);
@@ -954,4 +960,66 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(2)));
     assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
     assert!((f1 - f).abs() < 1e-9, "share {f1}");
+}
+
+// ----- the learnt bluff odds factor: my challenges against the model's predictions -----
+
+#[test]
+fn my_challenges_are_read_with_their_outcomes() {
+    // Read from the first player's side (me). Line 0, my turn: my Steal,
+    // its Captain block, my challenge, it shows the Captain (honest), I give
+    // up a card. Line 1, its turn: its Tax, my challenge, it gives up a card
+    // (a bluff). Line 2, my turn: my Tax challenged by it, which I prove: its
+    // challenge, not mine.
+    let h = History::parse_as("Scq*'\nTq_\nTq$<\n", true).unwrap();
+    assert_eq!(h.my_challenges(), vec![(0, false), (1, true)]);
+    // The second player's view of the same game: only line 2 is its
+    // challenge (proved: not a bluff).
+    let h = History::parse_as("Scq*'\nTq_\nTq$<\n", false).unwrap();
+    assert_eq!(h.my_challenges(), vec![(2, false)]);
+}
+
+#[test]
+fn the_bluff_odds_factor_is_learnt_from_settled_challenges() {
+    let game = "Ours_Seer_0_0.txt";
+    let mut e = Entry::default();
+    // Only a pending game's challenges are noted, once per line.
+    assert!(!e.note_challenge(game, 1, 0.6));
+    e.track(game, 0);
+    assert!(e.note_challenge(game, 1, 0.6));
+    assert!(!e.note_challenge(game, 1, 0.6), "once per line");
+    assert!(e.note_challenge(game, 4, 0.6));
+    assert_eq!(e.odds_factor(), 1.0, "no evidence: the model as it is");
+    // Settled: line 1 was honest, line 4 a bluff; a challenge on a line
+    // without a prediction (line 7) is not counted. Predicted 0.6: log-odds
+    // 0.405, the bin [0, 0.5) (index 8).
+    let result = GameResult {
+        won: false,
+        reached: [[false; 2], [false, true]],
+        stats: Stats::default(),
+        challenges: vec![(1, false), (4, true), (7, true)],
+    };
+    assert!(e.settle(game, &result));
+    assert_eq!(e.calibration[8], [1, 2]);
+    assert_eq!(e.calibration.iter().map(|c| c[1]).sum::<u32>(), 2);
+    assert!(e.challenges.is_empty(), "settled predictions are dropped");
+    // The factor is the maximum a posteriori offset `a` of the log-odds
+    // (prior N(0, 1)): with 100 challenges at the bin centred on 0.25 and 10
+    // bluffs, 10 - 100 sigma(0.25 + a) - a = 0.
+    let mut e = Entry::default();
+    e.calibration[8] = [10, 100];
+    let a = e.odds_factor().ln();
+    let sigma = 1.0 / (1.0 + (-(0.25 + a)).exp());
+    assert!((10.0 - 100.0 * sigma - a).abs() < 1e-6, "a = {a}");
+    assert!((-2.6..-2.0).contains(&a), "a = {a}");
+    // The memory keeps both through the file.
+    let d = tmpdir("odds");
+    let mut m = Memory::default();
+    m.record("Seer", game, sample_stats(1));
+    let s = m.opponents.get_mut("Seer").unwrap();
+    s.calibration = e.calibration;
+    s.track(game, 1);
+    s.note_challenge(game, 3, 0.25);
+    m.save(&d).unwrap();
+    assert_eq!(Memory::load(&d), m);
 }

@@ -34,6 +34,38 @@ fn a_claim_that_is_certainly_false_is_challenged() {
 }
 
 #[test]
+fn a_challenge_reports_the_models_bluff_probability() {
+    // The claim that is certainly false (above): the model's probability
+    // that it is a bluff is 1, before any bluff_odds factor too.
+    let mut config = SearchConfig::default();
+    config.set("bluff_odds=0.3").unwrap();
+    let d = decide_configured(
+        Strategy::Search,
+        "A0\nT",
+        4,
+        0,
+        "$$",
+        &legal(&["p", "q"]),
+        None,
+        &config,
+    );
+    assert_eq!(d.answer, "q", "{}", d.explanation);
+    assert_eq!(d.challenged_bluff, Some(1.0));
+    // Any other answer reports none.
+    let d = decide_with(
+        Strategy::Search,
+        "",
+        1,
+        1,
+        "$^",
+        &legal(&["I\n", "F", "T", "E", "S"]),
+        None,
+    );
+    assert_ne!(d.answer, "q");
+    assert_eq!(d.challenged_bluff, None);
+}
+
+#[test]
 fn a_block_it_always_holds_is_not_challenged() {
     // My Assassination is blocked by a Contessa; in 40 past challenges its
     // Contessa blocks were never a bluff. Challenging would cost me a card

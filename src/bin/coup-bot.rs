@@ -176,10 +176,13 @@ fn main() {
         if config.learnt_values > 0.0 {
             config.card_value = entry.card_values(config.card_value, config.learnt_values);
         }
+        if config.learnt_odds {
+            config.bluff_odds *= entry.odds_factor();
+        }
         if explain {
             eprintln!(
-                "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}",
-                entry.outcomes, config.card_value
+                "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}; bluff odds factor {:.3}",
+                entry.outcomes, config.card_value, config.bluff_odds
             );
         }
     }
@@ -217,6 +220,12 @@ fn main() {
     if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
         (&known, memory.as_mut(), History::parse(&history))
     {
+        // What the model predicted where I challenged, for the learnt
+        // bluff odds factor: read against the outcome when the game is
+        // settled.
+        if let (Some(p), Some(e)) = (d.challenged_bluff, m.opponents.get_mut(opp)) {
+            memory_changed |= e.note_challenge(game, history.matches('\n').count(), p);
+        }
         let stats = Stats::with_answer(&h, &d.answer);
         let unchanged = m
             .opponents

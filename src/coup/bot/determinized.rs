@@ -230,6 +230,13 @@ pub struct SearchConfig {
     /// claims at 0.3), and the model under-predicted in turn (docs/coup.md,
     /// "Where the cards go").
     pub bluff_odds: f64,
+    /// Whether `coup-bot` multiplies [`SearchConfig::bluff_odds`] by the
+    /// factor its memory learnt for this opponent from the outcomes of my
+    /// challenges of its claims against the model's predictions at them
+    /// ([`crate::coup::memory::Entry::odds_factor`]): the calibration the
+    /// fixed factor stands in for. Off; measured in docs/coup.md, "Where
+    /// the cards go".
+    pub learnt_odds: bool,
 }
 
 /// A learnt likelihood ratio of claiming a character without it, in a
@@ -278,6 +285,7 @@ impl Default for SearchConfig {
             learnt_values: 0.0,
             keep_claimed: None,
             bluff_odds: 1.0,
+            learnt_odds: false,
         }
     }
 }
@@ -350,6 +358,7 @@ impl SearchConfig {
             "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
             "exploration" => self.exploration = num(v)?,
             "bluff_odds" => self.bluff_odds = num(v)?.max(0.0),
+            "learnt_odds" => self.learnt_odds = num(v)? != 0.0,
             "claim_turns" => self.claim_turns = num(v)? != 0.0,
             "claimant_cards" => self.claimant_cards = num(v)? != 0.0,
             "card_value" => {
@@ -361,7 +370,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds, learnt_odds)"
                 )))
             }
         }

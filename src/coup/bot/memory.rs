@@ -44,7 +44,10 @@ use crate::coup::game::history::{History, Side};
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v10";
+pub const HEADER: &str = "coup-memory v11";
+/// The previous format's header (read as well: its lines have no
+/// calibration of my challenges, [`Entry::calibration`]).
+pub const HEADER_V10: &str = "coup-memory v10";
 /// The previous format's header (read as well: its lines have no card
 /// counts reached, [`Entry::positions`]).
 pub const HEADER_V9: &str = "coup-memory v9";
@@ -60,6 +63,18 @@ pub const ARMS: usize = 2;
 /// than half of its games against every opponent measured but Seer, so
 /// an opponent it beats costs no exploration.
 pub const ASPIRATION: f64 = 0.5;
+/// Bins of [`Entry::calibration`]: the log-odds of a predicted bluff
+/// probability, clamped to [-[`LOGIT_RANGE`], [`LOGIT_RANGE`]], in bins
+/// of 0.5.
+pub const CALIBRATION_BINS: usize = 16;
+/// The log-odds range of [`Entry::calibration`]'s bins.
+pub const LOGIT_RANGE: f64 = 4.0;
+/// Predictions kept for the pending games ([`Entry::challenges`]).
+pub const MAX_CHALLENGES: usize = 64;
+/// The prior standard deviation of [`Entry::odds_factor`]'s log: before
+/// any evidence the model's bluff odds may be off by a factor of `e`
+/// either way (a log-odds offset of 1).
+pub const ODDS_PRIOR_SD: f64 = 1.0;
 /// Games kept separately per opponent before they are summed.
 pub const RECENT: usize = 4;
 /// Opponents kept (the least recently seen are dropped).
@@ -87,6 +102,16 @@ pub struct Entry {
     /// `[my cards - 1][its cards - 1]` = `[won, reached]` (each count once
     /// per game; [`Entry::card_values`]).
     pub positions: [[[u32; 2]; 2]; 2],
+    /// My challenges of its claims in settled games, by the model's
+    /// predicted probability that the claim was a bluff (the log-odds in
+    /// [`CALIBRATION_BINS`] bins): `[bluffs, challenges]`
+    /// ([`Entry::odds_factor`]).
+    pub calibration: [[u32; 2]; CALIBRATION_BINS],
+    /// Predictions of my challenges in pending games whose outcome is read
+    /// when the game is settled: (history file name, turn line, predicted
+    /// probability that the claim is a bluff in ten-thousandths), at most
+    /// [`MAX_CHALLENGES`].
+    pub challenges: Vec<(String, usize, u16)>,
 }
 
 impl Entry {
@@ -163,7 +188,59 @@ impl Entry {
         self.pending.push((game.to_string(), arm));
         if self.pending.len() > RECENT {
             self.pending.remove(0);
+            let pending = &self.pending;
+            self.challenges
+                .retain(|(g, _, _)| pending.iter().any(|(p, _)| p == g));
         }
+    }
+
+    /// Records that I challenged a claim on turn line `line` of the pending
+    /// game `game` with the model's probability `p` that it is a bluff
+    /// (once per line; the outcome is read when the game is settled,
+    /// [`Entry::settle`]). `false` (nothing changed) when the game is not
+    /// pending, the line is known or [`MAX_CHALLENGES`] are kept.
+    pub fn note_challenge(&mut self, game: &str, line: usize, p: f64) -> bool {
+        let known = self
+            .challenges
+            .iter()
+            .any(|(g, l, _)| g == game && *l == line);
+        if known
+            || !p.is_finite()
+            || self.challenges.len() >= MAX_CHALLENGES
+            || !self.pending.iter().any(|(g, _)| g == game)
+        {
+            return false;
+        }
+        let p = (p.clamp(0.0, 1.0) * 1e4).round() as u16;
+        self.challenges.push((game.to_string(), line, p));
+        true
+    }
+
+    /// The factor on the model's bluff odds that its predictions at my
+    /// challenges of this opponent's claims call for: `e^a`, where `a` is
+    /// the maximum a posteriori log-odds offset of a logistic calibration
+    /// with slope 1 (the observed bluffs of each bin against the model's
+    /// log-odds at the bin's centre plus `a`), under a normal prior of
+    /// standard deviation [`ODDS_PRIOR_SD`]. 1 without evidence. A
+    /// challenge is chosen on what I see, so given the prediction the
+    /// challenged claims are a fair sample of its claims.
+    pub fn odds_factor(&self) -> f64 {
+        let centre = |b: usize| -LOGIT_RANGE + 0.25 + 0.5 * b as f64;
+        let mut a = 0.0;
+        for _ in 0..30 {
+            let (mut grad, mut curv) = (-a / ODDS_PRIOR_SD.powi(2), 1.0 / ODDS_PRIOR_SD.powi(2));
+            for (b, &[bluffs, n]) in self.calibration.iter().enumerate() {
+                let q = 1.0 / (1.0 + (-(centre(b) + a)).exp());
+                grad += f64::from(bluffs) - f64::from(n) * q;
+                curv += f64::from(n) * q * (1.0 - q);
+            }
+            let step = grad / curv;
+            a += step;
+            if step.abs() < 1e-9 {
+                break;
+            }
+        }
+        a.exp()
     }
 
     /// Counts the pending game `game` as won or lost by its arm, and the
@@ -180,6 +257,25 @@ impl Entry {
         if let Some(e) = self.recent.iter_mut().find(|(g, _)| g == game) {
             e.1 = result.stats;
         }
+        for &(line, bluff) in &result.challenges {
+            let Some(&(_, _, p)) = self
+                .challenges
+                .iter()
+                .find(|(g, l, _)| g == game && *l == line)
+            else {
+                continue;
+            };
+            let p = f64::from(p) / 1e4;
+            let logit = (p / (1.0 - p)).ln().clamp(-LOGIT_RANGE, LOGIT_RANGE);
+            let bin = (((logit + LOGIT_RANGE) / 0.5) as usize).min(CALIBRATION_BINS - 1);
+            let c = &mut self.calibration[bin];
+            c[0] += u32::from(bluff);
+            c[1] += 1;
+            if c[1] > CAP {
+                *c = [c[0] / 2, c[1] / 2];
+            }
+        }
+        self.challenges.retain(|(g, _, _)| g != game);
         let halve = |o: &mut [u32; 2]| {
             if o[1] > CAP {
                 *o = [o[0] / 2, o[1] / 2];
@@ -221,7 +317,7 @@ impl Entry {
 }
 
 /// A finished game read from one player's side ([`game_result`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
     /// Whether that player won.
     pub won: bool,
@@ -234,6 +330,9 @@ pub struct GameResult {
     /// call included, which its last call could not see (the loser's last
     /// card, given up to the winner's last move, settles its claims).
     pub stats: Stats,
+    /// That player's challenges of the other's claims, `(turn line,
+    /// bluff)` ([`History::my_challenges`]).
+    pub challenges: Vec<(usize, bool)>,
 }
 
 /// The result of a finished history for its first player (`first`) or its
@@ -256,6 +355,7 @@ pub fn game_result(text: &str, first: bool) -> Option<GameResult> {
         won,
         reached,
         stats: Stats::from_history(&h),
+        challenges: h.my_challenges(),
     })
 }
 
@@ -314,7 +414,10 @@ impl Memory {
     pub fn parse(text: &str) -> Memory {
         let mut m = Memory::default();
         let mut lines = text.lines();
-        if !matches!(lines.next(), Some(HEADER | HEADER_V9 | HEADER_V8)) {
+        if !matches!(
+            lines.next(),
+            Some(HEADER | HEADER_V10 | HEADER_V9 | HEADER_V8)
+        ) {
             return m;
         }
         for line in lines {
@@ -328,7 +431,10 @@ impl Memory {
     /// `name stamp old|game=counts|game=counts... arms positions`, where
     /// `arms` is `won,played,won,played;game=arm;game=arm...` (absent in v8
     /// files) and `positions` the `won,reached` pairs of
-    /// [`Entry::positions`] in the order 1-1, 1-2, 2-1, 2-2 (absent in v9).
+    /// [`Entry::positions`] in the order 1-1, 1-2, 2-1, 2-2 (absent in v9),
+    /// then `calibration challenges` (absent in v10): the pairs of
+    /// [`Entry::calibration`] and the predictions of [`Entry::challenges`]
+    /// as `game@line@p;...` (`-` when there is none).
     fn parse_line(line: &str) -> Option<(String, Entry)> {
         let mut f = line.split(' ');
         let name = f.next()?.to_string();
@@ -338,6 +444,14 @@ impl Memory {
         let positions = match f.next() {
             Some(p) => Self::parse_positions(p)?,
             None => Default::default(),
+        };
+        let calibration = match f.next() {
+            Some(c) => won_pairs::<CALIBRATION_BINS>(c)?,
+            None => [[0; 2]; CALIBRATION_BINS],
+        };
+        let challenges = match f.next() {
+            Some(c) => Self::parse_challenges(c)?,
+            None => Vec::new(),
         };
         if f.next().is_some() || !clean(&name) {
             return None;
@@ -368,8 +482,28 @@ impl Memory {
                 outcomes,
                 pending,
                 positions,
+                calibration,
+                challenges,
             },
         ))
+    }
+
+    /// The challenges field of a line (see [`Memory::parse_line`]).
+    fn parse_challenges(c: &str) -> Option<Vec<(String, usize, u16)>> {
+        if c == "-" {
+            return Some(Vec::new());
+        }
+        let mut out = Vec::new();
+        for e in c.split(';') {
+            let (rest, p) = e.rsplit_once('@')?;
+            let (g, line) = rest.rsplit_once('@')?;
+            let p: u16 = p.parse().ok()?;
+            if !pending_name(g) || p > 10_000 {
+                return None;
+            }
+            out.push((g.to_string(), line.parse().ok()?, p));
+        }
+        (out.len() <= MAX_CHALLENGES).then_some(out)
     }
 
     /// The positions field of a line (see [`Memory::parse_line`]).
@@ -415,6 +549,16 @@ impl Memory {
                 out.push_str(&format!(";{g}={arm}"));
             }
             out.push_str(&format!(" {}", pairs_text(e.positions.as_flattened())));
+            out.push_str(&format!(" {}", pairs_text(&e.calibration)));
+            let challenges: Vec<String> = e
+                .challenges
+                .iter()
+                .map(|(g, line, p)| format!("{g}@{line}@{p}"))
+                .collect();
+            match challenges.is_empty() {
+                true => out.push_str(" -"),
+                false => out.push_str(&format!(" {}", challenges.join(";"))),
+            }
             out.push('\n');
         }
         out

@@ -129,7 +129,7 @@ impl Strategy {
 
 /// What to do: the text to append and, after a successful Exchange, the kept
 /// cards to print on stdout.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
     /// The answer to append to the history file: one of the legal answers
     /// (one character, or a given-up card followed by `'\n'`, or `"I\n"`).
@@ -150,6 +150,12 @@ pub struct Decision {
     /// correct strategy (the tests assert it stays `false`). Bad input alone (an unreadable
     /// history, no legal list) leaves it `false`.
     pub fallback: bool,
+    /// When the `search` strategy challenges the opponent's claim (`q`),
+    /// the model's probability that the claim is a bluff, before any
+    /// [`SearchConfig::bluff_odds`] factor: what `coup-bot` records in its
+    /// memory to learn that factor ([`memory::Entry::odds_factor`]);
+    /// `None` for every other answer and strategy.
+    pub challenged_bluff: Option<f64>,
 }
 
 /// Decides an answer.
@@ -321,12 +327,28 @@ pub fn decide_configured(
                         .collect::<Vec<_>>()
                         .join("\n");
                     if legal.contains(&answer) {
+                        let challenged_bluff = (answer == Reply::Challenge.text())
+                            .then(|| line_chars.last().copied().and_then(Character::claimed_by))
+                            .flatten()
+                            .map(|c| {
+                                let raw = if config.bluff_odds == 1.0 {
+                                    post
+                                } else {
+                                    let learnt = SearchConfig {
+                                        bluff_odds: 1.0,
+                                        ..*config
+                                    };
+                                    ctx.search_posterior(&line_chars, &learnt)
+                                };
+                                1.0 - raw[c.index()]
+                            });
                         return Decision {
                             answer,
                             exchange_keep: keep,
                             note: (!notes.is_empty()).then(|| notes.join("; ")),
                             explanation,
                             fallback: false,
+                            challenged_bluff,
                         };
                     }
                     notes.push(format!("search chose {answer:?}, not legal"));
@@ -359,6 +381,7 @@ pub fn decide_configured(
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         explanation,
         fallback,
+        challenged_bluff: None,
     }
 }
 
@@ -435,6 +458,7 @@ pub fn replica_decision(
             note,
             explanation: String::new(),
             fallback,
+            challenged_bluff: None,
         },
         a.state,
     )

@@ -281,6 +281,34 @@ impl History {
             .find(|&s| self.record(s).cards_left() == 0)
     }
 
+    /// My challenges of the opponent's claims whose outcome the history
+    /// shows, in order: `(line, bluff)`, the index of the turn line (the
+    /// number of `'\n'` before it) and whether the claim was a bluff (the
+    /// claimant gave up a card, `docs/rules/coup.md` §2.2) or not (it
+    /// showed the card). My challenge of its action stands second on its
+    /// turn's line, of its block of my action third.
+    pub fn my_challenges(&self) -> Vec<(usize, bool)> {
+        let mut out = Vec::new();
+        for (i, t) in self.turns.iter().enumerate() {
+            let c: Vec<char> = t.text.chars().collect();
+            let at = match t.actor {
+                Side::Opponent if c.get(1) == Some(&'q') => 2,
+                Side::Me
+                    if c.get(2) == Some(&'q') && c.get(1).is_some_and(|&b| "acds".contains(b)) =>
+                {
+                    3
+                }
+                _ => continue,
+            };
+            match c.get(at) {
+                Some(&x) if Character::from_revealed(x).is_some() => out.push((i, false)),
+                Some(&x) if Character::from_held(x).is_some() => out.push((i, true)),
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// The record of one side.
     pub fn record(&self, side: Side) -> &Record {
         match side {
