@@ -6,7 +6,7 @@ use cardgames::coup::history::Record;
 use cardgames::coup::model::hand_posterior;
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{
-    decide_configured, decide_with, legal_answers, Character, SearchConfig, Strategy,
+    decide_configured, decide_with, legal_answers, Character, Decision, SearchConfig, Strategy,
 };
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
@@ -33,22 +33,28 @@ fn a_claim_that_is_certainly_false_is_challenged() {
     assert!(d.note.is_none(), "no fallback: {:?}", d.note);
 }
 
+/// The search's answer to a claim (pass or challenge, no memory) with
+/// [`SearchConfig::bluff_odds`] at `odds`.
+fn answer_with_bluff_odds(odds: f64, history: &str, opp: i64, mine: i64, cards: &str) -> Decision {
+    let mut config = SearchConfig::default();
+    config.set(&format!("bluff_odds={odds}")).unwrap();
+    decide_configured(
+        Strategy::Search,
+        history,
+        opp,
+        mine,
+        cards,
+        &legal(&["p", "q"]),
+        None,
+        &config,
+    )
+}
+
 #[test]
 fn a_challenge_reports_the_models_bluff_probability() {
     // The claim that is certainly false (above): the model's probability
     // that it is a bluff is 1, before any bluff_odds factor too.
-    let mut config = SearchConfig::default();
-    config.set("bluff_odds=0.3").unwrap();
-    let d = decide_configured(
-        Strategy::Search,
-        "A0\nT",
-        4,
-        0,
-        "$$",
-        &legal(&["p", "q"]),
-        None,
-        &config,
-    );
+    let d = answer_with_bluff_odds(0.3, "A0\nT", 4, 0, "$$");
     assert_eq!(d.answer, "q", "{}", d.explanation);
     assert_eq!(d.challenged_bluff, Some(1.0));
     // Any other answer reports none.
@@ -194,19 +200,10 @@ fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
     // weigh less, so the Duke's posterior rises; at 0 only hands holding it
     // remain (the ratio's floor, 1e-4, leaves them all but certain).
     let run = |odds: f64| {
-        let mut config = SearchConfig::default();
-        config.set(&format!("bluff_odds={odds}")).unwrap();
-        let d = decide_configured(
-            Strategy::Search,
-            "T",
-            2,
-            2,
-            "*~",
-            &legal(&["p", "q"]),
-            None,
-            &config,
-        );
-        posterior_of(&d.explanation, '$')
+        posterior_of(
+            &answer_with_bluff_odds(odds, "T", 2, 2, "*~").explanation,
+            '$',
+        )
     };
     let (learnt, half, none) = (run(1.0), run(0.5), run(0.0));
     assert!(learnt < half && half < none, "{learnt} {half} {none}");

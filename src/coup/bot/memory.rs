@@ -69,6 +69,14 @@ pub const ASPIRATION: f64 = 0.5;
 pub const CALIBRATION_BINS: usize = 16;
 /// The log-odds range of [`Entry::calibration`]'s bins.
 pub const LOGIT_RANGE: f64 = 4.0;
+/// The width of [`Entry::calibration`]'s bins in log-odds.
+const BIN_WIDTH: f64 = 2.0 * LOGIT_RANGE / CALIBRATION_BINS as f64;
+
+/// The bin of [`Entry::calibration`] of a predicted probability `p`.
+fn calibration_bin(p: f64) -> usize {
+    let logit = (p / (1.0 - p)).ln().clamp(-LOGIT_RANGE, LOGIT_RANGE);
+    (((logit + LOGIT_RANGE) / BIN_WIDTH) as usize).min(CALIBRATION_BINS - 1)
+}
 /// Predictions kept for the pending games ([`Entry::challenges`]).
 pub const MAX_CHALLENGES: usize = 64;
 /// The prior standard deviation of [`Entry::odds_factor`]'s log: before
@@ -225,7 +233,7 @@ impl Entry {
     /// challenge is chosen on what I see, so given the prediction the
     /// challenged claims are a fair sample of its claims.
     pub fn odds_factor(&self) -> f64 {
-        let centre = |b: usize| -LOGIT_RANGE + 0.25 + 0.5 * b as f64;
+        let centre = |b: usize| -LOGIT_RANGE + BIN_WIDTH * (b as f64 + 0.5);
         let mut a = 0.0;
         for _ in 0..30 {
             let (mut grad, mut curv) = (-a / ODDS_PRIOR_SD.powi(2), 1.0 / ODDS_PRIOR_SD.powi(2));
@@ -257,30 +265,24 @@ impl Entry {
         if let Some(e) = self.recent.iter_mut().find(|(g, _)| g == game) {
             e.1 = result.stats;
         }
-        for &(line, bluff) in &result.challenges {
-            let Some(&(_, _, p)) = self
-                .challenges
-                .iter()
-                .find(|(g, l, _)| g == game && *l == line)
-            else {
-                continue;
-            };
-            let p = f64::from(p) / 1e4;
-            let logit = (p / (1.0 - p)).ln().clamp(-LOGIT_RANGE, LOGIT_RANGE);
-            let bin = (((logit + LOGIT_RANGE) / 0.5) as usize).min(CALIBRATION_BINS - 1);
-            let c = &mut self.calibration[bin];
-            c[0] += u32::from(bluff);
-            c[1] += 1;
-            if c[1] > CAP {
-                *c = [c[0] / 2, c[1] / 2];
-            }
-        }
-        self.challenges.retain(|(g, _, _)| g != game);
         let halve = |o: &mut [u32; 2]| {
             if o[1] > CAP {
                 *o = [o[0] / 2, o[1] / 2];
             }
         };
+        for &(line, bluff) in &result.challenges {
+            let predicted = self
+                .challenges
+                .iter()
+                .find(|(g, l, _)| g == game && *l == line);
+            if let Some(&(_, _, p)) = predicted {
+                let c = &mut self.calibration[calibration_bin(f64::from(p) / 1e4)];
+                c[0] += u32::from(bluff);
+                c[1] += 1;
+                halve(c);
+            }
+        }
+        self.challenges.retain(|(g, _, _)| g != game);
         let o = &mut self.outcomes[arm];
         o[0] += u32::from(result.won);
         o[1] += 1;
@@ -555,9 +557,10 @@ impl Memory {
                 .iter()
                 .map(|(g, line, p)| format!("{g}@{line}@{p}"))
                 .collect();
-            match challenges.is_empty() {
-                true => out.push_str(" -"),
-                false => out.push_str(&format!(" {}", challenges.join(";"))),
+            if challenges.is_empty() {
+                out.push_str(" -");
+            } else {
+                out.push_str(&format!(" {}", challenges.join(";")));
             }
             out.push('\n');
         }
