@@ -4,8 +4,8 @@
 use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
 use cardgames::coup::memory::{
-    game_result, opponent_name, Entry, GameResult, Memory, FILE_NAME, HEADER, HEADER_V10,
-    HEADER_V8, HEADER_V9, RECENT,
+    game_result, opponent_name, Entry, GameResult, Memory, CLAIM_KINDS, FILE_NAME, HEADER,
+    HEADER_V10, HEADER_V11, HEADER_V8, HEADER_V9, RECENT,
 };
 use cardgames::coup::model::hand_probabilities;
 use cardgames::coup::opponent::{Model, Stats};
@@ -355,14 +355,19 @@ fn memory_ignores_corruption_and_truncation() {
     let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
     assert!(text.starts_with(HEADER));
     // Truncated in the middle of the last line: that line is dropped alone.
-    let cut = &text[..text.len() - 5];
-    std::fs::write(d.join(FILE_NAME), cut).unwrap();
-    let m2 = Memory::load(&d);
-    assert_eq!(m2.opponents.len(), 1);
-    assert_eq!(m2.opponents["Calc"], m.opponents["Calc"]);
-    // A line with hits above trials, or a wrong count of numbers, is dropped.
+    // Cut at a field's end too (" - -\n" are the last two fields): a line
+    // of the current format has all of its fields.
+    for n in [5, 4, 2] {
+        let cut = &text[..text.len() - n];
+        std::fs::write(d.join(FILE_NAME), cut).unwrap();
+        let m2 = Memory::load(&d);
+        assert_eq!(m2.opponents.len(), 1, "cut {n}");
+        assert_eq!(m2.opponents["Calc"], m.opponents["Calc"]);
+    }
+    // A line with hits above trials, or a wrong count of numbers, is dropped
+    // (here in the first format with arms, three fields a line).
     let bad = format!(
-        "{HEADER}\nX 1 1,2\nY 1 {}\n",
+        "{HEADER_V8}\nX 1 1,2\nY 1 {}\n",
         vec!["0"; Stats::LEN].join(",")
     );
     std::fs::write(d.join(FILE_NAME), bad).unwrap();
@@ -542,10 +547,25 @@ fn memory_keeps_the_arms_and_reads_the_previous_format() {
     e.positions = [[[1, 3], [2, 9]], [[7, 8], [9, 20]]];
     m.save(&d).unwrap();
     assert_eq!(Memory::load(&d), m);
-    // The v10 line: the same without the calibration and challenges fields.
-    let v11 = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    // The v11 line: the same without the calibration by claim kind.
+    let v12 = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    let v11 = v12
+        .trim_end()
+        .rsplit_once(' ')
+        .unwrap()
+        .0
+        .replace(HEADER, HEADER_V11)
+        + "\n";
+    std::fs::write(d.join(FILE_NAME), &v11).unwrap();
+    assert_eq!(Memory::load(&d), m, "v11 read, no calibration by kind yet");
+    // The v10 line: without the calibration and challenges fields either.
     let line = v11.trim_end().rsplit_once(' ').unwrap().0;
-    let v10 = line.rsplit_once(' ').unwrap().0.replace(HEADER, HEADER_V10) + "\n";
+    let v10 = line
+        .rsplit_once(' ')
+        .unwrap()
+        .0
+        .replace(HEADER_V11, HEADER_V10)
+        + "\n";
     std::fs::write(d.join(FILE_NAME), &v10).unwrap();
     assert_eq!(Memory::load(&d), m, "v10 read, no calibration yet");
     // A v9 file (no positions field) keeps its arms; positions start empty.
@@ -972,11 +992,11 @@ fn my_challenges_are_read_with_their_outcomes() {
     // (a bluff). Line 2, my turn: my Tax challenged by it, which I prove: its
     // challenge, not mine.
     let h = History::parse_as("Scq*'\nTq_\nTq$<\n", true).unwrap();
-    assert_eq!(h.my_challenges(), vec![(0, false), (1, true)]);
+    assert_eq!(h.my_challenges(), vec![(0, 'c', false), (1, 'T', true)]);
     // The second player's view of the same game: only line 2 is its
     // challenge (proved: not a bluff).
     let h = History::parse_as("Scq*'\nTq_\nTq$<\n", false).unwrap();
-    assert_eq!(h.my_challenges(), vec![(2, false)]);
+    assert_eq!(h.my_challenges(), vec![(2, 'T', false)]);
 }
 
 #[test]
@@ -997,12 +1017,15 @@ fn the_bluff_odds_factor_is_learnt_from_settled_challenges() {
         won: false,
         reached: [[false; 2], [false, true]],
         stats: Stats::default(),
-        challenges: vec![(1, false), (4, true), (7, true)],
+        challenges: vec![(1, 'c', false), (4, 'T', true), (7, 'T', true)],
     };
     assert!(e.settle(game, &result));
     assert_eq!(e.calibration[8], [1, 2]);
     assert_eq!(e.calibration.iter().map(|c| c[1]).sum::<u32>(), 2);
     assert!(e.challenges.is_empty(), "settled predictions are dropped");
+    // Each also in its claim kind's bins: the Captain block (`c`) and Tax.
+    let kind = |k: char| e.kind_calibration[CLAIM_KINDS.find(k).unwrap()][8];
+    assert_eq!((kind('c'), kind('T'), kind('E')), ([0, 1], [1, 1], [0, 0]));
     // The factor is the maximum a posteriori offset `a` of the log-odds
     // (prior N(0, 1)): with 100 challenges at the bin centred on 0.25 and 10
     // bluffs, 10 - 100 sigma(0.25 + a) - a = 0.
@@ -1012,12 +1035,24 @@ fn the_bluff_odds_factor_is_learnt_from_settled_challenges() {
     let sigma = 1.0 / (1.0 + (-(0.25 + a)).exp());
     assert!((10.0 - 100.0 * sigma - a).abs() < 1e-6, "a = {a}");
     assert!((-2.6..-2.0).contains(&a), "a = {a}");
-    // The memory keeps both through the file.
+    // By kind: a kind without evidence takes the overall factor; a kind
+    // whose 40 challenges at the bin centred on 0.25 were all honest gets
+    // its own offset `b` on top of `a`: -40 sigma(0.25 + a + b) - b = 0.
+    let c = CLAIM_KINDS.find('c').unwrap();
+    e.kind_calibration[c][8] = [0, 40];
+    let by_kind = e.kind_odds_factors();
+    assert!((by_kind[0] - e.odds_factor()).abs() < 1e-12);
+    let b = by_kind[c].ln() - a;
+    let sigma = 1.0 / (1.0 + (-(0.25 + a + b)).exp());
+    assert!((-40.0 * sigma - b).abs() < 1e-6, "b = {b}");
+    assert!(b < -0.5, "b = {b}");
+    // The memory keeps all of them through the file.
     let d = tmpdir("odds");
     let mut m = Memory::default();
     m.record("Seer", game, sample_stats(1));
     let s = m.opponents.get_mut("Seer").unwrap();
     s.calibration = e.calibration;
+    s.kind_calibration = e.kind_calibration;
     s.track(game, 1);
     s.note_challenge(game, 3, 0.25);
     m.save(&d).unwrap();

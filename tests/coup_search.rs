@@ -33,11 +33,11 @@ fn a_claim_that_is_certainly_false_is_challenged() {
     assert!(d.note.is_none(), "no fallback: {:?}", d.note);
 }
 
-/// The search's answer to a claim (pass or challenge, no memory) with
-/// [`SearchConfig::bluff_odds`] at `odds`.
-fn answer_with_bluff_odds(odds: f64, history: &str, opp: i64, mine: i64, cards: &str) -> Decision {
+/// The search's answer to a claim (pass or challenge, no memory) with one
+/// setting of [`SearchConfig`] (`key=value`).
+fn answer_with(setting: &str, history: &str, opp: i64, mine: i64, cards: &str) -> Decision {
     let mut config = SearchConfig::default();
-    config.set(&format!("bluff_odds={odds}")).unwrap();
+    config.set(setting).unwrap();
     decide_configured(
         Strategy::Search,
         history,
@@ -54,7 +54,7 @@ fn answer_with_bluff_odds(odds: f64, history: &str, opp: i64, mine: i64, cards: 
 fn a_challenge_reports_the_models_bluff_probability() {
     // The claim that is certainly false (above): the model's probability
     // that it is a bluff is 1, before any bluff_odds factor too.
-    let d = answer_with_bluff_odds(0.3, "A0\nT", 4, 0, "$$");
+    let d = answer_with("bluff_odds=0.3", "A0\nT", 4, 0, "$$");
     assert_eq!(d.answer, "q", "{}", d.explanation);
     assert_eq!(d.challenged_bluff, Some(1.0));
     // Any other answer reports none.
@@ -201,13 +201,30 @@ fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
     // remain (the ratio's floor, 1e-4, leaves them all but certain).
     let run = |odds: f64| {
         posterior_of(
-            &answer_with_bluff_odds(odds, "T", 2, 2, "*~").explanation,
+            &answer_with(&format!("bluff_odds={odds}"), "T", 2, 2, "*~").explanation,
             '$',
         )
     };
     let (learnt, half, none) = (run(1.0), run(0.5), run(0.0));
     assert!(learnt < half && half < none, "{learnt} {half} {none}");
     assert!(none > 0.99, "{none}");
+}
+
+#[test]
+fn a_claim_kinds_odds_factor_applies_to_that_kind_alone() {
+    // The same Tax claim: a factor of 0.5 on Tax (`kind_odds`, the order
+    // `ETSAacds`) believes it as a factor of 0.5 on every ratio does (it is
+    // the only claim standing); the same factor on the Captain block leaves
+    // the Duke's posterior as learnt.
+    let duke =
+        |setting: &str| posterior_of(&answer_with(setting, "T", 2, 2, "*~").explanation, '$');
+    let learnt = duke("kind_odds=1,1,1,1,1,1,1,1");
+    let tax = duke("kind_odds=1,0.5,1,1,1,1,1,1");
+    assert!(tax > learnt, "{tax} {learnt}");
+    assert_eq!(tax, duke("bluff_odds=0.5"));
+    assert_eq!(learnt, duke("kind_odds=1,1,1,1,1,0.5,1,1"));
+    // Eight factors or none.
+    assert!(SearchConfig::default().set("kind_odds=1,2").is_err());
 }
 
 /// The information-set tree search (`SearchConfig::tree`), whatever the

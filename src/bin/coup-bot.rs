@@ -176,13 +176,15 @@ fn main() {
         if config.learnt_values > 0.0 {
             config.card_value = entry.card_values(config.card_value, config.learnt_values);
         }
-        if config.learnt_odds {
-            config.bluff_odds *= entry.odds_factor();
+        match config.learnt_odds {
+            0 => {}
+            1 => config.bluff_odds *= entry.odds_factor(),
+            _ => config.kind_odds = entry.kind_odds_factors(),
         }
         if explain {
             eprintln!(
-                "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}; bluff odds factor {:.3}",
-                entry.outcomes, config.card_value, config.bluff_odds
+                "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}; bluff odds factor {:.3}, by kind {:.3?}",
+                entry.outcomes, config.card_value, config.bluff_odds, config.kind_odds
             );
         }
     }

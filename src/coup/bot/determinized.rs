@@ -22,7 +22,7 @@ use rand::{Rng, RngExt};
 use super::opponent::{ClaimAt, Model};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
-use crate::coup::game::protocol::{Action, Block, Reply};
+use crate::coup::game::protocol::{Action, Block, Reply, CLAIM_KINDS};
 use crate::coup::game::rules::{hands_of, is_exchange_call, last_line};
 use crate::coup::game::CoupError;
 use rand_chacha::rand_core::SeedableRng;
@@ -230,6 +230,14 @@ pub struct SearchConfig {
     /// claims at 0.3), and the model under-predicted in turn (docs/coup.md,
     /// "Where the cards go").
     pub bluff_odds: f64,
+    /// Factors on the learnt likelihood ratios of each claim kind, on top
+    /// of [`SearchConfig::bluff_odds`], in the order of
+    /// [`crate::coup::memory::CLAIM_KINDS`] (`ETSAacds`): the pending
+    /// claim's ratio takes its kind's factor, a standing claim of a
+    /// character its action's (a Contessa: the Contessa block's). All 1 by
+    /// default; `coup-bot` sets them from its memory with
+    /// [`SearchConfig::learnt_odds`] 2.
+    pub kind_odds: [f64; 8],
     /// Whether `coup-bot` multiplies [`SearchConfig::bluff_odds`] by the
     /// factor its memory learnt for this opponent from the outcomes of my
     /// challenges of its claims against the model's predictions at them
@@ -239,7 +247,12 @@ pub struct SearchConfig {
     /// replica (arm 1: 52.8%, 62.4%); in the portfolio on both arms 47.8%
     /// and 68.9% (the default: 51.7%, 64.5%), on arm 1 only 51.3% and
     /// 65.3% (arbiter3, seeds 7-31; docs/coup.md, "Where the cards go").
-    pub learnt_odds: bool,
+    /// 0: off; 1: that factor; 2: a factor per claim kind on top of it
+    /// ([`SearchConfig::kind_odds`] from
+    /// [`crate::coup::memory::Entry::kind_odds_factors`]), which on arm 1
+    /// won 51.6% [49.2, 54.1] against Seer and 65.6% against the replica
+    /// (the same 1,600 games; docs/coup.md, "Where the cards go").
+    pub learnt_odds: u8,
 }
 
 /// A learnt likelihood ratio of claiming a character without it, in a
@@ -288,7 +301,8 @@ impl Default for SearchConfig {
             learnt_values: 0.0,
             keep_claimed: None,
             bluff_odds: 1.0,
-            learnt_odds: false,
+            kind_odds: [1.0; 8],
+            learnt_odds: 0,
         }
     }
 }
@@ -361,7 +375,11 @@ impl SearchConfig {
             "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
             "exploration" => self.exploration = num(v)?,
             "bluff_odds" => self.bluff_odds = num(v)?.max(0.0),
-            "learnt_odds" => self.learnt_odds = num(v)? != 0.0,
+            "learnt_odds" => self.learnt_odds = num(v)?.clamp(0.0, 2.0) as u8,
+            "kind_odds" => {
+                let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
+                self.kind_odds = x.try_into().map_err(|_| bad())?;
+            }
             "claim_turns" => self.claim_turns = num(v)? != 0.0,
             "claimant_cards" => self.claimant_cards = num(v)? != 0.0,
             "card_value" => {
@@ -373,7 +391,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds, learnt_odds)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds, kind_odds=8 factors, learnt_odds)"
                 )))
             }
         }
@@ -714,8 +732,12 @@ impl Ctx<'_> {
         let (action, block) = bluff_ratios(config);
         let mine = self.h.me.cards_left();
         let pooled = ClaimAt::against(mine);
-        let mut r = Character::ALL.map(|c| action(&self.model, c, pooled).min(1.0));
-        r[Contessa.index()] = block(&self.model, Contessa, pooled).min(1.0);
+        let kind = |k: char| CLAIM_KINDS.find(k).map_or(1.0, |i| config.kind_odds[i]);
+        let claim_of = |c: Character| Action::ALL.into_iter().find(|a| a.claim() == Some(c));
+        let mut r = Character::ALL.map(|c| {
+            action(&self.model, c, pooled).min(1.0) * claim_of(c).map_or(1.0, |a| kind(a.code()))
+        });
+        r[Contessa.index()] = block(&self.model, Contessa, pooled).min(1.0) * kind('s');
         // The claim I am answering, in its context when the configuration
         // says so: its turns taken before this one, its cards.
         let turns = config.claim_turns.then(|| {
@@ -740,12 +762,12 @@ impl Ctx<'_> {
         match line.last() {
             Some(&b) if "acds".contains(b) => {
                 if let Some(c) = Character::claimed_by(b) {
-                    r[c.index()] = block(&self.model, c, at).min(1.0);
+                    r[c.index()] = block(&self.model, c, at).min(1.0) * kind(b);
                 }
             }
             Some(&a) if line.len() == 1 && "ETSA".contains(a) => {
                 if let Some(c) = Character::claimed_by(a) {
-                    r[c.index()] = action(&self.model, c, at).min(1.0);
+                    r[c.index()] = action(&self.model, c, at).min(1.0) * kind(a);
                 }
             }
             _ => {}

@@ -40,11 +40,15 @@ use rand_distr::{Beta, Distribution};
 use super::fnv;
 use super::opponent::Stats;
 use crate::coup::game::history::{History, Side};
+pub use crate::coup::game::protocol::CLAIM_KINDS;
 
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v11";
+pub const HEADER: &str = "coup-memory v12";
+/// The previous format's header (read as well: its lines have no
+/// calibration by claim kind, [`Entry::kind_calibration`]).
+pub const HEADER_V11: &str = "coup-memory v11";
 /// The previous format's header (read as well: its lines have no
 /// calibration of my challenges, [`Entry::calibration`]).
 pub const HEADER_V10: &str = "coup-memory v10";
@@ -77,6 +81,35 @@ fn calibration_bin(p: f64) -> usize {
     let logit = (p / (1.0 - p)).ln().clamp(-LOGIT_RANGE, LOGIT_RANGE);
     (((logit + LOGIT_RANGE) / BIN_WIDTH) as usize).min(CALIBRATION_BINS - 1)
 }
+
+/// The maximum a posteriori offset `a` of a logistic calibration with
+/// slope 1 over calibration bins `[bluffs, challenges]`: each bin's
+/// bluffs are Binomial with the probability `sigma(centre + base + a)`, the
+/// bin's log-odds centre plus a known offset `base`, and `a` has a normal
+/// prior N(0, `sd`²) (Newton's method on the concave log posterior). 0
+/// without evidence.
+fn map_offset(bins: &[[u32; 2]; CALIBRATION_BINS], base: f64, sd: f64) -> f64 {
+    let centre = |b: usize| -LOGIT_RANGE + BIN_WIDTH * (b as f64 + 0.5);
+    let mut a = 0.0;
+    for _ in 0..30 {
+        let (mut grad, mut curv) = (-a / sd.powi(2), 1.0 / sd.powi(2));
+        for (b, &[bluffs, n]) in bins.iter().enumerate() {
+            let q = 1.0 / (1.0 + (-(centre(b) + base + a)).exp());
+            grad += f64::from(bluffs) - f64::from(n) * q;
+            curv += f64::from(n) * q * (1.0 - q);
+        }
+        let step = grad / curv;
+        a += step;
+        if step.abs() < 1e-9 {
+            break;
+        }
+    }
+    a
+}
+/// The prior standard deviation of a claim kind's log-odds offset around
+/// the opponent's overall one ([`Entry::kind_odds_factors`]): a kind's
+/// bluffs may be off by another factor of `e` either way.
+pub const KIND_PRIOR_SD: f64 = 1.0;
 /// Predictions kept for the pending games ([`Entry::challenges`]).
 pub const MAX_CHALLENGES: usize = 64;
 /// The prior standard deviation of [`Entry::odds_factor`]'s log: before
@@ -115,6 +148,9 @@ pub struct Entry {
     /// [`CALIBRATION_BINS`] bins): `[bluffs, challenges]`
     /// ([`Entry::odds_factor`]).
     pub calibration: [[u32; 2]; CALIBRATION_BINS],
+    /// [`Entry::calibration`] by the kind of the claim challenged (the
+    /// order of [`CLAIM_KINDS`]; [`Entry::kind_odds_factors`]).
+    pub kind_calibration: [[[u32; 2]; CALIBRATION_BINS]; CLAIM_KINDS.len()],
     /// Predictions of my challenges in pending games whose outcome is read
     /// when the game is settled: (history file name, turn line, predicted
     /// probability that the claim is a bluff in ten-thousandths), at most
@@ -233,22 +269,20 @@ impl Entry {
     /// challenge is chosen on what I see, so given the prediction the
     /// challenged claims are a fair sample of its claims.
     pub fn odds_factor(&self) -> f64 {
-        let centre = |b: usize| -LOGIT_RANGE + BIN_WIDTH * (b as f64 + 0.5);
-        let mut a = 0.0;
-        for _ in 0..30 {
-            let (mut grad, mut curv) = (-a / ODDS_PRIOR_SD.powi(2), 1.0 / ODDS_PRIOR_SD.powi(2));
-            for (b, &[bluffs, n]) in self.calibration.iter().enumerate() {
-                let q = 1.0 / (1.0 + (-(centre(b) + a)).exp());
-                grad += f64::from(bluffs) - f64::from(n) * q;
-                curv += f64::from(n) * q * (1.0 - q);
-            }
-            let step = grad / curv;
-            a += step;
-            if step.abs() < 1e-9 {
-                break;
-            }
-        }
-        a.exp()
+        map_offset(&self.calibration, 0.0, ODDS_PRIOR_SD).exp()
+    }
+
+    /// The bluff odds factor of each claim kind (the order of
+    /// [`CLAIM_KINDS`]): `e^(a + b)`, `a` the opponent's overall offset
+    /// ([`Entry::odds_factor`]) and `b` the kind's maximum a posteriori
+    /// offset on top of it from its own bins ([`Entry::kind_calibration`]),
+    /// under a normal prior of standard deviation [`KIND_PRIOR_SD`]. A kind
+    /// without evidence takes the overall factor.
+    pub fn kind_odds_factors(&self) -> [f64; CLAIM_KINDS.len()] {
+        let a = self.odds_factor().ln();
+        self.kind_calibration
+            .each_ref()
+            .map(|bins| (a + map_offset(bins, a, KIND_PRIOR_SD)).exp())
     }
 
     /// Counts the pending game `game` as won or lost by its arm, and the
@@ -270,16 +304,21 @@ impl Entry {
                 *o = [o[0] / 2, o[1] / 2];
             }
         };
-        for &(line, bluff) in &result.challenges {
+        for &(line, kind, bluff) in &result.challenges {
             let predicted = self
                 .challenges
                 .iter()
                 .find(|(g, l, _)| g == game && *l == line);
             if let Some(&(_, _, p)) = predicted {
-                let c = &mut self.calibration[calibration_bin(f64::from(p) / 1e4)];
-                c[0] += u32::from(bluff);
-                c[1] += 1;
-                halve(c);
+                let bin = calibration_bin(f64::from(p) / 1e4);
+                let kind = CLAIM_KINDS
+                    .find(kind)
+                    .map(|k| &mut self.kind_calibration[k][bin]);
+                for c in std::iter::once(&mut self.calibration[bin]).chain(kind) {
+                    c[0] += u32::from(bluff);
+                    c[1] += 1;
+                    halve(c);
+                }
             }
         }
         self.challenges.retain(|(g, _, _)| g != game);
@@ -332,9 +371,9 @@ pub struct GameResult {
     /// call included, which its last call could not see (the loser's last
     /// card, given up to the winner's last move, settles its claims).
     pub stats: Stats,
-    /// That player's challenges of the other's claims, `(turn line,
-    /// bluff)` ([`History::my_challenges`]).
-    pub challenges: Vec<(usize, bool)>,
+    /// That player's challenges of the other's claims, `(turn line, claim
+    /// kind, bluff)` ([`History::my_challenges`]).
+    pub challenges: Vec<(usize, char, bool)>,
 }
 
 /// The result of a finished history for its first player (`first`) or its
@@ -416,13 +455,20 @@ impl Memory {
     pub fn parse(text: &str) -> Memory {
         let mut m = Memory::default();
         let mut lines = text.lines();
-        if !matches!(
-            lines.next(),
-            Some(HEADER | HEADER_V10 | HEADER_V9 | HEADER_V8)
-        ) {
-            return m;
-        }
+        // Each format's line has a fixed number of fields, so a line cut at
+        // a field's end does not pass for an older format's.
+        let fields = match lines.next() {
+            Some(HEADER) => 8,
+            Some(HEADER_V11) => 7,
+            Some(HEADER_V10) => 5,
+            Some(HEADER_V9) => 4,
+            Some(HEADER_V8) => 3,
+            _ => return m,
+        };
         for line in lines {
+            if line.split(' ').count() != fields {
+                continue;
+            }
             if let Some((name, e)) = Self::parse_line(line) {
                 m.opponents.insert(name, e);
             }
@@ -436,7 +482,10 @@ impl Memory {
     /// [`Entry::positions`] in the order 1-1, 1-2, 2-1, 2-2 (absent in v9),
     /// then `calibration challenges` (absent in v10): the pairs of
     /// [`Entry::calibration`] and the predictions of [`Entry::challenges`]
-    /// as `game@line@p;...` (`-` when there is none).
+    /// as `game@line@p;...` (`-` when there is none), then `kinds` (absent
+    /// in v11): the non-empty bins of [`Entry::kind_calibration`] as
+    /// `kind bin=bluffs,challenges;...`, the kind its character of
+    /// [`CLAIM_KINDS`] (`T8=3,10;c9=0,5`; `-` when there is none).
     fn parse_line(line: &str) -> Option<(String, Entry)> {
         let mut f = line.split(' ');
         let name = f.next()?.to_string();
@@ -454,6 +503,10 @@ impl Memory {
         let challenges = match f.next() {
             Some(c) => Self::parse_challenges(c)?,
             None => Vec::new(),
+        };
+        let kind_calibration = match f.next() {
+            Some(k) => Self::parse_kinds(k)?,
+            None => Default::default(),
         };
         if f.next().is_some() || !clean(&name) {
             return None;
@@ -485,9 +538,28 @@ impl Memory {
                 pending,
                 positions,
                 calibration,
+                kind_calibration,
                 challenges,
             },
         ))
+    }
+
+    /// The kinds field of a line (see [`Memory::parse_line`]).
+    #[allow(clippy::type_complexity)]
+    fn parse_kinds(k: &str) -> Option<[[[u32; 2]; CALIBRATION_BINS]; CLAIM_KINDS.len()]> {
+        let mut out = [[[0; 2]; CALIBRATION_BINS]; CLAIM_KINDS.len()];
+        if k == "-" {
+            return Some(out);
+        }
+        for e in k.split(';') {
+            let mut chars = e.chars();
+            let kind = CLAIM_KINDS.find(chars.next()?)?;
+            let (bin, pair) = chars.as_str().split_once('=')?;
+            let bin: usize = bin.parse().ok()?;
+            let [pair] = won_pairs::<1>(pair)?;
+            *out[kind].get_mut(bin)? = pair;
+        }
+        Some(out)
     }
 
     /// The challenges field of a line (see [`Memory::parse_line`]).
@@ -557,10 +629,22 @@ impl Memory {
                 .iter()
                 .map(|(g, line, p)| format!("{g}@{line}@{p}"))
                 .collect();
-            if challenges.is_empty() {
-                out.push_str(" -");
-            } else {
-                out.push_str(&format!(" {}", challenges.join(";")));
+            let kinds: Vec<String> = CLAIM_KINDS
+                .chars()
+                .zip(&e.kind_calibration)
+                .flat_map(|(k, bins)| {
+                    bins.iter()
+                        .enumerate()
+                        .filter(|(_, p)| p[1] > 0)
+                        .map(move |(b, p)| format!("{k}{b}={}", pairs_text(&[*p])))
+                })
+                .collect();
+            for field in [challenges, kinds] {
+                if field.is_empty() {
+                    out.push_str(" -");
+                } else {
+                    out.push_str(&format!(" {}", field.join(";")));
+                }
             }
             out.push('\n');
         }

@@ -331,11 +331,14 @@ pub fn decide_configured(
                             .then(|| line_chars.last().copied().and_then(Character::claimed_by))
                             .flatten()
                             .map(|c| {
-                                let raw = if config.bluff_odds == 1.0 {
+                                let raw = if config.bluff_odds == 1.0
+                                    && config.kind_odds.iter().all(|&k| k == 1.0)
+                                {
                                     post
                                 } else {
                                     let learnt = SearchConfig {
                                         bluff_odds: 1.0,
+                                        kind_odds: [1.0; 8],
                                         ..*config
                                     };
                                     ctx.search_posterior(&line_chars, &learnt)

@@ -282,12 +282,13 @@ impl History {
     }
 
     /// My challenges of the opponent's claims whose outcome the history
-    /// shows, in order: `(line, bluff)`, the index of the turn line (the
-    /// number of `'\n'` before it) and whether the claim was a bluff (the
-    /// claimant gave up a card, `docs/rules/coup.md` §2.2) or not (it
-    /// showed the card). My challenge of its action stands second on its
-    /// turn's line, of its block of my action third.
-    pub fn my_challenges(&self) -> Vec<(usize, bool)> {
+    /// shows, in order: `(line, kind, bluff)`, the index of the turn line
+    /// (the number of `'\n'` before it), the claim's protocol character
+    /// (an action `E T S A` or a block `a c d s`, `docs/rules/coup.md` §5)
+    /// and whether the claim was a bluff (the claimant gave up a card,
+    /// §2.2) or not (it showed the card). My challenge of its action stands
+    /// second on its turn's line, of its block of my action third.
+    pub fn my_challenges(&self) -> Vec<(usize, char, bool)> {
         let mut out = Vec::new();
         for (i, t) in self.turns.iter().enumerate() {
             let c: Vec<char> = t.text.chars().collect();
@@ -300,9 +301,10 @@ impl History {
                 }
                 _ => continue,
             };
+            let kind = c[at - 2];
             match c.get(at) {
-                Some(&x) if Character::from_revealed(x).is_some() => out.push((i, false)),
-                Some(&x) if Character::from_held(x).is_some() => out.push((i, true)),
+                Some(&x) if Character::from_revealed(x).is_some() => out.push((i, kind, false)),
+                Some(&x) if Character::from_held(x).is_some() => out.push((i, kind, true)),
                 _ => {}
             }
         }

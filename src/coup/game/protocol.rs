@@ -12,6 +12,10 @@ use super::character::Character;
 pub const COUP_COST: i64 = 7;
 /// Coins an Assassination costs (`docs/rules/coup.md` §2.1: Assassinate, 3 coins).
 pub const ASSASSINATE_COST: i64 = 3;
+/// The kinds of claim a player can challenge, by protocol character: the
+/// actions Exchange, Tax, Steal, Assassinate and the blocks as Ambassador,
+/// Captain, Duke, Contessa (`docs/rules/coup.md` §5).
+pub const CLAIM_KINDS: &str = "ETSAacds";
 
 /// An action that opens a turn (`docs/rules/coup.md` §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
