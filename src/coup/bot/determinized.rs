@@ -179,7 +179,11 @@ pub struct SearchConfig {
     /// [`SearchConfig::claimant_cards`] and `horizon=4` it won 53.0% [50.6,
     /// 55.4] of the 1,600 games against Seer (the best row measured) and
     /// 63.5% [56.6, 69.9] against the real Calculator (seed 7, memory on;
-    /// the default 75.0%; docs/coup.md, "The tree search").
+    /// the default 75.0%; docs/coup.md, "The tree search"). Measured again on
+    /// arm 1 ([`SearchConfig::arm`]) with the tree deciding my turns too:
+    /// Seer 54.3% [51.9, 56.7], the Calculator replica 62.3% [59.9, 64.7]
+    /// (arm 1: 52.8%, 62.4%; seeds 7-31, 1,600 games each), with
+    /// [`SearchConfig::learnt_odds`] 1 as well Seer 52.8%: within the noise.
     pub tree_answers_only: bool,
     /// Whether `coup-bot` chooses, per opponent and per game, between this
     /// configuration (arm 0) and the tree's answers with the learnt model
