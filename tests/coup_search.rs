@@ -312,3 +312,36 @@ fn the_tree_replays_and_its_iteration_cap_binds() {
     );
     assert_eq!(visits(&run(300).explanation).iter().sum::<usize>(), 300);
 }
+
+#[test]
+fn identified_challenges_follow_a_pure_policy_once_the_answers_show_one() {
+    use cardgames::coup::bot::Habits;
+    use cardgames::coup::opponent::Model;
+    let habits = |answers: [u32; 2], identified: bool| {
+        let s = Stats {
+            block_challenged: [answers; 4],
+            ..Stats::default()
+        };
+        let mut c = SearchConfig::default();
+        c.set(&format!("identified={}", u8::from(identified)))
+            .unwrap();
+        Habits::learnt(&Model::new(&s, None), &c, 2).challenge_block[0]
+    };
+    // It challenged each of my 12 blocks (3 of each kind): "challenges
+    // every block" explains it, so the playouts expect the next one
+    // challenged all but surely, the rate alone less so.
+    let (rate, identified) = (habits([3, 3], false), habits([3, 3], true));
+    assert!(
+        identified > 0.99 && identified > rate,
+        "{identified} {rate}"
+    );
+    // It let all 12 stand: "never" is the likely policy.
+    let (rate, identified) = (habits([3, 0], false), habits([3, 0], true));
+    assert!(
+        identified < rate && identified < 0.01,
+        "{identified} {rate}"
+    );
+    // Before any answer: the prior mixture, above the rate (some players
+    // challenge every block).
+    assert!(habits([0, 0], true) > habits([0, 0], false));
+}
