@@ -241,7 +241,7 @@ pub struct SearchConfig {
     /// character its action's (a Contessa: the Contessa block's). All 1 by
     /// default; `coup-bot` sets them from its memory with
     /// [`SearchConfig::learnt_odds`] 2.
-    pub kind_odds: [f64; 8],
+    pub kind_odds: [f64; CLAIM_KINDS.len()],
     /// Whether `coup-bot` multiplies [`SearchConfig::bluff_odds`] by the
     /// factor its memory learnt for this opponent from the outcomes of my
     /// challenges of its claims against the model's predictions at them
@@ -320,7 +320,7 @@ impl Default for SearchConfig {
             learnt_values: 0.0,
             keep_claimed: None,
             bluff_odds: 1.0,
-            kind_odds: [1.0; 8],
+            kind_odds: [1.0; CLAIM_KINDS.len()],
             learnt_odds: 0,
             identified: true,
         }

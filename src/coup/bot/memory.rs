@@ -484,8 +484,9 @@ impl Memory {
     /// [`Entry::calibration`] and the predictions of [`Entry::challenges`]
     /// as `game@line@p;...` (`-` when there is none), then `kinds` (absent
     /// in v11): the non-empty bins of [`Entry::kind_calibration`] as
-    /// `kind bin=bluffs,challenges;...`, the kind its character of
-    /// [`CLAIM_KINDS`] (`T8=3,10;c9=0,5`; `-` when there is none).
+    /// `<kind><bin>=bluffs,challenges;...`, the kind its character of
+    /// [`CLAIM_KINDS`] (`T8=3,10;c9=0,5`: Tax in bin 8, the Captain block
+    /// in bin 9; `-` when there is none).
     fn parse_line(line: &str) -> Option<(String, Entry)> {
         let mut f = line.split(' ');
         let name = f.next()?.to_string();

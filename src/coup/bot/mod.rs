@@ -338,7 +338,7 @@ pub fn decide_configured(
                                 } else {
                                     let learnt = SearchConfig {
                                         bluff_odds: 1.0,
-                                        kind_odds: [1.0; 8],
+                                        kind_odds: [1.0; crate::coup::protocol::CLAIM_KINDS.len()],
                                         ..*config
                                     };
                                     ctx.search_posterior(&line_chars, &learnt)
