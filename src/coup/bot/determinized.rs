@@ -19,7 +19,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use super::opponent::{ClaimAt, Model};
+use super::opponent::{ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::protocol::{Action, Block, Reply, CLAIM_KINDS};
@@ -362,6 +362,16 @@ impl SearchConfig {
         self.tree && !(self.tree_answers_only && my_turn)
     }
 
+    /// `self` without the bluff odds factors ([`SearchConfig::bluff_odds`],
+    /// [`SearchConfig::kind_odds`]): the model as learnt.
+    pub fn without_odds(&self) -> SearchConfig {
+        SearchConfig {
+            bluff_odds: 1.0,
+            kind_odds: [1.0; CLAIM_KINDS.len()],
+            ..*self
+        }
+    }
+
     /// Sets one parameter from `key=value`.
     ///
     /// # Errors
@@ -493,11 +503,6 @@ impl Habits {
         }
     }
 }
-
-/// Kinds of action claims, in the order of [`Habits::challenge`].
-const ACTION_KINDS: &str = "ETSA";
-/// Kinds of blocks, in the order of [`Habits::challenge_block`].
-const BLOCK_KINDS: &str = "acds";
 
 /// How much a card is worth keeping in a rollout (higher: kept longer).
 fn keep_rank(c: Character) -> u8 {
@@ -792,12 +797,12 @@ impl Ctx<'_> {
             turns,
         };
         match line.last() {
-            Some(&b) if "acds".contains(b) => {
+            Some(&b) if BLOCK_KINDS.contains(b) => {
                 if let Some(c) = Character::claimed_by(b) {
                     r[c.index()] = block(&self.model, c, at).min(1.0) * kind(b);
                 }
             }
-            Some(&a) if line.len() == 1 && "ETSA".contains(a) => {
+            Some(&a) if line.len() == 1 && ACTION_KINDS.contains(a) => {
                 if let Some(c) = Character::claimed_by(a) {
                     r[c.index()] = action(&self.model, c, at).min(1.0) * kind(a);
                 }

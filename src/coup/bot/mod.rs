@@ -26,7 +26,7 @@ use self::opponent::{Model, Stats};
 use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::engine::Cards;
 use crate::coup::game::history::History;
-use crate::coup::game::protocol::{Reply, CLAIM_KINDS};
+use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
 use crate::coup::game::CoupError;
 use crate::coup::sparring::simple::{keep_cards, random, safe_answer};
@@ -331,16 +331,10 @@ pub fn decide_configured(
                             .then(|| line_chars.last().copied().and_then(Character::claimed_by))
                             .flatten()
                             .map(|c| {
-                                let raw = if config.bluff_odds == 1.0
-                                    && config.kind_odds.iter().all(|&k| k == 1.0)
-                                {
+                                let learnt = config.without_odds();
+                                let raw = if learnt == *config {
                                     post
                                 } else {
-                                    let learnt = SearchConfig {
-                                        bluff_odds: 1.0,
-                                        kind_odds: [1.0; CLAIM_KINDS.len()],
-                                        ..*config
-                                    };
                                     ctx.search_posterior(&line_chars, &learnt)
                                 };
                                 1.0 - raw[c.index()]
