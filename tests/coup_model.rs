@@ -7,7 +7,7 @@ use cardgames::coup::memory::{
     game_result, opponent_name, Entry, GameResult, Memory, CLAIM_KINDS, FILE_NAME, HEADER,
     HEADER_V10, HEADER_V11, HEADER_V8, HEADER_V9, RECENT,
 };
-use cardgames::coup::model::hand_probabilities;
+use cardgames::coup::model::{hand_probabilities, PassWeights, HALF_PASS};
 use cardgames::coup::opponent::{Model, Stats};
 use cardgames::coup::{decide, decide_with, History, Strategy};
 
@@ -631,14 +631,68 @@ fn policy_mixture_identifies_pure_policies() {
 }
 
 #[test]
+fn a_declined_block_weighs_the_hands_holding_the_card() {
+    use cardgames::coup::model::hand_distribution;
+    // I (line 0, to move again) stole and the opponent passed: it declined
+    // to block with a Captain or an Ambassador; then it took Income.
+    let h = History::parse("Sp\nI\n").unwrap();
+    assert_eq!(h.opp.declined, vec![Ambassador, Captain]);
+    let captain = |pass: PassWeights| {
+        let hands = hand_distribution(&h.opp, &[3; 5], 2, [1.0; 5], false, pass);
+        let total: f64 = hands.iter().map(|x| x.1).sum();
+        let with: f64 = hands
+            .iter()
+            .filter(|x| x.0.contains(&Captain))
+            .map(|x| x.1)
+            .sum();
+        with / total
+    };
+    // Weight 1: the hypergeometric 39 of 105.
+    let none = PassWeights {
+        block: 1.0,
+        tax: None,
+    };
+    assert!((captain(none) - 39.0 / 105.0).abs() < 1e-12);
+    // Weight 0.1 on each held blocking card, counted by hand: with a Captain
+    // 3 x 0.1 (two) + 9 x 0.01 (and an Ambassador) + 27 x 0.1 (and another)
+    // = 3.09; without, 3 x 0.1 + 27 x 0.1 (an Ambassador) + 36 = 39.
+    let tenth = PassWeights {
+        block: 0.1,
+        tax: None,
+    };
+    assert!((captain(tenth) - 3.09 / 42.09).abs() < 1e-12);
+    // The turn weight reads Income as a Duke passed over, and only when set.
+    let duke = |pass: PassWeights| {
+        let hands = hand_distribution(&h.opp, &[3; 5], 2, [1.0; 5], false, pass);
+        let total: f64 = hands.iter().map(|x| x.1).sum();
+        let with: f64 = hands
+            .iter()
+            .filter(|x| x.0.contains(&Duke))
+            .map(|x| x.1)
+            .sum();
+        with / total
+    };
+    let passed = PassWeights {
+        block: 1.0,
+        tax: Some(0.5),
+    };
+    assert!((duke(none) - 39.0 / 105.0).abs() < 1e-12);
+    assert!(
+        (duke(passed) - 19.5 / 85.5).abs() < 1e-12,
+        "{}",
+        duke(passed)
+    );
+}
+
+#[test]
 fn joint_hand_distribution_sums_to_the_marginals() {
     use cardgames::coup::model::{hand_distribution, hand_posterior};
     let h = History::parse("Tp\nSc\n").unwrap();
     let unseen = [3, 2, 3, 3, 2];
     let ratio = [0.3, 0.5, 0.2, 1.0, 0.25];
-    let hands = hand_distribution(&h.opp, &unseen, 2, ratio, true);
+    let hands = hand_distribution(&h.opp, &unseen, 2, ratio, true, HALF_PASS);
     // Hypergeometric weights without evidence would count C(13, 2) = 78 hands.
-    let prior: f64 = hand_distribution(&Default::default(), &unseen, 2, ratio, true)
+    let prior: f64 = hand_distribution(&Default::default(), &unseen, 2, ratio, true, HALF_PASS)
         .iter()
         .map(|x| x.1)
         .sum();
@@ -773,10 +827,18 @@ fn a_hand_chosen_at_an_exchange_keeps_its_best_cards() {
     let mut r = History::parse("").unwrap().opp;
     let pool = [2, 0, 0, 0, 1];
     r.chosen_from = 2;
-    let d = hand_distribution_chosen(&r, &pool, 1, [1.0; 5], false, Some(EXCHANGE_RANK));
+    let d = hand_distribution_chosen(
+        &r,
+        &pool,
+        1,
+        [1.0; 5],
+        false,
+        HALF_PASS,
+        Some(EXCHANGE_RANK),
+    );
     let p = marginals(&d);
     assert!((p[Duke.index()] - 2.0 / 3.0).abs() < 1e-12, "{p:?}");
-    let d = hand_distribution_chosen(&r, &pool, 1, [1.0; 5], false, None);
+    let d = hand_distribution_chosen(&r, &pool, 1, [1.0; 5], false, HALF_PASS, None);
     assert!((marginals(&d)[Duke.index()] - 1.0 / 3.0).abs() < 1e-12);
     // Two cards kept of three drawn from 2 Ambassadors, 2 Contessas and a
     // Duke (10 draws, counted by hand): Duke kept in 6, a Contessa in 9, an
@@ -789,6 +851,7 @@ fn a_hand_chosen_at_an_exchange_keeps_its_best_cards() {
         2,
         [1.0; 5],
         false,
+        HALF_PASS,
         Some(EXCHANGE_RANK),
     ));
     assert!((p[Duke.index()] - 0.6).abs() < 1e-12, "{p:?}");
@@ -801,6 +864,7 @@ fn a_hand_chosen_at_an_exchange_keeps_its_best_cards() {
         2,
         [1.0; 5],
         false,
+        HALF_PASS,
         Some(EXCHANGE_RANK),
     ));
     assert!((p[Duke.index()] - 0.4).abs() < 1e-12, "{p:?}");

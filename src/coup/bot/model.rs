@@ -66,7 +66,7 @@ pub fn hand_posterior(
     if k == 0 {
         return p;
     }
-    let hands = hand_distribution(r, unseen, k, ratio, repeat);
+    let hands = hand_distribution(r, unseen, k, ratio, repeat, HALF_PASS);
     let total: f64 = hands.iter().map(|h| h.1).sum();
     if total <= 0.0 {
         let u = unseen.map(|x| x as f64);
@@ -92,6 +92,27 @@ pub fn hand_posterior(
     p.map(|x| (x / total).clamp(0.0, 1.0))
 }
 
+/// How a hand holding a card weighs when its player passed over that
+/// card's use: the likelihood ratio P(passes | holds) / P(passes | lacks).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassWeights {
+    /// A declined block (a pass on my Foreign Aid or Steal, a card given up
+    /// to my Assassination): each one weighs a hand holding the blocking
+    /// card by this.
+    pub block: f64,
+    /// A turn taken with Income or Foreign Aid instead of Tax
+    /// ([`Record::passed_over`]): each weighs a hand with a Duke by this;
+    /// `None`: such turns are not read.
+    pub tax: Option<f64>,
+}
+
+/// The strong bot's reading of a pass: a declined block halves a hand
+/// holding the card; turns without Tax are not read.
+pub const HALF_PASS: PassWeights = PassWeights {
+    block: 0.5,
+    tax: None,
+};
+
 /// The joint posterior behind [`hand_posterior`]: every distinct hand of
 /// `k` cards (1 or 2; more are treated as 2) drawn from the `unseen` pool,
 /// with its unnormalized weight (hypergeometric count times the evidence
@@ -103,8 +124,9 @@ pub fn hand_distribution(
     k: usize,
     ratio: [f64; 5],
     repeat: bool,
+    pass: PassWeights,
 ) -> Vec<(Vec<Character>, f64)> {
-    hand_distribution_chosen(r, unseen, k, ratio, repeat, None)
+    hand_distribution_chosen(r, unseen, k, ratio, repeat, pass, None)
 }
 
 /// How players rank cards when they choose their hand at an Exchange
@@ -129,6 +151,7 @@ pub fn hand_distribution_chosen(
     k: usize,
     ratio: [f64; 5],
     repeat: bool,
+    pass: PassWeights,
     rank: Option<[u8; 5]>,
 ) -> Vec<(Vec<Character>, f64)> {
     let mut claimed = [0u32; 5];
@@ -139,6 +162,12 @@ pub fn hand_distribution_chosen(
     for c in &r.declined {
         declined[c.index()] += 1;
     }
+    let mut passed = [0u32; 5];
+    if pass.tax.is_some() {
+        for c in &r.passed_over {
+            passed[c.index()] += 1;
+        }
+    }
     let weigh = |has: [bool; 5]| -> f64 {
         let mut w = 1.0;
         for i in 0..5 {
@@ -146,7 +175,9 @@ pub fn hand_distribution_chosen(
                 if r.surely_not.iter().any(|c| c.index() == i) {
                     return 0.0;
                 }
-                w *= 0.5f64.powi(declined[i].min(3) as i32);
+                let d = declined[i].min(3);
+                let t = passed[i].min(3 - d);
+                w *= pass.block.powi(d as i32) * pass.tax.unwrap_or(1.0).powi(t as i32);
             } else if claimed[i] > 0 {
                 let beta = ratio[i].clamp(1e-4, 1.0);
                 w *= if repeat {
