@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -17,6 +17,9 @@ that an action claim is a bluff, from the hands NAME's two cards leave (hypergeo
 rest of the history ignored), with one likelihood ratio per action (the best of a grid, fitted
 on these games) against the likelihood of each action under each hand (the table, fitted on
 these games too): an in-sample bound on what a hand-aware model of its choices could add.
+`--blocks` shows how the opponent answered NAME's Foreign Aid, Steal and Assassination, by its
+cards left and whether it held a card that blocks it: how often it blocked and challenged (a
+player that blocks whenever it holds the card makes a declined block near-proof of lacking it).
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
@@ -75,6 +78,36 @@ def answers(games, bot):
     print('claim  my-cards  its-cards  it-held  I-held-Contessa  answer       challenge  count')
     for k, v in sorted(table.items()):
         print('%-6s %-9d %-10d %-8s %-16s %-12s %-10s %d' % (k + (v,)))
+
+
+BLOCKED_BY = {'F': ('d', '$'), 'S': ('ac', '~*'), 'A': ('s', '!')}
+
+
+def block_rows(games, bot):
+    """(action, its cards left, it held a blocker, blocked, challenged) per answer of the
+    opponent to NAME's Foreign Aid, Steal or Assassination."""
+    rows = []
+    for g in games:
+        calls = g['calls']
+        for i in range(1, len(calls)):
+            prev, cur = calls[i - 1], calls[i]
+            if prev[0] != bot or cur[0] == bot or prev[4] not in BLOCKED_BY:
+                continue
+            blocks, cards = BLOCKED_BY[prev[4]]
+            held = any(c in cur[1] for c in cards)
+            rows.append((prev[4], len(cur[1]), held, cur[4] in tuple(blocks), cur[4] == 'q'))
+    return rows
+
+
+def blocks_table(games, bot):
+    """The opponent's blocks and challenges of NAME's blockable actions, by what it held."""
+    count = collections.Counter((a, n, h) for a, n, h, _, _ in block_rows(games, bot))
+    blocked = collections.Counter((a, n, h) for a, n, h, b, _ in block_rows(games, bot) if b)
+    challenged = collections.Counter((a, n, h) for a, n, h, _, q in block_rows(games, bot) if q)
+    print('action  its-cards  it-held-a-blocker  answers  blocked  challenged')
+    for k in sorted(count, key=lambda k: ('FSA'.index(k[0]), k[1], not k[2])):
+        n = count[k]
+        print('%-7s %-10d %-18s %7d  %7.2f  %10.2f' % (k + (n, blocked[k] / n, challenged[k] / n)))
 
 
 LOSS = "_'<=0"
@@ -199,10 +232,18 @@ def self_test():
         assert got == want, (c, got, want)
     # I hold two Dukes: one Duke is left among 13 cards, in 12 of their 78 pairs; a Tax
     # claimed as often with any hand is a bluff 66 times in 78, never when only a Duke claims.
+    # The opponent holds a Captain against my Steal and blocks as Captain; lacks the Contessa
+    # against my Assassination and gives up a card; holds no Duke against my Foreign Aid.
+    game = {'calls': [('Ours', '', 0, 0, 'S'), ('Opp', '*=', 0, 0, 'c'),
+                      ('Ours', '', 0, 0, 'A'), ('Opp', '$<', 0, 0, '<'),
+                      ('Ours', '', 0, 0, 'F'), ('Opp', '<', 0, 0, 'p')]}
+    got = block_rows([game], 'Ours')
+    want = [('S', 2, True, True, False), ('A', 2, False, False, False), ('F', 1, False, False, False)]
+    assert got == want, got
     p = bluff_probability('T', '$$', lambda h: 1.0)
     assert abs(p - 66 / 78) < 1e-12, p
     assert bluff_probability('T', '$$', lambda h: 1.0 if '$' in h else 0.0) == 0.0
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 2))
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 3))
 
 
 def main():
@@ -217,6 +258,7 @@ def main():
     ap.add_argument('--answers', action='store_true')
     ap.add_argument('--losses', action='store_true')
     ap.add_argument('--by-hand', action='store_true')
+    ap.add_argument('--blocks', action='store_true')
     a = ap.parse_args()
     games = []
     for d in a.run_dir:
@@ -230,6 +272,9 @@ def main():
         return 0
     if a.by_hand:
         by_hand(games, a.bot)
+        return 0
+    if a.blocks:
+        blocks_table(games, a.bot)
         return 0
     if a.answers:
         answers(games, a.bot)

@@ -106,7 +106,7 @@ pub struct SearchConfig {
     /// opponent's hand holding the blocking card by this
     /// (`Ctx::pass_weights`). 0.5 by default (the strong bot's reading).
     /// Seer and Calculator block whenever they hold the card (in arbiter3's
-    /// logs of 800 games each: Seer 88-100% of the times it could, by
+    /// logs, `scripts/coup-games.py --blocks`: Seer 88-100% of the times it could, by
     /// action and cards left; Calculator every time), which would put it
     /// near 0.05; measured at 0.05, seeds 7-31, 1,600 games a cell: Seer
     /// 52.1% [49.7, 54.6] (the default 51.4%), the Calculator replica 62.8%
