@@ -14,7 +14,12 @@ built program. Opponents that are absent are skipped with a message.
 
 --fresh gives each game a fresh working folder for our bot (memory disabled).
 
+--seeds 7,11,13 plays every opponent once per seed (each seed's run in WORK/sSEED/OPPONENT)
+and ends with one pooled row per opponent: the wins over all seeds with their Wilson interval,
+and each seed's rate, so one command reproduces a pooled table.
+
 Example: scripts/coup-bench.py --rounds 100 --seed 7
+         scripts/coup-bench.py --opponents Seer --seeds 7,11,13,17,19,23,29,31 --jobs 2
 """
 import argparse
 import json
@@ -34,6 +39,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--rounds', type=int, default=100, help='rounds per opponent (2 games each)')
     ap.add_argument('--seed', type=int, default=7)
+    ap.add_argument('--seeds', default=None,
+                    help='comma-separated seeds: one run per seed and opponent, then a pooled row per opponent')
     ap.add_argument('--bot', default=os.path.join(os.environ.get('CARGO_TARGET_DIR', os.path.join(ROOT, 'target')), 'release', 'coup-bot'))
     ap.add_argument('--bot-args', default='', help='extra arguments for our bot (space separated)')
     ap.add_argument('--shared', default=os.path.join(ROOT, '..', 'shared'))
@@ -86,9 +93,18 @@ def main():
                 print('coup-bench: opponent %s unavailable, skipped' % n)
     work = a.keep or tempfile.mkdtemp(prefix='coup-bench-')
     os.makedirs(work, exist_ok=True)
+    try:
+        seeds = [int(x) for x in a.seeds.split(',')] if a.seeds else [a.seed]
+    except ValueError:
+        print('coup-bench: --seeds wants comma-separated integers, got %r' % a.seeds, file=sys.stderr)
+        return 2
+    pooled = bool(a.seeds)
 
-    def launch(name):
-        w = os.path.join(work, name)
+    def folder(seed, name):
+        return os.path.join(work, 's%d' % seed, name) if pooled else os.path.join(work, name)
+
+    def launch(seed, name):
+        w = folder(seed, name)
         shutil.rmtree(w, ignore_errors=True)
         os.makedirs(os.path.join(w, 'bots', 'Ours'))
         os.makedirs(os.path.join(w, 'bots', name))
@@ -100,17 +116,18 @@ def main():
         cfg = {'Ours': ours, name: cmd}
         json.dump(cfg, open(os.path.join(w, 'bots.json'), 'w'))
         args = [sys.executable, arbiter, '--config', os.path.join(w, 'bots.json'), '--bots', 'Ours,' + name,
-                '--rounds', str(a.rounds), '--seed', str(a.seed), '--botdir', os.path.join(w, 'bots'),
+                '--rounds', str(a.rounds), '--seed', str(seed), '--botdir', os.path.join(w, 'bots'),
                 '--games-dir', os.path.join(w, 'games'), '--log', os.path.join(w, 'log'),
                 '--json', os.path.join(w, 'result.json')]
         return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=open(os.path.join(w, 'stderr'), 'w'))
 
-    def row(name):
-        w = os.path.join(work, name)
+    def row(seed, name):
+        """The opponent's row of one seed's run, and its (wins, games, forfeits ours)."""
+        w = folder(seed, name)
         try:
             r = json.load(open(os.path.join(w, 'result.json')))
         except (OSError, ValueError):
-            return '%-22s arbiter failed (see %s/stderr)' % (name, w)
+            return '%-22s arbiter failed (see %s/stderr)' % (name, w), None
         pw = r['pairwise']
         a1 = pw.get('Ours|' + name, [0, 0, 0])
         a2 = pw.get(name + '|Ours', [0, 0, 0])
@@ -123,21 +140,37 @@ def main():
         lo, hi = wilson(wins, n)
         t = r['timing']
         ms = lambda b: 1000 * t[b]['total_s'] / max(t[b]['calls'], 1)
-        return '%-22s %4d/%-4d %5.1f%% [%4.1f, %4.1f]  first %3d/%-3d second %3d/%-3d draws %2d  forfeits ours %d opp %d  ms/call ours %.2f (max %.0f) opp %.2f' % (
-            name, wins, n, 100 * wins / max(n, 1), 100 * lo, 100 * hi, a1[0], sum(a1), a2[1], sum(a2), draws,
+        label = name if not pooled else '%s s%d' % (name, seed)
+        text = '%-22s %4d/%-4d %5.1f%% [%4.1f, %4.1f]  first %3d/%-3d second %3d/%-3d draws %2d  forfeits ours %d opp %d  ms/call ours %.2f (max %.0f) opp %.2f' % (
+            label, wins, n, 100 * wins / max(n, 1), 100 * lo, 100 * hi, a1[0], sum(a1), a2[1], sum(a2), draws,
             ff_ours, ff_opp, ms('Ours'), 1000 * t['Ours']['max_s'], ms(name))
+        return text, (wins, n, ff_ours)
 
-    print('coup-bench: arbiter3.py, %d rounds (%d games) per opponent, seed %d, bot %s%s, work %s' % (
-        a.rounds, 2 * a.rounds, a.seed, ' '.join(ours), ' (fresh folder per game)' if a.fresh else '', work))
-    pending = list(names)
-    running = []
+    print('coup-bench: arbiter3.py, %d rounds (%d games) per opponent, seed%s %s, bot %s%s, work %s' % (
+        a.rounds, 2 * a.rounds, 's' if pooled else '', ','.join(map(str, seeds)), ' '.join(ours),
+        ' (fresh folder per game)' if a.fresh else '', work))
+    pending = [(seed, n) for seed in seeds for n in names]
+    running, results = [], {}
     while pending or running:
         while pending and len(running) < a.jobs:
-            n = pending.pop(0)
-            running.append((n, launch(n)))
-        n, p = running.pop(0)
+            seed, n = pending.pop(0)
+            running.append((seed, n, launch(seed, n)))
+        seed, n, p = running.pop(0)
         p.wait()
-        print(row(n), flush=True)
+        text, counts = row(seed, n)
+        results[(seed, n)] = counts
+        print(text, flush=True)
+    if pooled:
+        for n in names:
+            cells = [(seed, results.get((seed, n))) for seed in seeds]
+            done = [c for _, c in cells if c]
+            wins, games = sum(c[0] for c in done), sum(c[1] for c in done)
+            lo, hi = wilson(wins, games)
+            rates = ' '.join('%d:%s' % (seed, '%.1f' % (100 * c[0] / max(c[1], 1)) if c else 'failed')
+                             for seed, c in cells)
+            print('%-22s pooled %d/%d = %.1f%% [%.1f, %.1f] over %d seeds (%s), forfeits ours %d' % (
+                n, wins, games, 100 * wins / max(games, 1), 100 * lo, 100 * hi, len(done), rates,
+                sum(c[2] for c in done)), flush=True)
     return 0
 
 

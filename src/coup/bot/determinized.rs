@@ -30,6 +30,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::coup::bot::model::{
     hand_distribution, hand_distribution_chosen, PassWeights, EXCHANGE_RANK, HALF_PASS,
+    PASSED_OVER_WEIGHT,
 };
 use crate::coup::game::engine::{Cards, State};
 use crate::coup::game::history::{calls_made, Side};
@@ -870,11 +871,12 @@ impl Ctx<'_> {
     /// How the search's posterior reads the opponent's passes: each
     /// declined block at [`SearchConfig::declined_block`]; with
     /// [`SearchConfig::passed_over`], every turn it took Income or Foreign
-    /// Aid instead of Tax weighs a hand with a Duke by half.
+    /// Aid instead of Tax weighs a hand with a Duke by
+    /// [`PASSED_OVER_WEIGHT`].
     fn pass_weights(config: &SearchConfig) -> PassWeights {
         PassWeights {
             block: config.declined_block,
-            tax: config.passed_over.then_some(0.5),
+            tax: config.passed_over.then_some(PASSED_OVER_WEIGHT),
         }
     }
 

@@ -106,6 +106,13 @@ pub struct PassWeights {
     pub tax: Option<f64>,
 }
 
+/// [`PassWeights::tax`] as the search reads it: a turn taken without Tax
+/// halves a hand with a Duke. A player with a Duke takes Tax on most of its
+/// turns but not all (Seer on 58-80% of its turns with a Duke, 2-25%
+/// without, `scripts/coup-games.py --by-hand`), so the ratio lies between
+/// about 0.3 and 1 by opponent; a half is the middle of that reading.
+pub const PASSED_OVER_WEIGHT: f64 = 0.5;
+
 /// The strong bot's reading of a pass: a declined block halves a hand
 /// holding the card; turns without Tax are not read.
 pub const HALF_PASS: PassWeights = PassWeights {
