@@ -338,13 +338,15 @@ bench:
 # Coup strength table under ../shared/coup/arbiter3.py (the original rules): coup-bot against
 # every stand-in, sparring strategy and archetype, and the real Calculator when
 # COUP_CALCULATOR names it; ROUNDS rounds (2*ROUNDS games, both seats) each, seed SEED.
-# COUP_BENCH_ARGS=--fresh gives our bot a fresh folder per game (memory disabled).
+# COUP_BENCH_ARGS=--fresh gives our bot a fresh folder per game (memory disabled). Each run's
+# calibration table follows the strength table (COUP_CALIBRATION= leaves it out).
+COUP_CALIBRATION ?= --calibration
 ROUNDS ?= 100
 SEED   ?= 7
 JOBS   ?= 2
 coup-bench:
 	$(CARGO) build --release --quiet --bin coup-bot --bin coup-arbiter
-	nice -n 10 scripts/coup-bench.py --rounds $(ROUNDS) --seed $(SEED) --jobs $(JOBS) $(COUP_BENCH_ARGS)
+	nice -n 10 scripts/coup-bench.py --rounds $(ROUNDS) --seed $(SEED) --jobs $(JOBS) $(COUP_CALIBRATION) $(COUP_BENCH_ARGS)
 
 # Long runs with memory kept (coup-arbiter --keep-bot-dirs): LONG_ROUNDS rounds per opponent,
 # seed LONG_SEED, and each row's win rate by tenth of the run (a drifting memory shows there).

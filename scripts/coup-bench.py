@@ -14,6 +14,11 @@ built program. Opponents that are absent are skipped with a message.
 
 --fresh gives each game a fresh working folder for our bot (memory disabled).
 
+--calibration ends with each run's calibration table (scripts/coup-calibration.py: our bot's
+predicted probability that each of the opponent's claims is a bluff, replayed on the games
+before it, in bins against the bluffs the arbiter's log shows; the Brier score beside the base
+rate's); skipped, saying so, with --fresh (the replay keeps a memory).
+
 --seeds 7,11,13 plays every opponent once per seed (each seed's run in WORK/sSEED/OPPONENT)
 and ends with one pooled row per opponent: the wins over all seeds with their Wilson interval,
 and each seed's rate, so one command reproduces a pooled table.
@@ -50,7 +55,12 @@ def main():
     ap.add_argument('--log-calls', default=None,
                     help='record every call of our bot (history and arguments) as JSON lines in this file (scripts/coup-calls.py)')
     ap.add_argument('--keep', default=None, help='keep the work folder here')
+    ap.add_argument('--calibration', action='store_true',
+                    help="print each run's calibration table (scripts/coup-calibration.py)")
     a = ap.parse_args()
+    if a.calibration and a.fresh:
+        print('coup-bench: --calibration skipped: it replays the games with a memory, which --fresh runs lack')
+        a.calibration = False
 
     arbiter = os.path.join(a.shared, 'coup', 'arbiter3.py')
     standin = os.path.join(a.shared, 'coup', 'standin.py')
@@ -160,6 +170,24 @@ def main():
         text, counts = row(seed, n)
         results[(seed, n)] = counts
         print(text, flush=True)
+    if a.calibration:
+        for seed, n in [(seed, n) for seed in seeds for n in names]:
+            if not results.get((seed, n)):
+                continue
+            print('\ncalibration against %s, seed %d:' % (n, seed), flush=True)
+            out = subprocess.run([sys.executable, os.path.join(HERE, 'coup-calibration.py'), folder(seed, n),
+                                  '--bot', a.bot, '--bot-args', a.bot_args], capture_output=True, text=True)
+            lines = out.stdout.split('\n')
+            # The headline of every kind, and the whole table of all claims.
+            at_all = next((i for i, x in enumerate(lines) if x.startswith('all:')), len(lines))
+            for x in lines[1:at_all]:
+                if x and not x.startswith(' '):
+                    print('  ' + x)
+            for x in lines[at_all:]:
+                if x:
+                    print('  ' + x)
+            if out.returncode:
+                print('  coup-calibration failed: %s' % out.stderr.strip().split('\n')[-1])
     if pooled:
         for n in names:
             cells = [(seed, results.get((seed, n))) for seed in seeds]

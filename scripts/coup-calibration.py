@@ -12,7 +12,8 @@ opponent's cards at the call where it made the claim (the arbiter's log shows th
 Prints, per kind of claim (actions, blocks, Contessa blocks) and in all, a table of bins of
 predicted probability: claims, mean prediction, observed bluff frequency with its 95%
 Wilson interval, and the Brier score. A calibrated model has the observed frequency inside
-the interval of each bin.
+the interval of each bin; a model that tells bluffs apart has a Brier score below the base
+rate's (the score of predicting the kind's overall bluff frequency for every claim).
 
 Example: scripts/coup-calibration.py /tmp/bench/Seer --bot target/release/coup-bot\n(--self-test checks the table on cases computed by hand.)
 """
@@ -174,7 +175,9 @@ def main():
         if not sel:
             continue
         bins, brier = table([(p, t) for _, p, t in sel])
-        print('\n%s: %d claims, %d bluffs, Brier %.3f' % (kind, len(sel), sum(t for _, _, t in sel), brier))
+        base = sum(t for _, _, t in sel) / len(sel)
+        print('\n%s: %d claims, %d bluffs, Brier %.3f (the base rate\'s %.3f)' % (
+            kind, len(sel), sum(t for _, _, t in sel), brier, base * (1 - base)))
         print('  %-11s %6s %9s %9s %15s' % ('predicted', 'claims', 'mean', 'observed', '95% interval'))
         for lo, hi, n, mean, k, freq, wl, wh in bins:
             flag = '' if wl <= mean <= wh else '  <- off'

@@ -11,4 +11,5 @@ def wilson(k, n, z=1.96):
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
+    # Rounding can leave the ends a hair outside [0, 1] (a printed -0.000) when k is 0 or n.
+    return (max(0.0, c - h), min(1.0, c + h))
