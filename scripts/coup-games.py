@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -20,6 +20,9 @@ these games too): an in-sample bound on what a hand-aware model of its choices c
 `--blocks` shows how the opponent answered NAME's Foreign Aid, Steal and Assassination, by its
 cards left and whether it held a card that blocks it: how often it blocked and challenged (a
 player that blocks whenever it holds the card makes a declined block near-proof of lacking it).
+`--openings` shows the opponent's first action of each game when it claimed a character, by how
+many copies of it NAME held: how often it was a bluff, how often NAME challenged it, and NAME's
+wins after challenging an honest claim and a bluff (what a challenge of an opening claim is worth).
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
@@ -108,6 +111,37 @@ def blocks_table(games, bot):
     for k in sorted(count, key=lambda k: ('FSA'.index(k[0]), k[1], not k[2])):
         n = count[k]
         print('%-7s %-10d %-18s %7d  %7.2f  %10.2f' % (k + (n, blocked[k] / n, challenged[k] / n)))
+
+
+def opening_rows(games, bot):
+    """(claim, NAME's copies of the claimed card, bluff, NAME challenged, NAME won) for the
+    opponent's first action of each game, when it claimed a character."""
+    rows = []
+    for g in games:
+        calls = g['calls']
+        i = next((j for j, c in enumerate(calls) if c[0] != bot and c[4][:1] in 'IFETSAC'), None)
+        if i is None or i + 1 >= len(calls) or calls[i][4][:1] not in CLAIMED:
+            continue
+        claim, card = calls[i][4][:1], CLAIMED[calls[i][4][:1]]
+        nxt = calls[i + 1]
+        if nxt[0] != bot:
+            continue
+        rows.append((claim, nxt[1].count(card), card not in calls[i][1], nxt[4] == 'q', g['winner'] == bot))
+    return rows
+
+
+def openings(games, bot):
+    """The table of `opening_rows`."""
+    rows = opening_rows(games, bot)
+    print('claim  my-copies  openings  bluffs  I-challenged  I-won-after: an honest one challenged  a bluff challenged')
+    for key in sorted({(r[0], r[1]) for r in rows}, key=lambda k: ('ETSA'.index(k[0]), k[1])):
+        sel = [r for r in rows if (r[0], r[1]) == key]
+        honest = [r for r in sel if r[3] and not r[2]]
+        bluff = [r for r in sel if r[3] and r[2]]
+        rate = lambda xs: '%.2f (%d)' % (sum(r[4] for r in xs) / len(xs), len(xs)) if xs else '-'
+        print('%-6s %-10d %8d  %6.2f  %12.2f  %33s  %18s' % (
+            key[0], key[1], len(sel), sum(r[2] for r in sel) / len(sel), sum(r[3] for r in sel) / len(sel),
+            rate(honest), rate(bluff)))
 
 
 LOSS = "_'<=0"
@@ -240,10 +274,15 @@ def self_test():
     got = block_rows([game], 'Ours')
     want = [('S', 2, True, True, False), ('A', 2, False, False, False), ('F', 1, False, False, False)]
     assert got == want, got
+    # The opponent opens with a bluffed Tax (no Duke); I hold one Duke and challenge, and win.
+    game = {'winner': 'Ours', 'calls': [('Ours', '$<', 0, 0, 'I\\n'), ('Opp', '*=', 0, 0, 'T'),
+                                        ('Ours', '$<', 0, 0, 'q')]}
+    got = opening_rows([game], 'Ours')
+    assert got == [('T', 1, True, True, True)], got
     p = bluff_probability('T', '$$', lambda h: 1.0)
     assert abs(p - 66 / 78) < 1e-12, p
     assert bluff_probability('T', '$$', lambda h: 1.0 if '$' in h else 0.0) == 0.0
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 3))
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 4))
 
 
 def main():
@@ -259,6 +298,7 @@ def main():
     ap.add_argument('--losses', action='store_true')
     ap.add_argument('--by-hand', action='store_true')
     ap.add_argument('--blocks', action='store_true')
+    ap.add_argument('--openings', action='store_true')
     a = ap.parse_args()
     games = []
     for d in a.run_dir:
@@ -275,6 +315,9 @@ def main():
         return 0
     if a.blocks:
         blocks_table(games, a.bot)
+        return 0
+    if a.openings:
+        openings(games, a.bot)
         return 0
     if a.answers:
         answers(games, a.bot)
