@@ -175,7 +175,9 @@ fn the_calibration_table_is_computed_right() {
 fn the_loss_causes_are_read_right() {
     // scripts/coup-games.py --losses: why each card was given up, on
     // answer sequences made by hand (a caught bluff, a failed challenge of
-    // a proved block, an Assassination, a Coup, the double loss).
+    // a proved block, an Assassination, a Coup, the double loss), and the
+    // rows of --blocks (a blocker held or not) and --openings (a bluffed
+    // opening Tax challenged).
     script_self_test("coup-games.py");
 }
 
