@@ -104,9 +104,10 @@ def block_rows(games, bot):
 
 def blocks_table(games, bot):
     """The opponent's blocks and challenges of NAME's blockable actions, by what it held."""
-    count = collections.Counter((a, n, h) for a, n, h, _, _ in block_rows(games, bot))
-    blocked = collections.Counter((a, n, h) for a, n, h, b, _ in block_rows(games, bot) if b)
-    challenged = collections.Counter((a, n, h) for a, n, h, _, q in block_rows(games, bot) if q)
+    rows = block_rows(games, bot)
+    count = collections.Counter((a, n, h) for a, n, h, _, _ in rows)
+    blocked = collections.Counter((a, n, h) for a, n, h, b, _ in rows if b)
+    challenged = collections.Counter((a, n, h) for a, n, h, _, q in rows if q)
     print('action  its-cards  it-held-a-blocker  answers  blocked  challenged')
     for k in sorted(count, key=lambda k: ('FSA'.index(k[0]), k[1], not k[2])):
         n = count[k]

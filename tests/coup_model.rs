@@ -637,12 +637,13 @@ fn a_declined_block_weighs_the_hands_holding_the_card() {
     // to block with a Captain or an Ambassador; then it took Income.
     let h = History::parse("Sp\nI\n").unwrap();
     assert_eq!(h.opp.declined, vec![Ambassador, Captain]);
-    let captain = |pass: PassWeights| {
+    // The posterior probability that it holds `card`.
+    let holds = |card: Character, pass: PassWeights| {
         let hands = hand_distribution(&h.opp, &[3; 5], 2, [1.0; 5], false, pass);
         let total: f64 = hands.iter().map(|x| x.1).sum();
         let with: f64 = hands
             .iter()
-            .filter(|x| x.0.contains(&Captain))
+            .filter(|x| x.0.contains(&card))
             .map(|x| x.1)
             .sum();
         with / total
@@ -652,7 +653,7 @@ fn a_declined_block_weighs_the_hands_holding_the_card() {
         block: 1.0,
         tax: None,
     };
-    assert!((captain(none) - 39.0 / 105.0).abs() < 1e-12);
+    assert!((holds(Captain, none) - 39.0 / 105.0).abs() < 1e-12);
     // Weight 0.1 on each held blocking card, counted by hand: with a Captain
     // 3 x 0.1 (two) + 9 x 0.01 (and an Ambassador) + 27 x 0.1 (and another)
     // = 3.09; without, 3 x 0.1 + 27 x 0.1 (an Ambassador) + 36 = 39.
@@ -660,27 +661,17 @@ fn a_declined_block_weighs_the_hands_holding_the_card() {
         block: 0.1,
         tax: None,
     };
-    assert!((captain(tenth) - 3.09 / 42.09).abs() < 1e-12);
+    assert!((holds(Captain, tenth) - 3.09 / 42.09).abs() < 1e-12);
     // The turn weight reads Income as a Duke passed over, and only when set.
-    let duke = |pass: PassWeights| {
-        let hands = hand_distribution(&h.opp, &[3; 5], 2, [1.0; 5], false, pass);
-        let total: f64 = hands.iter().map(|x| x.1).sum();
-        let with: f64 = hands
-            .iter()
-            .filter(|x| x.0.contains(&Duke))
-            .map(|x| x.1)
-            .sum();
-        with / total
-    };
     let passed = PassWeights {
         block: 1.0,
         tax: Some(0.5),
     };
-    assert!((duke(none) - 39.0 / 105.0).abs() < 1e-12);
+    assert!((holds(Duke, none) - 39.0 / 105.0).abs() < 1e-12);
     assert!(
-        (duke(passed) - 19.5 / 85.5).abs() < 1e-12,
+        (holds(Duke, passed) - 19.5 / 85.5).abs() < 1e-12,
         "{}",
-        duke(passed)
+        holds(Duke, passed)
     );
 }
 
