@@ -812,52 +812,34 @@ fn marginals(d: &[(Vec<Character>, f64)]) -> [f64; 5] {
 #[test]
 fn a_hand_chosen_at_an_exchange_keeps_its_best_cards() {
     use cardgames::coup::model::{hand_distribution_chosen, EXCHANGE_RANK};
+    // The marginals of `k` cards kept of `r.chosen_from` drawn from `pool`
+    // (by EXCHANGE_RANK when `ranked`, else drawn blind), no other evidence.
+    let kept = |r: &cardgames::coup::Record, pool: &[u32; 5], k: usize, ranked: bool| {
+        let rank = ranked.then_some(EXCHANGE_RANK);
+        marginals(&hand_distribution_chosen(
+            r, pool, k, [1.0; 5], false, HALF_PASS, rank,
+        ))
+    };
     // One card kept of two drawn from two Ambassadors and a Duke: it holds
     // the Duke unless it drew both Ambassadors: 1 - C(2,2)/C(3,2) = 2/3
     // (drawn blind: 1/3).
     let mut r = History::parse("").unwrap().opp;
     let pool = [2, 0, 0, 0, 1];
     r.chosen_from = 2;
-    let d = hand_distribution_chosen(
-        &r,
-        &pool,
-        1,
-        [1.0; 5],
-        false,
-        HALF_PASS,
-        Some(EXCHANGE_RANK),
-    );
-    let p = marginals(&d);
+    let p = kept(&r, &pool, 1, true);
     assert!((p[Duke.index()] - 2.0 / 3.0).abs() < 1e-12, "{p:?}");
-    let d = hand_distribution_chosen(&r, &pool, 1, [1.0; 5], false, HALF_PASS, None);
-    assert!((marginals(&d)[Duke.index()] - 1.0 / 3.0).abs() < 1e-12);
+    assert!((kept(&r, &pool, 1, false)[Duke.index()] - 1.0 / 3.0).abs() < 1e-12);
     // Two cards kept of three drawn from 2 Ambassadors, 2 Contessas and a
     // Duke (10 draws, counted by hand): Duke kept in 6, a Contessa in 9, an
     // Ambassador in 3. Blind, two of five: the Duke in 4 of 10.
     r.chosen_from = 3;
     let pool = [2, 0, 0, 2, 1];
-    let p = marginals(&hand_distribution_chosen(
-        &r,
-        &pool,
-        2,
-        [1.0; 5],
-        false,
-        HALF_PASS,
-        Some(EXCHANGE_RANK),
-    ));
+    let p = kept(&r, &pool, 2, true);
     assert!((p[Duke.index()] - 0.6).abs() < 1e-12, "{p:?}");
     assert!((p[Contessa.index()] - 0.9).abs() < 1e-12, "{p:?}");
     assert!((p[Ambassador.index()] - 0.3).abs() < 1e-12, "{p:?}");
     r.chosen_from = 0;
-    let p = marginals(&hand_distribution_chosen(
-        &r,
-        &pool,
-        2,
-        [1.0; 5],
-        false,
-        HALF_PASS,
-        Some(EXCHANGE_RANK),
-    ));
+    let p = kept(&r, &pool, 2, true);
     assert!((p[Duke.index()] - 0.4).abs() < 1e-12, "{p:?}");
 }
 
