@@ -52,9 +52,9 @@ fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool
 /// from this opponent's caught and proved claims ([`super::opponent::Model`]).
 /// Each standing claim weighs a hand without the character by its ratio
 /// (once, or once per claim up to three when `repeat`); a caught bluff rules
-/// the character out; a declined block halves a hand holding it. Exact over
-/// all hands of `k` cards from the `unseen` pool: the marginals of
-/// [`hand_distribution`].
+/// the character out; a declined block halves a hand holding it
+/// ([`HALF_PASS`]). Exact over all hands of `k` cards from the `unseen`
+/// pool: the marginals of [`hand_distribution`].
 pub fn hand_posterior(
     r: &Record,
     unseen: &[u32; 5],
@@ -123,7 +123,9 @@ pub const HALF_PASS: PassWeights = PassWeights {
 /// The joint posterior behind [`hand_posterior`]: every distinct hand of
 /// `k` cards (1 or 2; more are treated as 2) drawn from the `unseen` pool,
 /// with its unnormalized weight (hypergeometric count times the evidence
-/// weight). Hands of zero prior are left out; the weights may all be zero
+/// weight: the claims at `ratio` as in [`hand_posterior`], the passes at
+/// `pass`, at most three passes counted per character, declined blocks
+/// first). Hands of zero prior are left out; the weights may all be zero
 /// when the evidence contradicts every hand.
 pub fn hand_distribution(
     r: &Record,
