@@ -142,6 +142,10 @@ pub struct SearchConfig {
     /// suspicion). Off: with the Exchange prior it lowered the Brier score
     /// on Seer's claims to 0.195 and the win rate against Seer to 46.5-49.2%
     /// (400 games, arbiter3 seeds 7 and 11; docs/coup.md, "Calibration").
+    /// Arm 1 of the portfolio has it ([`SearchConfig::arm`]); on arm 0 too
+    /// (`--search resolved_bluffs=1` on the default, 2026-11-27, seeds
+    /// 7-17, 800 games each): the real Calculator with memory 63.2% [59.9,
+    /// 66.5] (the default 65.2%), Seer 49.4% [45.9, 52.8] (51.4%).
     pub resolved_bluffs: bool,
     /// Value of each coin of lead at the horizon (a Coup costs 7 coins and
     /// takes a card, worth about a quarter of a game between two-card
