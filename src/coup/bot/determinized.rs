@@ -50,6 +50,14 @@ pub struct SearchConfig {
     /// Probability that my rollout policy claims Tax without a Duke at a
     /// turn it has nothing better to do (the rest: Income or Foreign Aid).
     pub my_tax_bluff: f64,
+    /// Probability that a rollout turn with nothing better to do (no
+    /// Coup, Assassination, Tax or Steal chosen) Exchanges when the player
+    /// holds an Ambassador, for both sides; a guess of this rollout policy
+    /// (not measured), kept so the answers stay as they were set.
+    pub rollout_exchange: f64,
+    /// Probability that such a turn takes Foreign Aid rather than Income,
+    /// for both sides: no preference (not measured).
+    pub rollout_foreign_aid: f64,
     /// Probability that my rollout policy challenges an action claim it
     /// cannot disprove: the mean challenge rate of the field of opponents.
     pub my_challenge: f64,
@@ -322,6 +330,8 @@ impl Default for SearchConfig {
         SearchConfig {
             worlds: 300,
             my_tax_bluff: 0.2,
+            rollout_exchange: 0.3,
+            rollout_foreign_aid: 0.5,
             my_challenge: 0.15,
             my_block_bluff: 0.1,
             block_when_held: 0.95,
@@ -409,6 +419,8 @@ impl SearchConfig {
         match k.trim() {
             "worlds" => self.worlds = num(v)?.clamp(1.0, 1e6) as usize,
             "my_tax_bluff" => self.my_tax_bluff = num(v)?,
+            "rollout_exchange" => self.rollout_exchange = num(v)?,
+            "rollout_foreign_aid" => self.rollout_foreign_aid = num(v)?,
             "my_challenge" => self.my_challenge = num(v)?,
             "my_block_bluff" => self.my_block_bluff = num(v)?,
             "block_when_held" => self.block_when_held = num(v)?,
@@ -449,7 +461,7 @@ impl SearchConfig {
             }
             _ => {
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, declined_block, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds, kind_odds=8 factors, learnt_odds, identified)"
+                    "--search {k:?}: unknown (worlds, my_tax_bluff, rollout_exchange, rollout_foreign_aid, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, declined_block, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds, kind_odds=8 factors, learnt_odds, identified)"
                 )))
             }
         }
@@ -472,6 +484,12 @@ pub struct Habits {
     pub block_held: f64,
     /// Tax claimed without a Duke at a turn start.
     pub tax_bluff: f64,
+    /// An Exchange with an Ambassador at a turn with nothing better to do
+    /// ([`SearchConfig::rollout_exchange`]).
+    pub exchange: f64,
+    /// Foreign Aid rather than Income at such a turn
+    /// ([`SearchConfig::rollout_foreign_aid`]).
+    pub foreign_aid: f64,
 }
 
 impl Habits {
@@ -483,6 +501,8 @@ impl Habits {
             block_bluff: [c.my_block_bluff; 3],
             block_held: c.block_when_held,
             tax_bluff: c.my_tax_bluff,
+            exchange: c.rollout_exchange,
+            foreign_aid: c.rollout_foreign_aid,
         }
     }
 
@@ -527,6 +547,8 @@ impl Habits {
             // It claims Tax at every turn it holds a Duke (the rollout
             // policy), so its rate without one is the ratio itself.
             tax_bluff: action(m, Duke, pooled).min(1.0),
+            exchange: c.rollout_exchange,
+            foreign_aid: c.rollout_foreign_aid,
         }
     }
 }
@@ -593,10 +615,10 @@ fn rollout_answer<R: Rng + ?Sized>(
             if rng.random_bool(habits.tax_bluff.clamp(0.0, 1.0)) {
                 return act(Action::Tax);
             }
-            if has(Ambassador) && ok > 0 && rng.random_bool(0.3) {
+            if has(Ambassador) && ok > 0 && rng.random_bool(habits.exchange.clamp(0.0, 1.0)) {
                 return act(Action::Exchange);
             }
-            if rng.random_bool(0.5) {
+            if rng.random_bool(habits.foreign_aid.clamp(0.0, 1.0)) {
                 act(Action::ForeignAid)
             } else {
                 act(Action::Income)
