@@ -159,7 +159,8 @@ def main():
     print('coup-bench: arbiter3.py, %d rounds (%d games) per opponent, seed%s %s, bot %s%s, work %s' % (
         a.rounds, 2 * a.rounds, 's' if pooled else '', ','.join(map(str, seeds)), ' '.join(ours),
         ' (fresh folder per game)' if a.fresh else '', work))
-    pending = [(seed, n) for seed in seeds for n in names]
+    runs = [(seed, n) for seed in seeds for n in names]
+    pending = list(runs)
     running, results = [], {}
     while pending or running:
         while pending and len(running) < a.jobs:
@@ -171,7 +172,7 @@ def main():
         results[(seed, n)] = counts
         print(text, flush=True)
     if a.calibration:
-        for seed, n in [(seed, n) for seed in seeds for n in names]:
+        for seed, n in runs:
             if not results.get((seed, n)):
                 continue
             print('\ncalibration against %s, seed %d:' % (n, seed), flush=True)
@@ -179,7 +180,11 @@ def main():
                                   '--bot', a.bot, '--bot-args', a.bot_args], capture_output=True, text=True)
             lines = out.stdout.split('\n')
             # The headline of every kind, and the whole table of all claims.
-            at_all = next((i for i, x in enumerate(lines) if x.startswith('all:')), len(lines))
+            at_all = next((i for i, x in enumerate(lines) if x.startswith('all:')), None)
+            if at_all is None and not out.returncode:
+                print('  no claim of the opponent to judge')
+                continue
+            at_all = len(lines) if at_all is None else at_all
             for x in lines[1:at_all]:
                 if x and not x.startswith(' '):
                     print('  ' + x)

@@ -62,22 +62,30 @@ def parse(log):
     return games
 
 
-def answers(games, bot):
-    """NAME's answers to the opponent's Assassinations and blocks."""
-    table = collections.Counter()
+TURN_ACTIONS = 'IFETSAC'
+
+
+def consecutive_calls(games):
+    """(the game's calls, i, call i - 1, call i) for every call after a game's first."""
     for g in games:
         calls = g['calls']
         for i in range(1, len(calls)):
-            prev, cur = calls[i - 1], calls[i]
-            if cur[0] != bot or prev[0] == bot or prev[4] not in NEED:
-                continue
-            claim, ans = prev[4], cur[4]
-            found = ''
-            if ans == 'q' and i + 1 < len(calls):
-                found = 'proved' if calls[i + 1][4].startswith(NEED[claim]) else 'caught'
-            kind = ans if ans in ('q', 's', '\\n') else 'gave a card'
-            table[(claim, len(cur[1]), len(prev[1]), NEED[claim] in prev[1],
-                   '!' in cur[1], kind.replace('\\n', 'accept'), found)] += 1
+            yield calls, i, calls[i - 1], calls[i]
+
+
+def answers(games, bot):
+    """NAME's answers to the opponent's Assassinations and blocks."""
+    table = collections.Counter()
+    for calls, i, prev, cur in consecutive_calls(games):
+        if cur[0] != bot or prev[0] == bot or prev[4] not in NEED:
+            continue
+        claim, ans = prev[4], cur[4]
+        found = ''
+        if ans == 'q' and i + 1 < len(calls):
+            found = 'proved' if calls[i + 1][4].startswith(NEED[claim]) else 'caught'
+        kind = ans if ans in ('q', 's', '\\n') else 'gave a card'
+        table[(claim, len(cur[1]), len(prev[1]), NEED[claim] in prev[1],
+               '!' in cur[1], kind.replace('\\n', 'accept'), found)] += 1
     print('claim  my-cards  its-cards  it-held  I-held-Contessa  answer       challenge  count')
     for k, v in sorted(table.items()):
         print('%-6s %-9d %-10d %-8s %-16s %-12s %-10s %d' % (k + (v,)))
@@ -90,15 +98,12 @@ def block_rows(games, bot):
     """(action, its cards left, it held a blocker, blocked, challenged) per answer of the
     opponent to NAME's Foreign Aid, Steal or Assassination."""
     rows = []
-    for g in games:
-        calls = g['calls']
-        for i in range(1, len(calls)):
-            prev, cur = calls[i - 1], calls[i]
-            if prev[0] != bot or cur[0] == bot or prev[4] not in BLOCKED_BY:
-                continue
-            blocks, cards = BLOCKED_BY[prev[4]]
-            held = any(c in cur[1] for c in cards)
-            rows.append((prev[4], len(cur[1]), held, cur[4] in tuple(blocks), cur[4] == 'q'))
+    for _, _, prev, cur in consecutive_calls(games):
+        if prev[0] != bot or cur[0] == bot or prev[4] not in BLOCKED_BY:
+            continue
+        blocks, cards = BLOCKED_BY[prev[4]]
+        held = any(c in cur[1] for c in cards)
+        rows.append((prev[4], len(cur[1]), held, cur[4] in tuple(blocks), cur[4] == 'q'))
     return rows
 
 
@@ -120,7 +125,7 @@ def opening_rows(games, bot):
     rows = []
     for g in games:
         calls = g['calls']
-        i = next((j for j, c in enumerate(calls) if c[0] != bot and c[4][:1] in 'IFETSAC'), None)
+        i = next((j for j, c in enumerate(calls) if c[0] != bot and c[4][:1] in TURN_ACTIONS), None)
         if i is None or i + 1 >= len(calls) or calls[i][4][:1] not in CLAIMED:
             continue
         claim, card = calls[i][4][:1], CLAIMED[calls[i][4][:1]]
@@ -219,17 +224,17 @@ def by_hand(games, bot):
         calls = g['calls']
         for i, (who, cards, _, _, ans) in enumerate(calls):
             turn_start = i == 0 or calls[i - 1][4].endswith('\\n') or calls[i - 1][0] != who
-            if who == bot or not ans or ans[0] not in 'IFETSAC' or not turn_start or len(cards) != 2:
+            if who == bot or not ans or ans[0] not in TURN_ACTIONS or not turn_start or len(cards) != 2:
                 continue
             hand = ''.join(sorted(cards, key=CHARS.index))
             table[hand][ans[0]] += 1
             nxt = calls[i + 1] if i + 1 < len(calls) else None
             if ans[0] in CLAIMED and nxt and nxt[0] == bot and len(nxt[1]) == 2:
                 claims.append((ans[0], hand, nxt[1]))
-    print('its hand  turns  ' + '  '.join('%-5s' % a for a in 'IFETSAC'))
+    print('its hand  turns  ' + '  '.join('%-5s' % a for a in TURN_ACTIONS))
     for h, c in sorted(table.items(), key=lambda kv: -sum(kv[1].values())):
         n = sum(c.values())
-        print('%-9s %5d  ' % (h, n) + '  '.join('%.2f ' % (c[a] / n) for a in 'IFETSAC'))
+        print('%-9s %5d  ' % (h, n) + '  '.join('%.2f ' % (c[a] / n) for a in TURN_ACTIONS))
 
     def brier(likelihood, subset):
         return sum((bluff_probability(a, m, lambda h: likelihood(h, a)) - (CLAIMED[a] not in h0)) ** 2
@@ -265,8 +270,6 @@ def self_test():
     for c, i, want in cases:
         got = loss_cause(c, i)
         assert got == want, (c, got, want)
-    # I hold two Dukes: one Duke is left among 13 cards, in 12 of their 78 pairs; a Tax
-    # claimed as often with any hand is a bluff 66 times in 78, never when only a Duke claims.
     # The opponent holds a Captain against my Steal and blocks as Captain; lacks the Contessa
     # against my Assassination and gives up a card; holds no Duke against my Foreign Aid.
     game = {'calls': [('Ours', '', 0, 0, 'S'), ('Opp', '*=', 0, 0, 'c'),
@@ -280,6 +283,8 @@ def self_test():
                                         ('Ours', '$<', 0, 0, 'q')]}
     got = opening_rows([game], 'Ours')
     assert got == [('T', 1, True, True, True)], got
+    # I hold two Dukes: one Duke is left among 13 cards, in 12 of their 78 pairs; a Tax
+    # claimed as often with any hand is a bluff 66 times in 78, never when only a Duke claims.
     p = bluff_probability('T', '$$', lambda h: 1.0)
     assert abs(p - 66 / 78) < 1e-12, p
     assert bluff_probability('T', '$$', lambda h: 1.0 if '$' in h else 0.0) == 0.0

@@ -108,8 +108,8 @@ pub struct SearchConfig {
     /// 41.0-44.5% in five runs without.
     pub public_doubt: bool,
     /// Whether the posterior reads the opponent's Income and Foreign Aid
-    /// as a Duke passed over, weighing a hand with a Duke by half for each
-    /// (`Ctx::pass_weights`).
+    /// as a Duke passed over, weighing a hand with a Duke by
+    /// [`PASSED_OVER_WEIGHT`] for each (`Ctx::pass_weights`).
     pub passed_over: bool,
     /// The likelihood ratio of a declined block, P(declines | holds the
     /// blocking card) / P(declines | lacks it): each pass on my Foreign Aid
