@@ -313,21 +313,11 @@ def main():
             print('coup-games: %s not found (a folder of coup-bench.py --keep)' % log, file=sys.stderr)
             return 1
         games += parse(log)
-    if a.losses:
-        losses(games, a.bot)
-        return 0
-    if a.by_hand:
-        by_hand(games, a.bot)
-        return 0
-    if a.blocks:
-        blocks_table(games, a.bot)
-        return 0
-    if a.openings:
-        openings(games, a.bot)
-        return 0
-    if a.answers:
-        answers(games, a.bot)
-        return 0
+    for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
+                          (a.openings, openings), (a.answers, answers)):
+        if chosen:
+            table(games, a.bot)
+            return 0
     shown = 0
     for g in games:
         if shown >= a.n:
