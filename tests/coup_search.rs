@@ -7,6 +7,7 @@ use cardgames::coup::model::hand_posterior;
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{
     decide_configured, decide_with, legal_answers, Character, Decision, SearchConfig, Strategy,
+    SEARCH_KEYS,
 };
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
@@ -227,6 +228,24 @@ fn a_claim_kinds_odds_factor_applies_to_that_kind_alone() {
     assert_eq!(learnt, duke("kind_odds=1,1,1,1,1,0.5,1,1"));
     // Eight factors or none.
     assert!(SearchConfig::default().set("kind_odds=1,2").is_err());
+}
+
+#[test]
+fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
+    for key in SEARCH_KEYS {
+        let value = match key {
+            "card_value" => "0.5,0.25,0.75,0.5",
+            "kind_odds" => "1,1,1,1,1,1,1,1",
+            _ => "1",
+        };
+        let mut c = SearchConfig::default();
+        assert!(c.set(&format!("{key}={value}")).is_ok(), "{key}");
+    }
+    let err = SearchConfig::default()
+        .set("wrolds=3")
+        .unwrap_err()
+        .to_string();
+    assert!(SEARCH_KEYS.iter().all(|k| err.contains(k)), "{err}");
 }
 
 /// The information-set tree search (`SearchConfig::tree`), whatever the

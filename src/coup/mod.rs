@@ -45,7 +45,9 @@ pub use game::{character, engine, history, protocol, rules};
 pub use server::arbiter;
 pub use sparring::replica;
 
-pub use bot::{decide, decide_configured, decide_with, Decision, SearchConfig, Strategy};
+pub use bot::{
+    decide, decide_configured, decide_with, Decision, SearchConfig, Strategy, SEARCH_KEYS,
+};
 pub use character::{format_hand, parse_hand, Character};
 pub use game::CoupError;
 pub use history::{History, Record, Side, Turn};

@@ -363,6 +363,41 @@ impl Default for SearchConfig {
     }
 }
 
+/// The keys [`SearchConfig::set`] accepts, as `--search key=value` names them (the message
+/// of an unknown key lists them).
+pub const SEARCH_KEYS: [&str; 30] = [
+    "worlds",
+    "my_tax_bluff",
+    "rollout_exchange",
+    "rollout_foreign_aid",
+    "my_challenge",
+    "my_block_bluff",
+    "block_when_held",
+    "repeat_claims",
+    "horizon",
+    "card_value",
+    "coin_value",
+    "scope",
+    "public_doubt",
+    "passed_over",
+    "declined_block",
+    "exchange_prior",
+    "resolved_bluffs",
+    "tree",
+    "iterations",
+    "exploration",
+    "claim_turns",
+    "claimant_cards",
+    "tree_answers_only",
+    "portfolio",
+    "learnt_values",
+    "keep_claimed",
+    "bluff_odds",
+    "kind_odds",
+    "learnt_odds",
+    "identified",
+];
+
 impl SearchConfig {
     /// The configuration of the portfolio's arm `arm`
     /// ([`SearchConfig::portfolio`]): 0 (or any other) is `self`; 1 is
@@ -460,9 +495,10 @@ impl SearchConfig {
                 self.card_value = [[x[0], x[1]], [x[2], x[3]]];
             }
             _ => {
+                let keys = SEARCH_KEYS.join(", ");
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (worlds, my_tax_bluff, rollout_exchange, rollout_foreign_aid, my_challenge, my_block_bluff, block_when_held, repeat_claims, horizon, card_value=a,b,c,d, coin_value, scope, public_doubt, passed_over, declined_block, exchange_prior, resolved_bluffs, tree, iterations, exploration, claim_turns, claimant_cards, tree_answers_only, portfolio, learnt_values, keep_claimed, bluff_odds, kind_odds=8 factors, learnt_odds, identified)"
-                )))
+                    "--search {k:?}: unknown (keys: {keys}; card_value takes 4 numbers, kind_odds 8)"
+                )));
             }
         }
         Ok(())

@@ -42,7 +42,7 @@ mod search;
 mod tree;
 mod view;
 
-pub use determinized::{Choice, Habits, SearchConfig};
+pub use determinized::{Choice, Habits, SearchConfig, SEARCH_KEYS};
 
 pub(in crate::coup) use view::Ctx;
 
