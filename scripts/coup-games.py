@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -23,6 +23,9 @@ player that blocks whenever it holds the card makes a declined block near-proof 
 `--openings` shows the opponent's first action of each game when it claimed a character, by how
 many copies of it NAME held: how often it was a bluff, how often NAME challenged it, and NAME's
 wins after challenging an honest claim and a bluff (what a challenge of an opening claim is worth).
+`--claims` shows each side's claims by kind: how often they were bluffs, how often the other
+side challenged them and caught a bluff, and the bluffs that went unchallenged (how an adaptive
+opponent answers a change of the bot shows here first).
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
@@ -148,6 +151,38 @@ def openings(games, bot):
         print('%-6s %-10d %8d  %6.2f  %12.2f  %33s  %18s' % (
             key[0], key[1], len(sel), sum(r[2] for r in sel) / len(sel), sum(r[3] for r in sel) / len(sel),
             rate(honest), rate(bluff)))
+
+
+def claim_rows(games, bot):
+    """{(by the opponent, kind order, kind): [claims, bluffs, challenged, challenged bluffs]}
+    over each side's claims (the four actions, the four blocks)."""
+    need = dict(CLAIMED, **NEED)
+    stats = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for _, _, prev, cur in consecutive_calls(games):
+        kind = prev[4][:1]
+        if kind not in need or cur[0] == prev[0]:
+            continue
+        bluff = need[kind] not in prev[1]
+        challenged = cur[4] == 'q'
+        row = stats[(prev[0] != bot, 'EATSacds'.index(kind), kind)]
+        row[0] += 1
+        row[1] += bluff
+        row[2] += challenged
+        row[3] += challenged and bluff
+    return stats
+
+
+def claims_table(games, bot):
+    """The table of `claim_rows`: each side's claims by kind, the share of bluffs, the share
+    the other side challenged, the share of those challenges that caught a bluff, and the
+    bluffs that went unchallenged."""
+    stats = claim_rows(games, bot)
+    print('claimant  kind  claims  bluffs  challenged  caught  unchallenged-bluffs')
+    for key in sorted(stats):
+        n, b, c, cb = stats[key]
+        print('%-9s %-5s %6d  %5.1f%%  %9.1f%%  %5.1f%%  %19d' % (
+            'opponent' if key[0] else bot, key[2], n, 100 * b / n, 100 * c / n,
+            100 * cb / c if c else 0.0, b - cb))
 
 
 LOSS = "_'<=0"
@@ -288,7 +323,15 @@ def self_test():
     p = bluff_probability('T', '$$', lambda h: 1.0)
     assert abs(p - 66 / 78) < 1e-12, p
     assert bluff_probability('T', '$$', lambda h: 1.0 if '$' in h else 0.0) == 0.0
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 4))
+    # My Tax bluff goes unchallenged; my honest Steal is blocked, its honest Captain block
+    # challenged.
+    game = {'calls': [('Ours', '*<', 0, 0, 'T'), ('Opp', '*=', 0, 0, 'p'),
+                      ('Ours', '*<', 0, 0, 'S'), ('Opp', '*=', 0, 0, 'c'),
+                      ('Ours', '*<', 0, 0, 'q')]}
+    got = dict(claim_rows([game], 'Ours'))
+    assert got == {(False, 2, 'T'): [1, 1, 0, 0], (False, 3, 'S'): [1, 0, 0, 0],
+                   (True, 5, 'c'): [1, 0, 1, 0]}, got
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 5))
 
 
 def main():
@@ -305,6 +348,7 @@ def main():
     ap.add_argument('--by-hand', action='store_true')
     ap.add_argument('--blocks', action='store_true')
     ap.add_argument('--openings', action='store_true')
+    ap.add_argument('--claims', action='store_true')
     a = ap.parse_args()
     games = []
     for d in a.run_dir:
@@ -314,7 +358,7 @@ def main():
             return 1
         games += parse(log)
     for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
-                          (a.openings, openings), (a.answers, answers)):
+                          (a.openings, openings), (a.claims, claims_table), (a.answers, answers)):
         if chosen:
             table(games, a.bot)
             return 0
