@@ -45,6 +45,7 @@ const PLAY: Beliefs = Beliefs {
     bottom_trump: 0.0,
     partner: false,
     uniform: false,
+    ..Beliefs::TAKES
 };
 
 /// Cards dealt to `player` (0-based) over `n` determinizations for `cmd`.
@@ -173,6 +174,7 @@ fn the_bottom_card_is_a_trump_with_the_stated_probability() {
             bottom_trump: p,
             partner: false,
             uniform: false,
+            ..Beliefs::TAKES
         };
         (0..200)
             .map(|s| {
@@ -284,4 +286,108 @@ fn slots_drawn_since_a_belief_are_dealt_uniformly_when_asked() {
     // 1000 here; player 3 then gets 2382 of them in 6000).
     let (drawn, _) = count(&PLAY);
     assert!(drawn > 900, "single pool: drawn slot {drawn} of 1000");
+}
+
+#[test]
+fn a_lead_reads_as_the_leaders_lowest_card_only_when_asked() {
+    let mut bot = dealt();
+    // Player 4 leads the 9S at player 1: by the lowest-card rule he holds no plain 6, 7 or 8.
+    feed(&mut bot, &["move 4 1 9S"]);
+    let t = bot.tracker();
+    let cheaper = set("6S 7S 8S 6D 7D 8D 6C 7C 8C");
+    assert_eq!(t.lead_lacks[3], cheaper);
+    // Unseen among them (player 1 holds 7S, 6D, 8D): kept from player 4 only with `leads`.
+    let unseen = cheaper.intersect(t.unseen());
+    assert_eq!(unseen, set("6S 8S 7D 6C 7C 8C"));
+    let leads = Beliefs {
+        leads: true,
+        ..PLAY
+    };
+    assert!(dealt_to(t, Command::Beat, &leads, 3, 300)
+        .intersect(unseen)
+        .is_empty());
+    assert_eq!(
+        dealt_to(t, Command::Beat, &PLAY, 3, 300).intersect(unseen),
+        unseen
+    );
+}
+
+#[test]
+fn a_player_who_plays_a_barred_card_is_dealt_by_the_facts_under_doubt() {
+    let mut bot = dealt();
+    // Player 2 takes the 7S rather than beat it. With 12 cards in the talon he may be keeping
+    // a trump, so only the plain beaters are barred: the dearer spades.
+    feed(&mut bot, &["move 1 2 7S", "take 2", "give 1 QD"]);
+    let t = bot.tracker();
+    let barred = set("8S 9S TS JS QS KS AS");
+    assert_eq!(t.banned[1], barred);
+    assert!(!t.broke[1]);
+    let doubt = |p: f64| Beliefs { doubt: p, ..PLAY };
+    // Without doubt no determinization gives him a barred card; with doubt 1 they all may.
+    assert!(dealt_to(t, Command::Move, &doubt(0.0), 1, 300)
+        .intersect(barred)
+        .is_empty());
+    assert_eq!(
+        dealt_to(t, Command::Move, &doubt(1.0), 1, 300).intersect(barred),
+        barred
+    );
+    // Holding seven cards he draws nothing; player 3 (the next mover, the taker skipped)
+    // attacks player 4, who beats; then player 4 leads the QC at player 1 and player 2 throws
+    // in the QS he was believed to lack: caught breaking the take belief, he is dealt by the
+    // facts alone whenever doubt is on.
+    feed(
+        &mut bot,
+        &[
+            "move 3 4 6C",
+            "beat 4 8C",
+            "give 3 ??",
+            "give 4 ??",
+            "move 4 1 QC",
+            "add 2 1 QS",
+        ],
+    );
+    let t = bot.tracker();
+    assert!(t.broke[1]);
+    assert!(!t.broke[3]);
+    let still = barred.intersect(t.unseen());
+    assert_eq!(
+        dealt_to(t, Command::Beat, &doubt(0.0), 1, 300).intersect(still),
+        CardSet::EMPTY
+    );
+    assert_eq!(
+        dealt_to(t, Command::Beat, &doubt(0.01), 1, 300).intersect(still),
+        still
+    );
+}
+
+#[test]
+fn the_mixing_chain_keeps_every_belief_and_undoes_the_single_pools_bias() {
+    let mut bot = dealt();
+    // The case of `slots_drawn_since_a_belief_are_dealt_uniformly_when_asked`: player 2 lacks
+    // 11 unseen cards in five of his six slots; the sixth was drawn since.
+    feed(
+        &mut bot,
+        &["move 1 2 7S", "beat 2 TH", "give 1 QD", "give 2 ??"],
+    );
+    let t = bot.tracker();
+    let lacks = t.lacks[1];
+    let mixed = Beliefs {
+        mixing: 300,
+        ..PLAY
+    };
+    let mut drawn = 0;
+    for seed in 0..1000 {
+        let g = t
+            .sample_with(Command::Move, &mixed, &mut ChaCha8Rng::seed_from_u64(seed))
+            .unwrap();
+        // At most the drawn slot holds a lacked card; hand sizes and the talon are kept.
+        let held = g.hands[1].intersect(lacks).len();
+        assert!(held <= 1);
+        assert_eq!(g.hands[1].len(), 6);
+        assert_eq!(g.talon.len(), t.talon());
+        drawn += held;
+    }
+    // Uniformly over the deals that keep the belief, the drawn slot holds a lacked card in
+    // 11 of 23 cases (0.48, as for the uniform deal), where the single pool gives 0.97.
+    assert!((400..=580).contains(&drawn), "mixed: {drawn} of 1000");
 }

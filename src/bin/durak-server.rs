@@ -12,11 +12,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use cardgames::child;
+use cardgames::durak::audit::{audit_deal, Audit, PHASES};
 use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::{Naming, PlayOptions};
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
+use cardgames::durak::tracker::Beliefs;
 use cardgames::durak::Strategy;
 use cardgames::report::durak::{merge, Run};
 use cardgames::report::{ReplayPick, Shard};
@@ -27,8 +29,9 @@ use rayon::prelude::*;
 /// Referee Durak 2 vs 2 tournaments between two bots.
 ///
 /// Also: `durak-server merge SHARD.json... --json OUT.json [--html OUT.html]` joins the JSON of
-/// `--shard` runs; `durak-server report RUN.json --html OUT.html` writes the pages of a saved run
-/// (see their `--help`).
+/// `--shard` runs; `durak-server report RUN.json --html OUT.html` writes the pages of a saved run;
+/// `durak-server beliefs` scores beliefs about the hidden cards against the true deal (see their
+/// `--help`).
 #[derive(Parser, Debug)]
 #[command(version)]
 struct Args {
@@ -118,6 +121,170 @@ struct MergeArgs {
     html: Option<PathBuf>,
 }
 
+/// Scores beliefs about the hidden cards against the true deal: whole games in process, team A
+/// an in-process bot (its first seat audited at every decision), team B any team; each belief's
+/// determinizations give every hidden card a distribution over its places (the other three
+/// hands, the talon), scored by the log loss of the true place (docs/durak.md, "The belief
+/// audit"). The audit does not change the games: every belief is scored on the same positions.
+#[derive(Parser, Debug)]
+#[command(name = "durak-server beliefs")]
+struct BeliefsArgs {
+    /// Team A, audited: inproc:deep\[:knobs\] or another in-process strategy.
+    #[arg(long, short = 'a', default_value = "inproc:deep")]
+    team_a: String,
+    /// Team B: a command or an in-process strategy (as for the tournament).
+    #[arg(long, short = 'b', default_value = "inproc:greedy")]
+    team_b: String,
+    /// Number of deals (each played twice, the teams swapping seats).
+    #[arg(long, default_value_t = 50)]
+    deals: u64,
+    /// Tournament seed (the deals are the tournament's of this seed).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Determinizations per belief and decision.
+    #[arg(long, default_value_t = 200)]
+    samples: usize,
+    /// Beliefs to score, the first the reference of the differences: each `takes` (the facts
+    /// and the take beliefs) or flags joined by `+`: `play` (the reading of beats, throw-ins
+    /// and declines), `partner` (the partner read too), `uniform` (a uniform deal of each
+    /// group of slots), `leads` (leads read as the lowest card), `mixN` (N steps of the
+    /// mixing chain), `doubtP` (each other player dealt by the facts alone with probability
+    /// P, always once seen breaking his beliefs).
+    #[arg(
+        long,
+        value_delimiter = ' ',
+        default_value = "takes play play+uniform play+partner"
+    )]
+    beliefs: Vec<String>,
+    /// Deals played in parallel (rayon threads).
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// A belief of `durak-server beliefs --beliefs`.
+fn parse_beliefs(spec: &str) -> Result<Beliefs, String> {
+    let mut b = Beliefs::TAKES;
+    for flag in spec.split('+') {
+        match flag {
+            "takes" => {}
+            "play" => b.play = true,
+            "partner" => b.partner = true,
+            "uniform" => b.uniform = true,
+            "leads" => b.leads = true,
+            _ if flag.starts_with("doubt") => {
+                b.doubt = flag[5..]
+                    .parse()
+                    .map_err(|_| format!("bad doubt in {flag:?} (doubtP)"))?;
+            }
+            _ if flag.starts_with("mix") => {
+                b.mixing = flag[3..]
+                    .parse()
+                    .map_err(|_| format!("bad mixing steps in {flag:?} (mixN)"))?;
+            }
+            _ => return Err(format!("unknown belief flag {flag:?} (takes, play, partner, uniform, leads, mixN, joined by +)")),
+        }
+    }
+    Ok(b)
+}
+
+fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
+    let beliefs: Vec<Beliefs> = args
+        .beliefs
+        .iter()
+        .map(|s| parse_beliefs(s))
+        .collect::<Result<_, _>>()?;
+    if beliefs.is_empty() {
+        return Err("no belief to score".into());
+    }
+    let cfg = SearchConfig::default();
+    let a = team(&args.team_a, cfg)?;
+    if !matches!(a, TeamSpec::InProcess(..)) {
+        return Err(format!(
+            "team A must be in process (inproc:...), not {:?}",
+            args.team_a
+        ));
+    }
+    let b = team(&args.team_b, cfg)?;
+    let jobs: Vec<(u64, bool)> = (0..args.deals)
+        .flat_map(|d| [(d, false), (d, true)])
+        .collect();
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(jobs.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise} eta {eta}")
+            .map_err(|e| e.to_string())?,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let audits: Vec<Audit> = pool.install(|| {
+        jobs.par_iter()
+            .filter_map(|&(deal, swapped)| {
+                let r = audit_deal(args.seed, deal, swapped, &a, &b, &beliefs, args.samples);
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut total = Audit::new(beliefs.len());
+    for x in &audits {
+        total.add(x);
+    }
+    let mut out = format!(
+        "belief audit: team A {} (first seat audited), team B {}, seed {}, {} deals x 2, {} samples\n",
+        args.team_a, args.team_b, args.seed, args.deals, args.samples
+    );
+    for (ph, name) in PHASES.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{name}: {} decisions, {} hidden cards\n  {:<24} {:>10} {:>9} {:>28} {:>14}",
+            total.decisions[ph],
+            total.scores[0][ph].cards,
+            "belief",
+            "log loss",
+            "p(truth)",
+            "vs first, per card (95%)",
+            "truth breaks it"
+        );
+        for (i, spec) in args.beliefs.iter().enumerate() {
+            let s = &total.scores[i][ph];
+            let n = s.cards.max(1) as f64;
+            // Paired by game: each game's per-card difference from the first belief.
+            let diffs: Vec<f64> = audits
+                .iter()
+                .filter(|x| x.scores[0][ph].cards > 0)
+                .map(|x| {
+                    (x.scores[i][ph].log_loss - x.scores[0][ph].log_loss)
+                        / x.scores[0][ph].cards as f64
+                })
+                .collect();
+            let k = diffs.len() as f64;
+            let mean = diffs.iter().sum::<f64>() / k.max(1.0);
+            let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
+            let half = 1.96 * (var / k.max(1.0)).sqrt();
+            let _ = writeln!(
+                out,
+                "  {:<24} {:>10.4} {:>9.4} {:>+17.4} +- {:.4} {:>13.1}%",
+                spec,
+                s.log_loss / n,
+                s.p_truth / n,
+                mean,
+                half,
+                100.0 * s.broken as f64 / s.decisions.max(1) as f64
+            );
+        }
+    }
+    child::print_stdout(&out)
+}
+
 /// Writes the HTML report (and replay pages) of a saved run's `--json`.
 #[derive(Parser, Debug)]
 #[command(name = "durak-server report")]
@@ -155,6 +322,8 @@ fn subcommand(name: &str) -> ExitCode {
     let argv = std::iter::once(format!("durak-server {name}")).chain(std::env::args().skip(2));
     let result = if name == "merge" {
         merge_main(MergeArgs::parse_from(argv))
+    } else if name == "beliefs" {
+        beliefs_main(BeliefsArgs::parse_from(argv))
     } else {
         let args = ReportArgs::parse_from(argv);
         Run::read(&args.run).and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
@@ -388,7 +557,7 @@ fn write_run(path: &std::path::Path, run: &Run) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
+    if let Some(name @ ("merge" | "report" | "beliefs")) = std::env::args().nth(1).as_deref() {
         return subcommand(name);
     }
     match run(Args::parse()) {

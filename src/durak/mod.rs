@@ -48,7 +48,7 @@ pub mod types;
 pub use bot::{deep, endgame, search, strategy, tracker};
 pub use server::referee;
 #[cfg(feature = "cli")]
-pub use server::{process, tournament};
+pub use server::{audit, process, tournament};
 
 pub use bot::DurakBot;
 pub use protocol::{Command, Info, Line};

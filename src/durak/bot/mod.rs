@@ -3,12 +3,14 @@
 //! and the parts it is built from.
 //!
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
+//! - [`belief`]: how well a belief about the hidden cards predicts them (measurement only).
 //! - [`strategy`]: random, greedy and heuristic policies.
 //! - [`search`](mod@search): determinized search with heuristic playouts (the previous contest bot).
 //! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //! - [`deep`]: the contest search: determinizations, information-set trees, playouts, exact
 //!   endgames.
 
+pub mod belief;
 pub mod deep;
 pub mod endgame;
 pub mod search;

@@ -3,6 +3,14 @@
 //! - [`referee`]: one refereed game over any [`referee::Player`]s.
 #![cfg_attr(
     feature = "cli",
+    doc = " - [`audit`]: the belief audit, beliefs scored against the true deal (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = " - `audit`: the belief audit, beliefs scored against the true deal (feature `cli`)."
+)]
+#![cfg_attr(
+    feature = "cli",
     doc = " - [`process`]: a seat played by a program over pipes (feature `cli`)."
 )]
 #![cfg_attr(
@@ -18,6 +26,8 @@
     doc = " - `tournament`: many games, duplicate deals, the summary (feature `cli`)."
 )]
 
+#[cfg(feature = "cli")]
+pub mod audit;
 #[cfg(feature = "cli")]
 pub mod process;
 pub mod referee;

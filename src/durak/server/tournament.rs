@@ -91,7 +91,7 @@ impl Player for Failed {
     }
 }
 
-fn make_seat(spec: &TeamSpec, seed: u64) -> Box<dyn Player> {
+pub(super) fn make_seat(spec: &TeamSpec, seed: u64) -> Box<dyn Player> {
     match spec {
         TeamSpec::InProcess(s, cfg) => Box::new(BotSeat(DurakBot::new(*s, seed).with_config(*cfg))),
         TeamSpec::Program(cmd) => {

@@ -147,6 +147,9 @@ impl Default for DeepConfig {
                 bottom_trump: 0.0,
                 partner: false,
                 uniform: false,
+                leads: false,
+                mixing: 0,
+                doubt: 0.0,
             },
             tree: 1,
             ucb_c: 0.7,
@@ -193,6 +196,9 @@ impl DeepConfig {
                 "bottom_trump" => c.beliefs.bottom_trump = x.min(1.0),
                 "partner_beliefs" => c.beliefs.partner = x != 0.0,
                 "uniform_deal" => c.beliefs.uniform = x != 0.0,
+                "read_leads" => c.beliefs.leads = x != 0.0,
+                "mixing" => c.beliefs.mixing = x.clamp(0.0, 1e6) as usize,
+                "doubt" => c.beliefs.doubt = x.clamp(0.0, 1.0),
                 "tree" => {
                     if x > 2.0 {
                         return Err(format!("tree is 0, 1 or 2: {item:?}"));
