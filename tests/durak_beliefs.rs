@@ -237,16 +237,21 @@ fn the_partner_is_read_like_an_opponent_only_when_asked() {
     assert!(with == 0, "with the belief {with}, without {without}");
 }
 
-#[test]
-fn slots_drawn_since_a_belief_are_dealt_uniformly_when_asked() {
+/// Player 2 beats the 7S with the TH (he lacks the 11 dearer spades and lower trumps, all
+/// unseen), then draws one card: five of his six slots are covered by the belief, the sixth
+/// may be any card.
+fn one_slot_drawn_since_a_beat() -> DurakBot {
     let mut bot = dealt();
-    // Player 2 beats the 7S with the TH (he lacks the 11 dearer spades and lower trumps, all
-    // unseen), then draws one card: five of his six slots are covered by the belief, the
-    // sixth may be any card.
     feed(
         &mut bot,
         &["move 1 2 7S", "beat 2 TH", "give 1 QD", "give 2 ??"],
     );
+    bot
+}
+
+#[test]
+fn slots_drawn_since_a_belief_are_dealt_uniformly_when_asked() {
+    let bot = one_slot_drawn_since_a_beat();
     let t = bot.tracker();
     let lacks = t.lacks[1];
     assert_eq!(
@@ -362,13 +367,7 @@ fn a_player_who_plays_a_barred_card_is_dealt_by_the_facts_under_doubt() {
 
 #[test]
 fn the_mixing_chain_keeps_every_belief_and_undoes_the_single_pools_bias() {
-    let mut bot = dealt();
-    // The case of `slots_drawn_since_a_belief_are_dealt_uniformly_when_asked`: player 2 lacks
-    // 11 unseen cards in five of his six slots; the sixth was drawn since.
-    feed(
-        &mut bot,
-        &["move 1 2 7S", "beat 2 TH", "give 1 QD", "give 2 ??"],
-    );
+    let bot = one_slot_drawn_since_a_beat();
     let t = bot.tracker();
     let lacks = t.lacks[1];
     let mixed = Beliefs {

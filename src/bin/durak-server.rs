@@ -164,6 +164,28 @@ struct BeliefsArgs {
     quiet: bool,
 }
 
+/// The progress bar over `games` games (hidden when `quiet`).
+fn progress_bar(games: usize, quiet: bool) -> Result<ProgressBar, String> {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(games as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise} eta {eta}")
+            .map_err(|e| e.to_string())?,
+    );
+    Ok(bar)
+}
+
+/// The rayon pool of `jobs` threads (at least one) that plays the games.
+fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())
+}
+
 /// A belief of `durak-server beliefs --beliefs`.
 fn parse_beliefs(spec: &str) -> Result<Beliefs, String> {
     let mut b = Beliefs::TAKES;
@@ -211,19 +233,8 @@ fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
     let jobs: Vec<(u64, bool)> = (0..args.deals)
         .flat_map(|d| [(d, false), (d, true)])
         .collect();
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(jobs.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise} eta {eta}")
-            .map_err(|e| e.to_string())?,
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let bar = progress_bar(jobs.len(), args.quiet)?;
+    let pool = thread_pool(args.jobs)?;
     let audits: Vec<Audit> = pool.install(|| {
         jobs.par_iter()
             .filter_map(|&(deal, swapped)| {
@@ -444,19 +455,8 @@ fn run(args: Args) -> Result<(), String> {
     let pick = ReplayPick {
         first: args.replays,
     };
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(jobs.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise} eta {eta}")
-            .map_err(|e| e.to_string())?,
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let bar = progress_bar(jobs.len(), args.quiet)?;
+    let pool = thread_pool(args.jobs)?;
     let want_t = args.transcripts.is_some();
     let naming = if args.name_seats {
         Naming::Seat

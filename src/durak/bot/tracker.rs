@@ -189,21 +189,18 @@ impl Tracker {
     /// of his unknown cards are dropped first.
     fn believe(&mut self, p: usize, cards: CardSet) {
         let hidden = self.sizes[p].saturating_sub(self.known[p].len());
-        if self.lacks_free[p] >= hidden {
-            self.lacks[p] = CardSet::EMPTY;
-            self.lacks_free[p] = 0;
-        }
-        self.lacks[p] = self.lacks[p].union(cards);
+        add_belief(&mut self.lacks[p], &mut self.lacks_free[p], hidden, cards);
     }
 
     /// [`Tracker::believe`] for a lead's belief ([`Tracker::lead_lacks`]).
     fn believe_lead(&mut self, p: usize, cards: CardSet) {
         let hidden = self.sizes[p].saturating_sub(self.known[p].len());
-        if self.lead_free[p] >= hidden {
-            self.lead_lacks[p] = CardSet::EMPTY;
-            self.lead_free[p] = 0;
-        }
-        self.lead_lacks[p] = self.lead_lacks[p].union(cards);
+        add_belief(
+            &mut self.lead_lacks[p],
+            &mut self.lead_free[p],
+            hidden,
+            cards,
+        );
     }
 
     /// Ends the current round, if any: the table goes to the taker or leaves the game.
@@ -561,6 +558,16 @@ impl Tracker {
         }
         Some(game)
     }
+}
+
+/// Adds `cards` to a player's belief `lacks`, first dropping it when the cards drawn since it
+/// was formed (`free`) fill all `hidden` slots of his hand (it then covers none).
+fn add_belief(lacks: &mut CardSet, free: &mut usize, hidden: usize, cards: CardSet) {
+    if *free >= hidden {
+        *lacks = CardSet::EMPTY;
+        *free = 0;
+    }
+    *lacks = lacks.union(cards);
 }
 
 /// `steps` proposals of the mixing chain ([`Beliefs::mixing`]): two slots drawn at random
