@@ -390,3 +390,42 @@ fn the_mixing_chain_keeps_every_belief_and_undoes_the_single_pools_bias() {
     // 11 of 23 cases (0.48, as for the uniform deal), where the single pool gives 0.97.
     assert!((400..=580).contains(&drawn), "mixed: {drawn} of 1000");
 }
+
+#[test]
+fn the_belief_audit_replays_and_refuses_bad_beliefs_in_one_line() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_durak-server"))
+            .arg("beliefs")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let args = [
+        "--deals",
+        "2",
+        "-q",
+        "--samples",
+        "50",
+        "--beliefs",
+        "takes play",
+    ];
+    let first = run(&args);
+    assert!(first.status.success(), "{first:?}");
+    let text = String::from_utf8(first.stdout.clone()).unwrap();
+    for phase in ["talon > 6:", "talon 1..6:", "talon empty:"] {
+        assert!(text.contains(phase), "{text}");
+    }
+    // The first belief is the reference of the differences; the audit replays from the seed.
+    assert!(text
+        .lines()
+        .any(|l| l.trim_start().starts_with("takes") && l.contains("+0.0000 +- 0.0000")));
+    assert_eq!(run(&args).stdout, first.stdout);
+    let bad = run(&["--beliefs", "play+psychic"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("durak-server beliefs: unknown belief flag \"psychic\""),
+        "{err}"
+    );
+}

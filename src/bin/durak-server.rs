@@ -206,7 +206,7 @@ fn parse_beliefs(spec: &str) -> Result<Beliefs, String> {
                     .parse()
                     .map_err(|_| format!("bad mixing steps in {flag:?} (mixN)"))?;
             }
-            _ => return Err(format!("unknown belief flag {flag:?} (takes, play, partner, uniform, leads, mixN, joined by +)")),
+            _ => return Err(format!("unknown belief flag {flag:?} (takes, play, partner, uniform, leads, mixN, doubtP, joined by +)")),
         }
     }
     Ok(b)
@@ -220,6 +220,9 @@ fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     if beliefs.is_empty() {
         return Err("no belief to score".into());
+    }
+    if args.deals == 0 {
+        return Err("--deals must be at least 1".into());
     }
     let cfg = SearchConfig::default();
     let a = team(&args.team_a, cfg)?;
@@ -254,6 +257,10 @@ fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
         args.team_a, args.team_b, args.seed, args.deals, args.samples
     );
     for (ph, name) in PHASES.iter().enumerate() {
+        if total.decisions[ph] == 0 {
+            let _ = writeln!(out, "{name}: no decision audited");
+            continue;
+        }
         let _ = writeln!(
             out,
             "{name}: {} decisions, {} hidden cards\n  {:<24} {:>10} {:>9} {:>28} {:>14}",
