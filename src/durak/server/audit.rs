@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::referee::{play_game_with, PlayOptions, Player, SeatFault};
-use super::tournament::{deal_seed, make_seat, BotSeat, TeamSpec};
+use super::tournament::{deal_seed, make_seat, seat_seed, BotSeat, TeamSpec};
 use crate::durak::bot::belief::{belief_score, BeliefScore};
 use crate::durak::bot::tracker::Beliefs;
 use crate::durak::bot::DurakBot;
@@ -120,9 +120,8 @@ pub fn audit_deal(
     let s = deal_seed(seed, deal);
     let (game, dealt) = Game::new(s);
     let audited = usize::from(swapped);
-    let seat_seed = |i: usize| s.wrapping_mul(8).wrapping_add(i as u64 + 1);
     let mut audit_seat = AuditSeat {
-        seat: BotSeat(DurakBot::new(*strategy, seat_seed(audited)).with_config(*cfg)),
+        seat: BotSeat(DurakBot::new(*strategy, seat_seed(s, audited)).with_config(*cfg)),
         beliefs,
         samples,
         truth: None,
@@ -131,7 +130,7 @@ pub fn audit_deal(
     };
     let mut others: Vec<Box<dyn Player>> = (0..4)
         .filter(|&i| i != audited)
-        .map(|i| make_seat(if (i % 2 == 0) != swapped { a } else { b }, seat_seed(i)))
+        .map(|i| make_seat(if (i % 2 == 0) != swapped { a } else { b }, seat_seed(s, i)))
         .collect();
     {
         let mut it = others.iter_mut();

@@ -71,6 +71,11 @@ impl TournamentGame {
     }
 }
 
+/// The seed of seat `i`'s bot in the deal seeded `deal_seed`.
+pub(super) fn seat_seed(deal_seed: u64, i: usize) -> u64 {
+    deal_seed.wrapping_mul(8).wrapping_add(i as u64 + 1)
+}
+
 /// The seed of deal `deal` in a tournament seeded `seed`.
 pub fn deal_seed(seed: u64, deal: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(deal)
@@ -134,13 +139,10 @@ pub fn play_one_with(
 ) -> TournamentGame {
     let s = deal_seed(seed, deal);
     let (game, dealt) = Game::new(s);
-    let mut seats: Vec<Box<dyn Player>> = (0..4u64)
+    let mut seats: Vec<Box<dyn Player>> = (0..4usize)
         .map(|i| {
             let a_here = (i % 2 == 0) != swapped;
-            make_seat(
-                if a_here { a } else { b },
-                s.wrapping_mul(8).wrapping_add(i + 1),
-            )
+            make_seat(if a_here { a } else { b }, seat_seed(s, i))
         })
         .collect();
     let mut it = seats.iter_mut();
