@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -26,6 +26,10 @@ wins after challenging an honest claim and a bluff (what a challenge of an openi
 `--claims` shows each side's claims by kind: how often they were bluffs, how often the other
 side challenged them and caught a bluff, and the bluffs that went unchallenged (how an adaptive
 opponent answers a change of the bot shows here first).
+`--cells` splits the opponent's action claims by the public situation a learning opponent can
+condition on: NAME's cards, the coin race from the claimant's side (ahead, even, behind) and the
+claimant's turns before the claim (0, 1, 2 or more): where it bluffs, where NAME challenges, and
+how often those challenges caught a bluff.
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
@@ -170,6 +174,43 @@ def claim_rows(games, bot):
         row[2] += challenged
         row[3] += challenged and bluff
     return stats
+
+
+def cell_rows(games, bot):
+    """{(kind, NAME's cards, race, claimant's turns before, capped at 2): [claims, bluffs,
+    challenged, challenged bluffs]} over the opponent's action claims that NAME answered."""
+    stats = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for g in games:
+        calls = g['calls']
+        turns = collections.Counter()
+        for i, (who, cards, mine, other, ans) in enumerate(calls):
+            kind = ans[:1]
+            nxt = calls[i + 1] if i + 1 < len(calls) else None
+            if (who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot):
+                race = int(mine) - int(other)
+                race = 'ahead' if race > 0 else ('even' if race == 0 else 'behind')
+                bluff = CLAIMED[kind] not in cards
+                challenged = nxt[4] == 'q'
+                row = stats[(kind, len(nxt[1]), race, min(turns[who], 2))]
+                row[0] += 1
+                row[1] += bluff
+                row[2] += challenged
+                row[3] += challenged and bluff
+            if kind and kind in TURN_ACTIONS:
+                turns[who] += 1
+    return stats
+
+
+def cells_table(games, bot):
+    """The table of `cell_rows`, one line per cell with 10 claims or more."""
+    stats = cell_rows(games, bot)
+    print('kind  %s-cards  claimant  turns-before  claims  bluffs  challenged  caught' % bot)
+    for key in sorted(stats, key=lambda k: ('ETSA'.index(k[0]), k[1], k[2], k[3])):
+        n, b, c, cb = stats[key]
+        if n >= 10:
+            print('%-5s %*d  %-8s  %12s  %6d  %5.1f%%  %9.1f%%  %5.1f%%' % (
+                key[0], len(bot) + 6, key[1], key[2], '2+' if key[3] == 2 else key[3], n,
+                100 * b / n, 100 * c / n, 100 * cb / c if c else 0.0))
 
 
 def claims_table(games, bot):
@@ -331,7 +372,14 @@ def self_test():
     got = dict(claim_rows([game], 'Ours'))
     assert got == {(False, 2, 'T'): [1, 1, 0, 0], (False, 3, 'S'): [1, 0, 0, 0],
                    (True, 5, 'c'): [1, 0, 1, 0]}, got
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 5))
+    # Its opening Tax (no Duke, coins even) is challenged and caught; its second-turn Tax,
+    # two coins behind, honest and let stand.
+    game = {'calls': [('Ours', '*<', 2, 2, 'I\\n'), ('Opp', '*=', 2, 3, 'T'),
+                      ('Ours', '*<', 3, 2, 'q'), ('Opp', '$=', 0, 3, 'T'),
+                      ('Ours', '*', 3, 0, 'p')]}
+    got = dict(cell_rows([game], 'Ours'))
+    assert got == {('T', 2, 'behind', 0): [1, 1, 1, 1], ('T', 1, 'behind', 1): [1, 0, 0, 0]}, got
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 6))
 
 
 def main():
@@ -349,6 +397,7 @@ def main():
     ap.add_argument('--blocks', action='store_true')
     ap.add_argument('--openings', action='store_true')
     ap.add_argument('--claims', action='store_true')
+    ap.add_argument('--cells', action='store_true')
     a = ap.parse_args()
     games = []
     for d in a.run_dir:
@@ -358,7 +407,8 @@ def main():
             return 1
         games += parse(log)
     for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
-                          (a.openings, openings), (a.claims, claims_table), (a.answers, answers)):
+                          (a.openings, openings), (a.claims, claims_table), (a.cells, cells_table),
+                          (a.answers, answers)):
         if chosen:
             table(games, a.bot)
             return 0

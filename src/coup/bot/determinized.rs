@@ -45,7 +45,11 @@ pub struct SearchConfig {
     /// (measured by `make coup-bench`'s timing column); the standard error
     /// of a value is then at most 0.5 / sqrt(300) = 0.029. More worlds buy
     /// nothing: at 900 (2.1-2.4 ms a call) the default won 49.1% [46.7,
-    /// 51.6] of 1,600 games against Seer (seeds 7-31; 51.4% at 300).
+    /// 51.6] of 1,600 games against Seer (seeds 7-31; 51.4% at 300). With
+    /// [`SearchConfig::iterations`] scaled alike, a third to ten times the
+    /// search won 50.0-55.0% of 800 games (seeds 7-17; the default 51.4%),
+    /// three times 53.1% [50.7, 55.6] of 1,600 (docs/coup.md, "Which of
+    /// Seer's lessons cost us").
     pub worlds: usize,
     /// Probability that my rollout policy claims Tax without a Duke at a
     /// turn it has nothing better to do (the rest: Income or Foreign Aid).
