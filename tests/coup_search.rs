@@ -178,8 +178,15 @@ fn the_loss_causes_are_read_right() {
     // answer sequences made by hand (a caught bluff, a failed challenge of
     // a proved block, an Assassination, a Coup, the double loss), and the
     // rows of --blocks (a blocker held or not) and --openings (a bluffed
-    // opening Tax challenged).
+    // opening Tax challenged), --claims and --cells (a claim's situation).
     script_self_test("coup-games.py");
+}
+
+#[test]
+fn the_horizon_value_fit_is_computed_right() {
+    // scripts/coup-value-fit.py: the logistic fit (Newton's method) and the
+    // held-out scores on cases computed by hand.
+    script_self_test("coup-value-fit.py");
 }
 
 /// The probability the explanation's posterior line gives the opponent's
