@@ -186,7 +186,7 @@ def cell_rows(games, bot):
         for i, (who, cards, mine, other, ans) in enumerate(calls):
             kind = ans[:1]
             nxt = calls[i + 1] if i + 1 < len(calls) else None
-            if (who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot):
+            if who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot:
                 race = int(mine) - int(other)
                 race = 'ahead' if race > 0 else ('even' if race == 0 else 'behind')
                 bluff = CLAIMED[kind] not in cards
@@ -372,8 +372,8 @@ def self_test():
     got = dict(claim_rows([game], 'Ours'))
     assert got == {(False, 2, 'T'): [1, 1, 0, 0], (False, 3, 'S'): [1, 0, 0, 0],
                    (True, 5, 'c'): [1, 0, 1, 0]}, got
-    # Its opening Tax (no Duke, coins even) is challenged and caught; its second-turn Tax,
-    # two coins behind, honest and let stand.
+    # Its opening Tax (no Duke, a coin behind) is challenged and caught; its second Tax,
+    # honest and three coins behind, is let stand by my last card.
     game = {'calls': [('Ours', '*<', 2, 2, 'I\\n'), ('Opp', '*=', 2, 3, 'T'),
                       ('Ours', '*<', 3, 2, 'q'), ('Opp', '$=', 0, 3, 'T'),
                       ('Ours', '*', 3, 0, 'p')]}
