@@ -41,9 +41,11 @@ def load_games_module():
     return module
 
 
-def positions(games):
-    """(card counts, lead, won) for each distinct position of our bot per game."""
-    out = collections.defaultdict(list)
+def distinct_positions(games, key):
+    """(key(my cards, its cards, my coins, its coins), won) for each distinct key per game, over
+    the positions at which our bot ("Ours") was called once the opponent had been called (its
+    cards as at its last call, both card counts capped at 2)."""
+    out = []
     for g in games:
         won = g['winner'] == 'Ours'
         theirs, seen = None, set()
@@ -54,14 +56,22 @@ def positions(games):
             if theirs is None:
                 continue
             try:
-                lead = max(-10, min(10, int(mine) - int(other)))
+                k = key(min(2, len(cards)), theirs, int(mine), int(other))
             except ValueError:
                 continue
-            key = (min(2, len(cards)), theirs, lead)
-            if key in seen:
-                continue
-            seen.add(key)
-            out[key[:2]].append((lead, won))
+            if k not in seen:
+                seen.add(k)
+                out.append((k, won))
+    return out
+
+
+def positions(games):
+    """{card counts: [(lead, won)]} for each distinct (card counts, lead) of our bot per game,
+    the lead (ours minus its coins) clamped to [-10, 10]."""
+    out = collections.defaultdict(list)
+    lead = lambda mine, its, mc, oc: (mine, its, max(-10, min(10, mc - oc)))  # noqa: E731
+    for (mine, its, d), won in distinct_positions(games, lead):
+        out[(mine, its)].append((d, won))
     return out
 
 
@@ -107,24 +117,7 @@ def coin_features(mine, its, my_coins, its_coins):
 
 def coin_positions(games):
     """(mine, its, my coins, its coins, won) for each distinct position of our bot per game."""
-    out = []
-    for g in games:
-        won = g['winner'] == 'Ours'
-        theirs, seen = None, set()
-        for who, cards, mine, other, _answer in g['calls']:
-            if who != 'Ours':
-                theirs = min(2, len(cards))
-                continue
-            if theirs is None:
-                continue
-            try:
-                key = (min(2, len(cards)), theirs, int(mine), int(other))
-            except ValueError:
-                continue
-            if key not in seen:
-                seen.add(key)
-                out.append(key + (won,))
-    return out
+    return [k + (won,) for k, won in distinct_positions(games, lambda *p: p)]
 
 
 def solve(m, v):
