@@ -471,7 +471,7 @@ impl Tracker {
         let mut order: Vec<usize> = (1..4).collect();
         order.sort_by_key(|&p| std::cmp::Reverse(avoid[p].len()));
         // Every hidden card dealt: (card, place (a hand, or 4 for the talon), cards barred
-        // from its slot), for the mixing chain.
+        // from its slot), for the mixing chain (recorded only when it runs).
         let mut slots: Vec<(Card, usize, CardSet)> = Vec::new();
         for p in order {
             hands[p] = self.known[p];
@@ -489,13 +489,17 @@ impl Tracker {
             }
             let before = hands[p];
             deal(&mut pool, &mut hands[p], missing - free, avoid[p]);
-            slots.extend(hands[p].minus(before).iter().map(|c| (c, p, avoid[p])));
+            if beliefs.mixing > 0 {
+                slots.extend(hands[p].minus(before).iter().map(|c| (c, p, avoid[p])));
+            }
             if beliefs.uniform && free > 0 {
                 pool.shuffle(rng);
             }
             let before = hands[p];
             deal(&mut pool, &mut hands[p], free, banned[p]);
-            slots.extend(hands[p].minus(before).iter().map(|c| (c, p, banned[p])));
+            if beliefs.mixing > 0 {
+                slots.extend(hands[p].minus(before).iter().map(|c| (c, p, banned[p])));
+            }
         }
         if beliefs.uniform {
             pool.shuffle(rng);
