@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --exposure [--decay D]]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -30,10 +30,19 @@ opponent answers a change of the bot shows here first).
 condition on: NAME's cards, the coin race from the claimant's side (ahead, even, behind) and the
 claimant's turns before the claim (0, 1, 2 or more): where it bluffs, where NAME challenges, and
 how often those challenges caught a bluff.
+`--exposure` splits them by how often the opponent had seen NAME challenge claims of the same
+cell before (kind, NAME's cards, the race standing in coins with 7 a card, within 2 even, and
+whether it was the claimant's first turn; each RUN_DIR a run of its own, from its first game,
+the counts of earlier games weighed by `--decay` a game): the Beta(1, 1) mean of NAME's
+challenges there, by tenths, with the share of bluffs, NAME's challenges and caught bluffs, and
+the slope of the bluffs' log-odds on that rate's log-odds within cells (a logistic fit with an
+intercept per cell, with its 95% interval): an opponent that learns where NAME challenges shows
+a negative slope, one that does not a slope near 0.
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
 import collections
+import math
 import os
 import re
 import sys
@@ -226,6 +235,109 @@ def claims_table(games, bot):
             100 * cb / c if c else 0.0, b - cb))
 
 
+def exposure_rows(runs, bot, decay):
+    """(cell, rate, bluff, challenged) for each opponent action claim NAME answered, run by run
+    in the order of the games (`--exposure`); `rate` is the Beta(1, 1) mean of NAME's
+    challenges in the claim's cell over the run's earlier games (weighed by `decay` a game) and
+    this game's before it: a game k games back weighs `decay` ** k."""
+    rows = []
+    for games in runs:
+        seen = collections.defaultdict(lambda: [0.0, 0.0])
+        for g in games:
+            now = collections.defaultdict(lambda: [0.0, 0.0])
+            calls = g['calls']
+            turns = collections.Counter()
+            for i, (who, cards, coins, other, ans) in enumerate(calls):
+                kind = ans[:1]
+                nxt = calls[i + 1] if i + 1 < len(calls) else None
+                if who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot:
+                    lead = (int(other) + 7 * len(nxt[1])) - (int(coins) + 7 * len(cards))
+                    race = 'ahead' if lead > 2 else ('behind' if lead < -2 else 'even')
+                    cell = (kind, len(nxt[1]), race, turns[who] == 0)
+                    a, b = seen[cell], now[cell]
+                    rate = (a[1] + b[1] + 1) / (a[0] + b[0] + 2)
+                    challenged = nxt[4] == 'q'
+                    rows.append((cell, rate, CLAIMED[kind] not in cards, challenged))
+                    b[0] += 1
+                    b[1] += challenged
+                if kind and kind in TURN_ACTIONS:
+                    turns[who] += 1
+            for cell, v in now.items():
+                seen[cell][0] += v[0]
+                seen[cell][1] += v[1]
+            for v in seen.values():
+                v[0] *= decay
+                v[1] *= decay
+    return rows
+
+
+def solve(a, b):
+    """x with a x = b (Gauss-Jordan with partial pivoting; a small dense system)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def slope_fit(rows, ridge=0.1):
+    """The maximum-likelihood slope of a logistic regression y ~ intercept[group] + slope x over
+    rows (group, x, y), with a small ridge on the intercepts (groups seen only one way), and
+    its standard error: Newton's method on the log-likelihood."""
+    groups = {g: i for i, g in enumerate(sorted({r[0] for r in rows}))}
+    n = len(groups) + 1
+    theta = [0.0] * n
+    for _ in range(50):
+        grad = [0.0] * n
+        hess = [[0.0] * n for _ in range(n)]
+        for g, x, y in rows:
+            j = groups[g]
+            z = max(-30.0, min(30.0, theta[j] + theta[-1] * x))
+            p = 1 / (1 + math.exp(-z))
+            w = p * (1 - p)
+            grad[j] += y - p
+            grad[-1] += (y - p) * x
+            hess[j][j] += w
+            hess[j][-1] += w * x
+            hess[-1][j] += w * x
+            hess[-1][-1] += w * x * x
+        for j in range(n - 1):
+            grad[j] -= ridge * theta[j]
+            hess[j][j] += ridge
+        step = solve(hess, grad)
+        theta = [t + s for t, s in zip(theta, step)]
+        if max(abs(s) for s in step) < 1e-10:
+            break
+    unit = [0.0] * (n - 1) + [1.0]
+    return theta[-1], math.sqrt(solve(hess, unit)[-1])
+
+
+def exposure_table(runs, bot, decay):
+    """The table of `exposure_rows` by tenths of the rate, and the slope within cells."""
+    rows = exposure_rows(runs, bot, decay)
+    print("rate seen     claims  bluffs  %s-challenged  caught" % bot)
+    for tenth in range(10):
+        sel = [r for r in rows if min(int(r[1] * 10), 9) == tenth]
+        if sel:
+            n, b = len(sel), sum(r[2] for r in sel)
+            c, cb = sum(r[3] for r in sel), sum(r[2] and r[3] for r in sel)
+            print('%.1f-%.1f  %10d  %5.1f%%  %*.1f%%  %5.1f%%' % (
+                tenth / 10, (tenth + 1) / 10, n, 100 * b / n, len(bot) + 12, 100 * c / n,
+                100 * cb / c if c else 0.0))
+    if rows:
+        logit = [(r[0], math.log(r[1] / (1 - r[1])), r[2]) for r in rows]
+        slope, se = slope_fit(logit)
+        print('%d claims, %d bluffs; slope of the bluffs\' log-odds on the rate\'s within cells: '
+              '%.2f [%.2f, %.2f]' % (len(rows), sum(r[2] for r in rows), slope, slope - 1.96 * se,
+                                     slope + 1.96 * se))
+
+
 LOSS = "_'<=0"
 REVEAL = '~^*!$'
 
@@ -379,7 +491,21 @@ def self_test():
                       ('Ours', '*', 3, 0, 'p')]}
     got = dict(cell_rows([game], 'Ours'))
     assert got == {('T', 2, 'behind', 0): [1, 1, 1, 1], ('T', 1, 'behind', 1): [1, 0, 0, 0]}, got
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 6))
+    # Its opening Tax challenged in one game, let stand in the next (same cell): the rate seen
+    # is the prior's 1/2, then (1 + 1) / (1 + 2); with decay 0.5 (0.5 + 1) / (0.5 + 2).
+    opening = {'calls': [('Opp', '*=', 1, 1, 'T'), ('Ours', '*<', 1, 1, 'q')]}
+    stood = {'calls': [('Opp', '$=', 1, 1, 'T'), ('Ours', '*<', 1, 1, 'p')]}
+    cell = ('T', 2, 'even', True)
+    got = exposure_rows([[opening, stood]], 'Ours', 1.0)
+    assert got == [(cell, 0.5, True, True), (cell, 2 / 3, False, False)], got
+    assert exposure_rows([[opening, stood]], 'Ours', 0.5)[1][1] == 1.5 / 2.5
+    # Each run starts afresh.
+    assert [r[1] for r in exposure_rows([[opening], [stood]], 'Ours', 1.0)] == [0.5, 0.5]
+    # The slope: 3 bluffs in 4 at x = -1, 1 in 4 at x = 1 (one cell): -logit(3/4).
+    rows = [('c', -1.0, y) for y in (1, 1, 1, 0)] + [('c', 1.0, y) for y in (1, 0, 0, 0)]
+    slope, se = slope_fit(rows)
+    assert abs(slope + math.log(3)) < 1e-6 and 0 < se < 2, (slope, se)
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 10))
 
 
 def main():
@@ -398,14 +524,20 @@ def main():
     ap.add_argument('--openings', action='store_true')
     ap.add_argument('--claims', action='store_true')
     ap.add_argument('--cells', action='store_true')
+    ap.add_argument('--exposure', action='store_true')
+    ap.add_argument('--decay', type=float, default=1.0)
     a = ap.parse_args()
-    games = []
+    runs = []
     for d in a.run_dir:
         log = os.path.join(d, 'log')
         if not os.path.exists(log):
             print('coup-games: %s not found (a folder of coup-bench.py --keep)' % log, file=sys.stderr)
             return 1
-        games += parse(log)
+        runs.append(parse(log))
+    games = [g for run in runs for g in run]
+    if a.exposure:
+        exposure_table(runs, a.bot, a.decay)
+        return 0
     for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
                           (a.openings, openings), (a.claims, claims_table), (a.cells, cells_table),
                           (a.answers, answers)):

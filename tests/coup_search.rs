@@ -178,7 +178,9 @@ fn the_loss_causes_are_read_right() {
     // answer sequences made by hand (a caught bluff, a failed challenge of
     // a proved block, an Assassination, a Coup, the double loss), and the
     // rows of --blocks (a blocker held or not) and --openings (a bluffed
-    // opening Tax challenged), --claims and --cells (a claim's situation).
+    // opening Tax challenged), --claims and --cells (a claim's situation),
+    // and --exposure (the rate the claimant saw, run by run and decayed, and
+    // the logistic slope against its maximum-likelihood value by hand).
     script_self_test("coup-games.py");
 }
 
