@@ -9,8 +9,9 @@ search, honest, in-process and without memory). Prints both win rates with their
 intervals and the share of the ceiling the honest search reaches.
 
 Opponents: Seer (COUP_SEER, its built program), the real Calculator (COUP_CALCULATOR and
-PYTHON2), and the stand-ins of ../shared/coup/standin.py. Absent ones are skipped with a
-message.
+PYTHON2), the stand-ins of ../shared/coup/standin.py (absent ones are skipped with a message),
+and the sparring strategies and archetypes of coup-bot, in-process (`sp-NAME`, as
+coup-bench.py names them).
 
 Example: scripts/coup-ceiling.py --rounds 100 --seed 7 --opponents Seer,si-taxman
 """
@@ -35,6 +36,7 @@ def main():
     ap.add_argument('--arbiter', default=os.path.join(tdir, 'release', 'coup-arbiter'))
     ap.add_argument('--shared', default=os.path.join(ROOT, '..', 'shared'))
     ap.add_argument('--opponents', default=None, help='comma-separated subset')
+    ap.add_argument('--jobs', type=int, default=1, help="games in parallel (coup-arbiter's -j)")
     a = ap.parse_args()
     if not os.path.exists(a.arbiter):
         print('coup-ceiling: %s not found: build it first (cargo build --release)' % a.arbiter, file=sys.stderr)
@@ -57,6 +59,9 @@ def main():
             opps['si-' + s] = 'python3 -S %s %s' % (standin, s)
     else:
         print('coup-ceiling: %s absent: stand-ins skipped' % standin)
+    for s in ['calculator', 'honest', 'challenger', 'tax-bluffer', 'random', 'income', 'always-tax',
+              'always-steal', 'always-assassinate', 'challenge-all', 'never-challenge', 'block-all']:
+        opps['sp-' + s] = 'builtin:' + s
     names = list(opps)
     if a.opponents:
         names = [n for n in a.opponents.split(',') if n in opps]
@@ -70,7 +75,7 @@ def main():
             w = os.path.join(work, '%s-%s' % (name, ours))
             os.makedirs(w)
             out = os.path.join(w, 'r.json')
-            subprocess.run([a.arbiter, '-r', str(a.rounds), '-s', str(a.seed), '-j', '1', '-q',
+            subprocess.run([a.arbiter, '-r', str(a.rounds), '-s', str(a.seed), '-j', str(a.jobs), '-q',
                             '--original-quirks', '--keep-bot-dirs', '--work-dir', w, '--json', out,
                             'Ours=builtin:' + ours, '%s=%s' % (name, opps[name])],
                            stdout=subprocess.DEVNULL, check=False)
