@@ -70,6 +70,8 @@ def main():
     if not os.path.exists(a.bot):
         print('coup-bench: %s not found: build it first (cargo build --release)' % a.bot, file=sys.stderr)
         return 1
+    # arbiter3.py runs the bots from their own folders: a relative path would not be found.
+    a.bot = os.path.abspath(a.bot)
     ours = [a.bot] + a.bot_args.split()
     if a.log_calls:
         os.environ['COUP_CALLS_LOG'] = os.path.abspath(a.log_calls)
@@ -204,6 +206,11 @@ def main():
             print('%-22s pooled %d/%d = %.1f%% [%.1f, %.1f] over %d seeds (%s), forfeits ours %d' % (
                 n, wins, games, 100 * wins / max(games, 1), 100 * lo, 100 * hi, len(done), rates,
                 sum(c[2] for c in done)), flush=True)
+    failed = [r for r in runs if not results.get(r)]
+    if failed:
+        print('coup-bench: %d of %d runs failed (their stderr is in %s)' % (len(failed), len(runs), work),
+              file=sys.stderr)
+        return 1
     return 0
 
 

@@ -47,6 +47,8 @@ def main():
     ap.add_argument('--bot-b', default=None)
     ap.add_argument('--show', type=int, default=0, help='print this many differing calls')
     a = ap.parse_args()
+    # The bots run in a folder of their own: a relative path would not be found there.
+    a.bot, a.bot_b = (os.path.abspath(b) if b and os.sep in b else b for b in (a.bot, a.bot_b))
     bot_b = a.bot_b or a.bot
     work = tempfile.mkdtemp(prefix='coup-replay-')
     ours = os.path.join(work, 'Ours')
