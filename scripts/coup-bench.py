@@ -37,6 +37,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+from coup_field import SPARRING, STANDINS  # noqa: E402
 from wilson import wilson  # noqa: E402
 
 
@@ -79,11 +80,9 @@ def main():
     if a.fresh:
         ours = [sys.executable, '-S', os.path.join(HERE, 'coup-fresh.py')] + ours
     opps = {}
-    for s in ['random', 'challenger', 'taxman', 'honest', 'bandit', 'bloodymurder']:
+    for s in STANDINS:
         opps['si-' + s] = ['python3', '-S', standin, s]
-    for s in ['calculator', 'honest', 'challenger', 'tax-bluffer', 'random', 'income',
-              'always-tax', 'always-steal', 'always-assassinate', 'challenge-all',
-              'never-challenge', 'block-all']:
+    for s in SPARRING:
         opps['sp-' + s] = [a.bot, '--strategy', s]
     calc = os.environ.get('COUP_CALCULATOR')
     py2 = os.environ.get('PYTHON2', os.path.expanduser('~/.pyenv/versions/2.7.18/bin/python2'))

@@ -25,6 +25,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+from coup_field import SPARRING, STANDINS  # noqa: E402
 from wilson import wilson  # noqa: E402
 
 
@@ -55,12 +56,11 @@ def main():
     else:
         print('coup-ceiling: COUP_CALCULATOR / PYTHON2 not set or absent: Calculator skipped')
     if os.path.exists(standin):
-        for s in ['random', 'challenger', 'taxman', 'honest', 'bandit', 'bloodymurder']:
+        for s in STANDINS:
             opps['si-' + s] = 'python3 -S %s %s' % (standin, s)
     else:
         print('coup-ceiling: %s absent: stand-ins skipped' % standin)
-    for s in ['calculator', 'honest', 'challenger', 'tax-bluffer', 'random', 'income', 'always-tax',
-              'always-steal', 'always-assassinate', 'challenge-all', 'never-challenge', 'block-all']:
+    for s in SPARRING:
         opps['sp-' + s] = 'builtin:' + s
     names = list(opps)
     if a.opponents:

@@ -188,28 +188,35 @@ def claim_rows(games, bot):
     return stats
 
 
+def answered_claims(game, bot):
+    """(kind, the claim's call, NAME's answer's call, the claimant's turns before) for each of
+    the opponent's action claims in `game` that NAME answered."""
+    calls = game['calls']
+    turns = collections.Counter()
+    for i, call in enumerate(calls):
+        who, kind = call[0], call[4][:1]
+        nxt = calls[i + 1] if i + 1 < len(calls) else None
+        if who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot:
+            yield kind, call, nxt, turns[who]
+        if kind and kind in TURN_ACTIONS:
+            turns[who] += 1
+
+
 def cell_rows(games, bot):
     """{(kind, NAME's cards, race, claimant's turns before, capped at 2): [claims, bluffs,
     challenged, challenged bluffs]} over the opponent's action claims that NAME answered."""
     stats = collections.defaultdict(lambda: [0, 0, 0, 0])
     for g in games:
-        calls = g['calls']
-        turns = collections.Counter()
-        for i, (who, cards, mine, other, ans) in enumerate(calls):
-            kind = ans[:1]
-            nxt = calls[i + 1] if i + 1 < len(calls) else None
-            if who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot:
-                race = int(mine) - int(other)
-                race = 'ahead' if race > 0 else ('even' if race == 0 else 'behind')
-                bluff = CLAIMED[kind] not in cards
-                challenged = nxt[4] == 'q'
-                row = stats[(kind, len(nxt[1]), race, min(turns[who], 2))]
-                row[0] += 1
-                row[1] += bluff
-                row[2] += challenged
-                row[3] += challenged and bluff
-            if kind and kind in TURN_ACTIONS:
-                turns[who] += 1
+        for kind, (_, cards, mine, other, _), nxt, turns in answered_claims(g, bot):
+            race = int(mine) - int(other)
+            race = 'ahead' if race > 0 else ('even' if race == 0 else 'behind')
+            bluff = CLAIMED[kind] not in cards
+            challenged = nxt[4] == 'q'
+            row = stats[(kind, len(nxt[1]), race, min(turns, 2))]
+            row[0] += 1
+            row[1] += bluff
+            row[2] += challenged
+            row[3] += challenged and bluff
     return stats
 
 
@@ -248,23 +255,16 @@ def exposure_rows(runs, bot, decay):
         seen = collections.defaultdict(lambda: [0.0, 0.0])
         for g in games:
             now = collections.defaultdict(lambda: [0.0, 0.0])
-            calls = g['calls']
-            turns = collections.Counter()
-            for i, (who, cards, coins, other, ans) in enumerate(calls):
-                kind = ans[:1]
-                nxt = calls[i + 1] if i + 1 < len(calls) else None
-                if who != bot and kind in CLAIMED and nxt is not None and nxt[0] == bot:
-                    lead = (int(other) + 7 * len(nxt[1])) - (int(coins) + 7 * len(cards))
-                    race = 'ahead' if lead > 2 else ('behind' if lead < -2 else 'even')
-                    cell = (kind, len(nxt[1]), race, turns[who] == 0)
-                    a, b = seen[cell], now[cell]
-                    rate = (a[1] + b[1] + 1) / (a[0] + b[0] + 2)
-                    challenged = nxt[4] == 'q'
-                    rows.append((cell, rate, CLAIMED[kind] not in cards, challenged))
-                    b[0] += 1
-                    b[1] += challenged
-                if kind and kind in TURN_ACTIONS:
-                    turns[who] += 1
+            for kind, (_, cards, coins, other, _), nxt, turns in answered_claims(g, bot):
+                lead = (int(other) + 7 * len(nxt[1])) - (int(coins) + 7 * len(cards))
+                race = 'ahead' if lead > 2 else ('behind' if lead < -2 else 'even')
+                cell = (kind, len(nxt[1]), race, turns == 0)
+                a, b = seen[cell], now[cell]
+                rate = (a[1] + b[1] + 1) / (a[0] + b[0] + 2)
+                challenged = nxt[4] == 'q'
+                rows.append((cell, rate, CLAIMED[kind] not in cards, challenged))
+                b[0] += 1
+                b[1] += challenged
             for cell, v in now.items():
                 seen[cell][0] += v[0]
                 seen[cell][1] += v[1]

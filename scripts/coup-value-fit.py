@@ -33,7 +33,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from logistic import fit_logistic  # noqa: E402
+from logistic import fit_logistic, sigmoid  # noqa: E402
 
 
 def load_games_module():
@@ -84,7 +84,7 @@ def fit(samples):
     for _ in range(100):
         ga = gb = haa = hab = hbb = 0.0
         for x, y in samples:
-            p = 1.0 / (1.0 + math.exp(-(a + b * x)))
+            p = sigmoid(a + b * x)
             ga += y - p
             gb += (y - p) * x
             w = p * (1.0 - p)
@@ -133,10 +133,6 @@ def scores(rows, predict):
     return ll / len(rows), br / len(rows)
 
 
-def sigmoid(z):
-    return 1.0 / (1.0 + math.exp(-z))
-
-
 def read_games(cg, runs):
     games = []
     for run in runs:
@@ -176,15 +172,15 @@ def main():
     print(f'{len(games)} games')
     per_count = {}
     if not a.coins or a.test:
-        if not a.coins:
-            print('mine its      n        a        b   P(-3)   P(0)   P(+3)')
-        for (mine, its), samples in sorted(positions(games).items()):
-            per_count[(mine, its)] = fit(samples)
-            if not a.coins:
-                ab = per_count[(mine, its)]
-                p = [sigmoid(ab[0] + ab[1] * d) for d in (-3, 0, 3)]
-                print(f'{mine:>4} {its:>3} {len(samples):>6} {ab[0]:>8.3f} {ab[1]:>8.4f}  '
-                      f'{p[0]:.3f}  {p[1]:.3f}  {p[2]:.3f}')
+        by_count = sorted(positions(games).items())
+        per_count = {k: fit(samples) for k, samples in by_count}
+    if not a.coins:
+        print('mine its      n        a        b   P(-3)   P(0)   P(+3)')
+        for (mine, its), samples in by_count:
+            ab = per_count[(mine, its)]
+            p = [sigmoid(ab[0] + ab[1] * d) for d in (-3, 0, 3)]
+            print(f'{mine:>4} {its:>3} {len(samples):>6} {ab[0]:>8.3f} {ab[1]:>8.4f}  '
+                  f'{p[0]:.3f}  {p[1]:.3f}  {p[2]:.3f}')
     w = None
     if a.coins:
         train = [(coin_features(*p[:4]), int(p[4])) for p in coin_positions(games)]

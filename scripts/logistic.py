@@ -3,6 +3,11 @@ systems are small)."""
 import math
 
 
+def sigmoid(z):
+    """1 / (1 + e^-z), with z clamped to [-30, 30] (no overflow)."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def solve(m, v):
     """x with m x = v (Gaussian elimination with partial pivoting; m is small); None when m
     is singular."""
@@ -31,8 +36,7 @@ def fit_logistic_hessian(rows, ridge=1e-3):
         g = [-ridge * len(rows) * wi for wi in w]
         h = [[ridge * len(rows) if i == j else 0.0 for j in range(k)] for i in range(k)]
         for x, y in rows:
-            z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))
-            p = 1.0 / (1.0 + math.exp(-z))
+            p = sigmoid(sum(a * b for a, b in zip(w, x)))
             q = p * (1.0 - p)
             for i in range(k):
                 g[i] += (y - p) * x[i]
