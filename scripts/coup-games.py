@@ -169,6 +169,14 @@ def openings(games, bot):
             rate(honest), rate(bluff)))
 
 
+def tally(row, bluff, challenged):
+    """Counts one claim in a `[claims, bluffs, challenged, challenged bluffs]` row."""
+    row[0] += 1
+    row[1] += bluff
+    row[2] += challenged
+    row[3] += challenged and bluff
+
+
 def claim_rows(games, bot):
     """{(by the opponent, kind order, kind): [claims, bluffs, challenged, challenged bluffs]}
     over each side's claims (the four actions, the four blocks)."""
@@ -180,11 +188,7 @@ def claim_rows(games, bot):
             continue
         bluff = need[kind] not in prev[1]
         challenged = cur[4] == 'q'
-        row = stats[(prev[0] != bot, 'EATSacds'.index(kind), kind)]
-        row[0] += 1
-        row[1] += bluff
-        row[2] += challenged
-        row[3] += challenged and bluff
+        tally(stats[(prev[0] != bot, 'EATSacds'.index(kind), kind)], bluff, challenged)
     return stats
 
 
@@ -212,11 +216,7 @@ def cell_rows(games, bot):
             race = 'ahead' if race > 0 else ('even' if race == 0 else 'behind')
             bluff = CLAIMED[kind] not in cards
             challenged = nxt[4] == 'q'
-            row = stats[(kind, len(nxt[1]), race, min(turns, 2))]
-            row[0] += 1
-            row[1] += bluff
-            row[2] += challenged
-            row[3] += challenged and bluff
+            tally(stats[(kind, len(nxt[1]), race, min(turns, 2))], bluff, challenged)
     return stats
 
 
