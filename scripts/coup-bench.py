@@ -21,7 +21,9 @@ rate's); skipped, saying so, with --fresh (the replay keeps a memory).
 
 --seeds 7,11,13 plays every opponent once per seed (each seed's run in WORK/sSEED/OPPONENT)
 and ends with one pooled row per opponent: the wins over all seeds with their Wilson interval,
-and each seed's rate, so one command reproduces a pooled table.
+the Student t interval of the seeds' mean rate ("between seeds": a run's games share both bots'
+memories and the deck, so they need not be independent, while the seeds' runs are), and each
+seed's rate, so one command reproduces a pooled table.
 
 Example: scripts/coup-bench.py --rounds 100 --seed 7
          scripts/coup-bench.py --opponents Seer --seeds 7,11,13,17,19,23,29,31 --jobs 2
@@ -38,7 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from coup_field import SPARRING, STANDINS  # noqa: E402
-from wilson import wilson  # noqa: E402
+from wilson import between_runs, wilson  # noqa: E402
 
 
 def main():
@@ -202,9 +204,13 @@ def main():
             lo, hi = wilson(wins, games)
             rates = ' '.join('%d:%s' % (seed, '%.1f' % (100 * c[0] / max(c[1], 1)) if c else 'failed')
                              for seed, c in cells)
-            print('%-22s pooled %d/%d = %.1f%% [%.1f, %.1f] over %d seeds (%s), forfeits ours %d' % (
-                n, wins, games, 100 * wins / max(games, 1), 100 * lo, 100 * hi, len(done), rates,
-                sum(c[2] for c in done)), flush=True)
+            spread = ''
+            if len(done) >= 2 and len({c[1] for c in done}) == 1:
+                _, blo, bhi = between_runs([c[0] / c[1] for c in done])
+                spread = ', between seeds [%.1f, %.1f]' % (100 * blo, 100 * bhi)
+            print('%-22s pooled %d/%d = %.1f%% [%.1f, %.1f]%s over %d seeds (%s), forfeits ours %d' % (
+                n, wins, games, 100 * wins / max(games, 1), 100 * lo, 100 * hi, spread, len(done),
+                rates, sum(c[2] for c in done)), flush=True)
     failed = [r for r in runs if not results.get(r)]
     if failed:
         print('coup-bench: %d of %d runs failed (their stderr is in %s)' % (len(failed), len(runs), work),

@@ -185,6 +185,13 @@ fn the_loss_causes_are_read_right() {
 }
 
 #[test]
+fn the_benchmark_intervals_are_computed_right() {
+    // scripts/wilson.py: the Wilson interval of a count and the Student t
+    // interval of several runs' mean rate, on cases computed by hand.
+    script_self_test("wilson.py");
+}
+
+#[test]
 fn the_horizon_value_fit_is_computed_right() {
     // scripts/coup-value-fit.py: the logistic fit (Newton's method) and the
     // held-out scores on cases computed by hand.
