@@ -22,6 +22,17 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+/// `eprintln!` for the programs: writes one line to stderr and ignores a failed write (a
+/// closed pipe, a full disk), where `eprintln!` panics. A bot says why on stderr and must
+/// still answer on stdout; a server that cannot report an error still exits with its status.
+#[macro_export]
+macro_rules! diag {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod card;
 #[cfg(feature = "cli")]
 pub mod child;

@@ -227,6 +227,21 @@ fn durak_server_blames_the_faulty_team() {
             let detail = format!("{} {}", g["forfeit"]["reason"], g["forfeit"]["detail"]);
             assert!(says(&detail, case), "{}: reason {detail}", case.name);
             assert!(detail.len() < 300, "{}: {} bytes", case.name, detail.len());
+            // Seats are named 1..4 as in the protocol and the transcripts: team B sits at
+            // 2 and 4 (1 and 3 in a swapped game).
+            let seats = if g["swapped"] == true {
+                ["1", "3"]
+            } else {
+                ["2", "4"]
+            };
+            let named = g["forfeit"]["detail"].as_str().unwrap_or("");
+            assert!(
+                seats
+                    .iter()
+                    .any(|s| named.starts_with(&format!("player {s}: "))),
+                "{}: {g}",
+                case.name
+            );
         }
     }
 }
@@ -397,6 +412,35 @@ fn servers_stop_cleanly_on_sigint() {
     let played = v["games_played"].as_u64().unwrap();
     assert!(played < 1000, "{v}");
     assert_eq!(v["games"].as_array().unwrap().len() as u64, played);
+
+    // Durak in process only, with an endgame diagnostic too large to finish: the one signal
+    // stops the solve and the games too (they used to run on, the flag unread, for minutes).
+    let json = dir.path().join("durak-inproc.json");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+    cmd.args([
+        "-q",
+        "--deals",
+        "4",
+        "-j",
+        "2",
+        "-a",
+        "inproc:greedy",
+        "-b",
+        "inproc:random",
+        "--endgame-nodes",
+        "100000000000",
+        "--json",
+    ])
+    .arg(&json);
+    let started = Instant::now();
+    let v = interrupt(
+        cmd,
+        &json,
+        &dir.path().join("none.pgid"),
+        "durak-server in process",
+        || started.elapsed() > Duration::from_millis(1500),
+    );
+    assert_eq!(v["games_played"], 0, "{v}");
 
     // Coup: the project's bot against itself, many rounds.
     let json = dir.path().join("coup.json");

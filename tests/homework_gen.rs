@@ -113,6 +113,29 @@ fn same_seed_same_tests_other_seed_other_tests() {
     let again = generate(a.path(), "5", &tasks);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    // With --force, seed 6 over seed 5 (with a note of the course's beside the tests): the
+    // folder holds exactly seed 6's tests, as written into an empty one, and the note.
+    let note = a.path().join("tests_amestecare/README.txt");
+    std::fs::write(&note, "kept").unwrap();
+    let forced = generate(a.path(), "6", &[tasks[0], tasks[1], "--force"]);
+    assert!(forced.status.success(), "{forced:?}");
+    std::fs::remove_file(&note).unwrap();
+    assert_eq!(files(a.path()), files(c.path()));
+    // And a smaller run over a larger one leaves none of the larger run's tests beyond it.
+    let one = Command::new(env!("CARGO_BIN_EXE_homework-gen"))
+        .args(["--seed", "6", "--count", "1", "--force", "--out"])
+        .arg(a.path())
+        .args(tasks)
+        .output()
+        .unwrap();
+    assert!(one.status.success(), "{one:?}");
+    let left: Vec<_> = files(a.path()).into_keys().collect();
+    assert!(
+        left.iter().all(|p| p
+            .file_stem()
+            .is_some_and(|s| s.to_string_lossy().ends_with('1'))),
+        "{left:?}"
+    );
 }
 
 #[test]

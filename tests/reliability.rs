@@ -323,4 +323,49 @@ fn d15_coup_arbiter_refuses_names_that_are_not_folder_names() {
         assert!(err.contains("cannot be a folder name"), "{name}: {err}");
         assert!(out.stdout.is_empty(), "{name}: games were played");
     }
+    // A name too long for a history file's name (two names in 255 bytes) was
+    // accepted: every game then failed to set up and was charged to the bot
+    // seated first. It is refused up front too, in one short line.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args(["-q", "-r", "1", "--work-dir"])
+        .arg(dir.path().join("wd"))
+        .arg(format!("{}=builtin:random", "x".repeat(250)))
+        .arg("c=builtin:random")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than 100"), "{err}");
+    assert!(err.len() < 200 && err.lines().count() == 1, "{err}");
+    assert!(out.stdout.is_empty(), "games were played");
+}
+
+/// `durak-server --mix NaN` reached the in-process search bot's random draw
+/// and panicked; `--mix 5` and `--mix=-1` were silently clamped. A share
+/// outside 0..1 is refused on the command line now.
+#[test]
+fn durak_server_refuses_a_mix_outside_0_to_1() {
+    for mix in ["NaN", "5", "-1", "inf"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_durak-server"))
+            .args([
+                "-q",
+                "-a",
+                "inproc:search",
+                "-b",
+                "inproc:random",
+                "--deals",
+                "1",
+            ])
+            .arg(format!("--mix={mix}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{mix}: {err}");
+        assert!(
+            err.contains("--mix") && err.contains("from 0 to 1"),
+            "{mix}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{mix}: {err}");
+    }
 }

@@ -142,7 +142,7 @@ fn subcommand(name: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("coup-arbiter {name}: {e}");
+            cardgames::diag!("coup-arbiter {name}: {e}");
             ExitCode::FAILURE
         }
     }
@@ -155,20 +155,20 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let shard = args.shard.unwrap_or(Shard::ALL);
     if args.original_quirks && shard.count > 1 {
-        eprintln!("coup-arbiter: --shard cannot split a run with --original-quirks (each game starts from the one before)");
+        cardgames::diag!("coup-arbiter: --shard cannot split a run with --original-quirks (each game starts from the one before)");
         return ExitCode::from(2);
     }
     let bots: Result<Vec<Bot>, String> = args.bots.iter().map(|s| Bot::parse(s)).collect();
     let bots = match bots {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("coup-arbiter: {e}");
+            cardgames::diag!("coup-arbiter: {e}");
             return ExitCode::from(2);
         }
     };
     for (i, b) in bots.iter().enumerate() {
         if bots[..i].iter().any(|o| o.name == b.name) {
-            eprintln!(
+            cardgames::diag!(
                 "coup-arbiter: two bots are named {:?}; name them NAME=COMMAND",
                 b.name
             );
@@ -181,7 +181,7 @@ fn main() -> ExitCode {
     {
         Ok(d) => d,
         Err(e) => {
-            eprintln!(
+            cardgames::diag!(
                 "coup-arbiter: cannot create {}: {e}",
                 args.work_dir.display()
             );
@@ -224,7 +224,7 @@ fn main() -> ExitCode {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     if let Err(e) = child::install_interrupt() {
-        eprintln!("coup-arbiter: {e}");
+        cardgames::diag!("coup-arbiter: {e}");
         return ExitCode::FAILURE;
     }
     // Games still running when SIGINT/SIGTERM arrives end at once (their bots are killed,
@@ -253,7 +253,7 @@ fn main() -> ExitCode {
         {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("coup-arbiter: cannot start threads: {e}");
+                cardgames::diag!("coup-arbiter: cannot start threads: {e}");
                 return ExitCode::FAILURE;
             }
         };
@@ -291,13 +291,13 @@ fn main() -> ExitCode {
     // The JSON first: a closed stdout must not lose a finished tournament.
     if let Some(path) = &args.json {
         if let Err(e) = write_json(&run, path) {
-            eprintln!("coup-arbiter: {e}");
+            cardgames::diag!("coup-arbiter: {e}");
             return ExitCode::FAILURE;
         }
     }
     if let Some(path) = &args.html {
         if let Err(e) = cardgames::report::coup::write_html(&run, path) {
-            eprintln!("coup-arbiter: {e}");
+            cardgames::diag!("coup-arbiter: {e}");
             return ExitCode::FAILURE;
         }
     }
@@ -312,11 +312,11 @@ fn main() -> ExitCode {
     }
     text.push_str(&format_report(report, &bots));
     if let Err(e) = child::print_stdout(&text) {
-        eprintln!("coup-arbiter: {e}");
+        cardgames::diag!("coup-arbiter: {e}");
         return ExitCode::FAILURE;
     }
     if partial {
-        eprintln!("coup-arbiter: interrupted");
+        cardgames::diag!("coup-arbiter: interrupted");
         return ExitCode::from(130);
     }
     ExitCode::SUCCESS

@@ -44,7 +44,10 @@ fn main() {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if args.first().is_some_and(|a| a == "-h" || a == "--help") {
-        print!("{HELP}");
+        if let Err(e) = cardgames::child::print_stdout(HELP) {
+            cardgames::diag!("coup-bot: {e}");
+            std::process::exit(1);
+        }
         return;
     }
     let mut strategy = Strategy::Search;
@@ -85,26 +88,26 @@ fn main() {
             }
             "--strategy" => match value.as_deref().map(Strategy::parse) {
                 Some(Ok(s)) => strategy = s,
-                Some(Err(e)) => eprintln!("coup-bot: {e}; playing search"),
-                None => eprintln!("coup-bot: --strategy needs a name; playing search"),
+                Some(Err(e)) => cardgames::diag!("coup-bot: {e}; playing search"),
+                None => cardgames::diag!("coup-bot: --strategy needs a name; playing search"),
             },
             "--search" => match value.as_deref().map(|kv| config.set(kv)) {
                 Some(Ok(())) => {}
-                Some(Err(e)) => eprintln!("coup-bot: {e}; ignored"),
-                None => eprintln!("coup-bot: --search needs key=value; ignored"),
+                Some(Err(e)) => cardgames::diag!("coup-bot: {e}; ignored"),
+                None => cardgames::diag!("coup-bot: --search needs key=value; ignored"),
             },
             _ => break,
         }
     }
     let Some(path) = rest.first() else {
-        eprintln!("coup-bot: no history file given (see --help); nothing to do");
+        cardgames::diag!("coup-bot: no history file given (see --help); nothing to do");
         return;
     };
     let number = |i: usize, what: &str| -> i64 {
         match rest.get(i).map(|s| s.trim().parse::<i64>()) {
             Some(Ok(n)) => n,
             _ => {
-                eprintln!("coup-bot: bad or missing {what}; assuming 0");
+                cardgames::diag!("coup-bot: bad or missing {what}; assuming 0");
                 0
             }
         }
@@ -116,14 +119,16 @@ fn main() {
     let history = match read_history(path) {
         Ok((bytes, cut)) => {
             if cut {
-                eprintln!(
+                cardgames::diag!(
                     "coup-bot: {path} is over {MAX_HISTORY} bytes; reading only its last lines"
                 );
             }
             String::from_utf8_lossy(&bytes).into_owned()
         }
         Err(e) => {
-            eprintln!("coup-bot: cannot read {path}: {e}; answering from the arguments alone");
+            cardgames::diag!(
+                "coup-bot: cannot read {path}: {e}; answering from the arguments alone"
+            );
             String::new()
         }
     };
@@ -182,7 +187,7 @@ fn main() {
             _ => config.kind_odds = entry.kind_odds_factors(),
         }
         if explain {
-            eprintln!(
+            cardgames::diag!(
                 "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}; bluff odds factor {:.3}, by kind {:.3?}",
                 entry.outcomes, config.card_value, config.bluff_odds, config.kind_odds
             );
@@ -201,7 +206,7 @@ fn main() {
         let (d, new_state) =
             replica_decision(&history, path, &state, opp_coins, my_coins, &cards, &legal);
         if let Err(e) = std::fs::write("state.txt", new_state) {
-            eprintln!("coup-bot: cannot write state.txt: {e}");
+            cardgames::diag!("coup-bot: cannot write state.txt: {e}");
         }
         d
     } else {
@@ -217,7 +222,7 @@ fn main() {
         )
     };
     if explain && !d.explanation.is_empty() {
-        eprintln!("{}", d.explanation);
+        cardgames::diag!("{}", d.explanation);
     }
     if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
         (&known, memory.as_mut(), History::parse(&history))
@@ -237,23 +242,24 @@ fn main() {
         if !unchanged || memory_changed {
             m.record(opp, game, stats);
             if let Err(e) = m.save(dir) {
-                eprintln!("coup-bot: cannot save the memory file: {e}");
+                cardgames::diag!("coup-bot: cannot save the memory file: {e}");
             }
         }
     }
     if let Some(note) = &d.note {
-        eprintln!("coup-bot: {}", clip(note));
+        cardgames::diag!("coup-bot: {}", clip(note));
     }
     let appended = std::fs::OpenOptions::new()
         .append(true)
         .open(path)
         .and_then(|mut f| f.write_all(d.answer.as_bytes()));
     if let Err(e) = appended {
-        eprintln!("coup-bot: cannot append to {path}: {e}");
+        cardgames::diag!("coup-bot: cannot append to {path}: {e}");
     }
     if let Some(keep) = d.exchange_keep {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{keep}");
+        if let Err(e) = cardgames::child::print_stdout(&format!("{keep}\n")) {
+            cardgames::diag!("coup-bot: the kept cards {keep}: {e}");
+        }
     }
 }
 

@@ -63,12 +63,12 @@ fn main() -> ExitCode {
     };
     let valid = args.share > 0.0 && args.share <= 1.0 && args.rate > 0.0 && args.rate.is_finite();
     if !valid {
-        eprintln!("durak-bot: --share must be in (0, 1] and --rate positive");
+        cardgames::diag!("durak-bot: --share must be in (0, 1] and --rate positive");
         return ExitCode::FAILURE;
     }
     let deep = match DeepConfig::parse(&args.deep) {
         Ok(d) if d.clairvoyant > 0 => {
-            eprintln!(
+            cardgames::diag!(
                 "durak-bot: --deep clairvoyant needs the true hidden state: it runs only in-process (durak-server -a inproc:clairvoyant)"
             );
             return ExitCode::FAILURE;
@@ -79,7 +79,7 @@ fn main() -> ExitCode {
             ..d
         },
         Err(e) => {
-            eprintln!("durak-bot: --deep: {e}");
+            cardgames::diag!("durak-bot: --deep: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -112,7 +112,7 @@ fn main() -> ExitCode {
             let answer = bot.answer(command);
             if bot.clock_cuts() > cuts {
                 cuts = bot.clock_cuts();
-                eprintln!(
+                cardgames::diag!(
                     "durak-bot: wall-clock safety net cut a decision short ({:.3} s thought, round {})",
                     bot.thinking().as_secs_f64(),
                     bot.tracker().rounds
@@ -120,7 +120,7 @@ fn main() -> ExitCode {
             }
             if args.verbose {
                 let (last, cap) = bot.last_decision();
-                eprintln!(
+                cardgames::diag!(
                     "durak-bot: decision {} work {} thought {:.3} s; last: samples {} work {} cap {} talon {} hand {}",
                     bot.decisions(),
                     bot.work(),

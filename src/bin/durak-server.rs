@@ -68,7 +68,7 @@ struct Args {
     #[arg(long, default_value_t = 200)]
     max_ms: u64,
     /// In-process search bots: share of determinizations using the opponent model.
-    #[arg(long, default_value_t = SearchConfig::default().opponent_mix)]
+    #[arg(long, default_value_t = SearchConfig::default().opponent_mix, value_parser = parse_share)]
     mix: f64,
     /// In-process search bots: exact solving from this many cards in hands (0: off).
     #[arg(long, default_value_t = SearchConfig::default().exact_cards)]
@@ -165,6 +165,14 @@ struct BeliefsArgs {
 }
 
 /// The progress bar over `games` games (hidden when `quiet`).
+/// A share: a number from 0 to 1 (`--mix`).
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text:?} is not a number from 0 to 1")),
+    }
+}
+
 fn progress_bar(games: usize, quiet: bool) -> Result<ProgressBar, String> {
     let bar = if quiet {
         ProgressBar::hidden()
@@ -349,7 +357,7 @@ fn subcommand(name: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("durak-server {name}: {e}");
+            cardgames::diag!("durak-server {name}: {e}");
             ExitCode::FAILURE
         }
     }
@@ -399,19 +407,37 @@ fn parse_strategy(name: &str) -> Result<Strategy, String> {
     })
 }
 
+/// The command line's letter (A = `--team-a`) of the game's physical team `t` (0: seats 1
+/// and 3, 1: seats 2 and 4).
+fn team_letter(g: &TournamentGame, t: usize) -> &'static str {
+    if (t == 1) == g.swapped {
+        "A"
+    } else {
+        "B"
+    }
+}
+
+/// The game's forfeit for a person: `team B, malformed answer: player 2: ...`, or `none`.
+fn forfeit_text(g: &TournamentGame) -> String {
+    g.record
+        .forfeit
+        .as_ref()
+        .map_or("none".into(), |(t, reason, why)| {
+            format!("team {}, {reason}: {why}", team_letter(g, *t))
+        })
+}
+
 fn write_transcript(dir: &std::path::Path, g: &TournamentGame) -> std::io::Result<()> {
     let Some(t) = &g.record.transcript else {
         return Ok(());
     };
     let mut text = format!(
-        "deal {} seed {} team A at seats {}\nwinner team {:?} forfeit {:?} rounds {}\n",
+        "deal {} seed {} team A at seats {}\nwinner team {} forfeit {} rounds {}\n",
         g.deal,
         g.seed,
         if g.swapped { "2,4" } else { "1,3" },
-        g.record
-            .winner
-            .map(|w| if (w == 1) == g.swapped { "A" } else { "B" }),
-        g.record.forfeit,
+        g.record.winner.map_or("none", |w| team_letter(g, w)),
+        forfeit_text(g),
         g.record.rounds
     );
     for (seat, lines) in t.iter().enumerate() {
@@ -485,6 +511,7 @@ fn run(args: Args) -> Result<(), String> {
                     naming,
                     endgame_nodes: args.endgame_nodes,
                     steps: record,
+                    stop: Some(child::interrupted),
                 };
                 let mut g = play_one_with(args.seed, deal, swapped, &a, &b, opts);
                 if !pick.wants(i, g.record.forfeit.is_some()) {
@@ -544,8 +571,10 @@ fn run(args: Args) -> Result<(), String> {
     for g in games.iter().filter(|g| g.record.forfeit.is_some()).take(5) {
         let _ = writeln!(
             out,
-            "forfeit in deal {} (swapped {}): {:?}",
-            g.deal, g.swapped, g.record.forfeit
+            "forfeit in deal {} (swapped {}): {}",
+            g.deal,
+            g.swapped,
+            forfeit_text(g)
         );
     }
     child::print_stdout(&out)?;
@@ -570,7 +599,7 @@ fn main() -> ExitCode {
     match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("durak-server: {e}");
+            cardgames::diag!("durak-server: {e}");
             if child::interrupted() {
                 ExitCode::from(130)
             } else {

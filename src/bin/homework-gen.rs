@@ -45,7 +45,8 @@ struct Args {
     /// Python interpreter for the model.
     #[arg(long, default_value = "python3")]
     python: String,
-    /// Overwrite tests already in OUT.
+    /// Replace the tests already in OUT: every earlier test of each task folder is removed
+    /// (the files named like its tests), so OUT holds exactly this run's.
     #[arg(long)]
     force: bool,
 }
@@ -105,6 +106,28 @@ fn model_answers(args: &Args, paths: &[PathBuf]) -> Result<Vec<String>, String> 
         ));
     }
     Ok(answers)
+}
+
+/// Removes the earlier tests of a task folder (`--force`): the files named like its tests,
+/// `STEM<number>.in`, `.ref` and `.debug`, so the folder holds exactly the new run's tests
+/// and not an earlier, larger run's beyond them. Other files stay.
+fn remove_tests(dir: &Path, stem: &str) -> Result<(), String> {
+    let entries = fs::read_dir(dir).map_err(|e| io_err(dir, e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| io_err(dir, e))?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let is_test = name.strip_prefix(stem).is_some_and(|rest| {
+            rest.split_once('.').is_some_and(|(k, ext)| {
+                !k.is_empty()
+                    && k.bytes().all(|b| b.is_ascii_digit())
+                    && matches!(ext, "in" | "ref" | "debug")
+            })
+        });
+        if is_test {
+            fs::remove_file(&path).map_err(|e| io_err(&path, e))?;
+        }
+    }
+    Ok(())
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> String {
@@ -180,6 +203,7 @@ fn run(args: &Args) -> Result<(), String> {
         let (dir, stem) = gen::layout(*task);
         let dir = args.out.join(dir);
         fs::create_dir_all(&dir).map_err(|e| io_err(&dir, e))?;
+        remove_tests(&dir, stem)?;
         for (k, t) in tests.iter().enumerate() {
             let base = dir.join(format!("{stem}{}", k + 1));
             let files = [
@@ -222,7 +246,7 @@ fn main() -> ExitCode {
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("homework-gen: {message}");
+            cardgames::diag!("homework-gen: {message}");
             ExitCode::FAILURE
         }
     }

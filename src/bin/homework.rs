@@ -50,7 +50,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
                 Err(_) => 1,
             };
         } else {
-            eprintln!(
+            cardgames::diag!(
                 "homework: unexpected argument {arg:?} (the program takes only --debug; see --help)"
             );
             return 2;
@@ -63,7 +63,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => {
-                eprintln!("homework: cannot remove the old {stale}: {e}");
+                cardgames::diag!("homework: cannot remove the old {stale}: {e}");
                 return 1;
             }
         }
@@ -83,7 +83,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     match result {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("homework: {message}");
+            cardgames::diag!("homework: {message}");
             1
         }
     }

@@ -188,7 +188,7 @@ fn subcommand(name: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ioiwari-referee {name}: {e}");
+            cardgames::diag!("ioiwari-referee {name}: {e}");
             ExitCode::from(2)
         }
     }
@@ -203,7 +203,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
-            eprintln!("ioiwari-referee: {message}");
+            cardgames::diag!("ioiwari-referee: {message}");
             if cardgames::child::interrupted() {
                 ExitCode::from(130)
             } else {
@@ -282,7 +282,7 @@ fn run(args: &Args) -> Result<bool, String> {
             break;
         }
         if args.verbose {
-            bar.suspend(|| eprintln!("{}", describe(&record)));
+            bar.suspend(|| cardgames::diag!("{}", describe(&record)));
         }
         if games_out.is_some() || args.html.is_some() {
             let entry = Entry {

@@ -40,7 +40,7 @@ fn main() -> ExitCode {
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("ioiwari: {message}");
+            cardgames::diag!("ioiwari: {message}");
             ExitCode::FAILURE
         }
     }
@@ -82,7 +82,7 @@ fn run(args: &Args) -> Result<(), String> {
     if args.strategy == Strategy::Optimal {
         let value = player.prepare(start);
         if args.verbose {
-            eprintln!(
+            cardgames::diag!(
                 "ioiwari: start {start}: value {value:+} for player 1, solved in {} us",
                 started.elapsed().as_micros()
             );
@@ -95,7 +95,7 @@ fn run(args: &Args) -> Result<(), String> {
             return Ok(()); // the board is empty
         };
         if args.verbose {
-            eprintln!(
+            cardgames::diag!(
                 "ioiwari: board {}: pit {} chosen in {:.1} us",
                 game.board(),
                 pit + 1,

@@ -56,7 +56,7 @@ impl Log {
         if let Some(w) = &mut self.0 {
             // A failing log is reported but does not change the result.
             if let Err(e) = w.flush() {
-                eprintln!("ioiwari2: cannot write the log: {e}");
+                cardgames::diag!("ioiwari2: cannot write the log: {e}");
             }
         }
     }
@@ -75,7 +75,7 @@ fn main() -> ExitCode {
     let start = match Board::start(pits) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("ioiwari2: {e}");
+            cardgames::diag!("ioiwari2: {e}");
             return ExitCode::from(2);
         }
     };
@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         match File::create(&args.log) {
             Ok(f) => Log(Some(BufWriter::new(f))),
             Err(e) => {
-                eprintln!("ioiwari2: cannot create {}: {e}", args.log.display());
+                cardgames::diag!("ioiwari2: cannot create {}: {e}", args.log.display());
                 return ExitCode::from(2);
             }
         }
@@ -117,7 +117,7 @@ fn main() -> ExitCode {
         ),
     };
     log.finish(&format!("result: {message}"));
-    eprintln!("ioiwari2: {message}");
+    cardgames::diag!("ioiwari2: {message}");
     status
 }
 

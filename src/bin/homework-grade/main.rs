@@ -451,7 +451,7 @@ fn read_reports(path: &Path) -> Result<(Vec<Report>, bool), String> {
 /// on stderr otherwise (the pages are written without trace links).
 fn tests_for_traces(dir: &Path) -> Vec<TestCase> {
     grade::discover_tests(dir).unwrap_or_else(|e| {
-        eprintln!("homework-grade: no .debug traces linked ({e})");
+        cardgames::diag!("homework-grade: no .debug traces linked ({e})");
         Vec::new()
     })
 }
@@ -641,7 +641,7 @@ fn main_result(args: &Args) -> Result<bool, String> {
         for r in results {
             match r {
                 Ok(report) => reports.push(report),
-                Err(e) => eprintln!("homework-grade: {e}"),
+                Err(e) => cardgames::diag!("homework-grade: {e}"),
             }
         }
         print_table(&reports);
@@ -706,7 +706,7 @@ fn main_result(args: &Args) -> Result<bool, String> {
             write_html(html, std::slice::from_ref(&report), false, &options.tests)?;
         }
         if let Some(message) = below(std::slice::from_ref(&report), args.fail_under) {
-            eprintln!("homework-grade: {message}");
+            cardgames::diag!("homework-grade: {message}");
             return Ok(false);
         }
     }
@@ -723,7 +723,7 @@ fn main() -> ExitCode {
         return match merge(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
-                eprintln!("homework-grade merge: {message}");
+                cardgames::diag!("homework-grade merge: {message}");
                 ExitCode::from(2)
             }
         };
@@ -733,7 +733,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(message) => {
-            eprintln!("homework-grade: {message}");
+            cardgames::diag!("homework-grade: {message}");
             ExitCode::from(2)
         }
     }

@@ -111,12 +111,25 @@ impl Bot {
     }
 }
 
-/// A bot name must be one plain folder and file-name part.
+/// The longest bot name, in bytes: a game's history file is named
+/// `FIRST_SECOND_ROUND_GAME.txt`, and a file name has at most 255 bytes.
+pub const MAX_NAME_BYTES: usize = 100;
+
+/// A bot name must be one plain folder and file-name part, short enough
+/// for two of them in a history file's name ([`MAX_NAME_BYTES`]).
 fn check_name(name: &str) -> Result<(), String> {
     if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\0']) {
         return Err(format!(
             "bot name {} cannot be a folder name (no '/', not empty, '.' or '..'); name it NAME=COMMAND",
             crate::child::quote(name.as_bytes())
+        ));
+    }
+    if name.len() > MAX_NAME_BYTES {
+        let head: String = name.chars().take(20).collect();
+        return Err(format!(
+            "bot name {}... has {} bytes, more than {MAX_NAME_BYTES} (it names the history files); name it NAME=COMMAND",
+            crate::child::quote(head.as_bytes()),
+            name.len()
         ));
     }
     Ok(())
@@ -333,16 +346,18 @@ pub fn play_game_traced(
         .iter()
         .any(|&i| matches!(bots[i].kind, BotKind::Process(_)));
     if uses_files {
-        let mut ok = std::fs::create_dir_all(&game_dir).is_ok()
-            && std::fs::create_dir_all(&histories).is_ok()
-            && std::fs::write(&file, "").is_ok();
-        for n in names {
-            ok &= std::fs::create_dir_all(bot_dir(settings, &game_dir, n)).is_ok();
-        }
-        if !ok {
+        let made = std::fs::create_dir_all(&game_dir)
+            .and_then(|()| std::fs::create_dir_all(&histories))
+            .and_then(|()| std::fs::write(&file, ""))
+            .and_then(|()| {
+                names
+                    .iter()
+                    .try_for_each(|n| std::fs::create_dir_all(bot_dir(settings, &game_dir, n)))
+            });
+        if let Err(e) = made {
             record.forfeit = Some((
                 first,
-                format!("arbiter could not create {}", game_dir.display()),
+                format!("arbiter could not create {}: {e}", game_dir.display()),
             ));
             return (record, None);
         }

@@ -37,6 +37,9 @@ pub struct Solver {
     /// The wall-clock safety net: past this instant (checked every 1024 nodes) a call is
     /// cut like at the node cap. `None`: no clock, only the caps.
     pub deadline: Option<Instant>,
+    /// Polled with the deadline: once it returns true a call is cut like at the node cap (a
+    /// server's interruption). `None`: not polled.
+    pub stop: Option<fn() -> bool>,
     events: Vec<Event>,
 }
 
@@ -112,6 +115,7 @@ impl Solver {
             aborted: 0,
             solved: 0,
             deadline: None,
+            stop: None,
             events: Vec::with_capacity(16),
         }
     }
@@ -189,7 +193,10 @@ impl Solver {
         if *nodes == 0 || depth >= MAX_DEPTH {
             return None;
         }
-        if self.visited.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.visited.is_multiple_of(1024)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.is_some_and(|stop| stop()))
+        {
             return None;
         }
         *nodes -= 1;

@@ -147,6 +147,7 @@ pub fn audit_deal(
             naming: super::referee::Naming::Physical,
             endgame_nodes: 0,
             steps: false,
+            stop: None,
         };
         play_game_with(game, &dealt, &mut seats, opts);
     }

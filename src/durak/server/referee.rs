@@ -138,7 +138,7 @@ pub struct EndgameCheck {
 }
 
 /// How [`play_game_with`] runs a game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct PlayOptions {
     /// Keep every seat's transcript.
     pub transcript: bool,
@@ -150,6 +150,10 @@ pub struct PlayOptions {
     pub endgame_nodes: u64,
     /// Record every answer with the table before it ([`GameRecord::steps`]).
     pub steps: bool,
+    /// Polled before every answer and during the endgame diagnostic's solves: once it returns
+    /// true the game stops unfinished (no winner, no forfeit). A server passes its
+    /// interruption flag, so in-process games end at once too. `None`: never stopped.
+    pub stop: Option<fn() -> bool>,
 }
 
 /// How move/add/beat/take lines name a partner who plays an out player's seat (reading
@@ -219,6 +223,7 @@ pub fn play_game_named(
             naming,
             endgame_nodes: 0,
             steps: false,
+            stop: None,
         },
     )
 }
@@ -264,6 +269,9 @@ pub fn play_game_with(
     }
     let mut events: Vec<Event> = Vec::new();
     while crashed.is_none() {
+        if opts.stop.is_some_and(|stop| stop()) {
+            break;
+        }
         let (cmd, p) = match game.pending {
             Pending::Move(p) => (Command::Move, p),
             Pending::Beat(p) => (Command::Beat, p),
@@ -278,6 +286,7 @@ pub fn play_game_with(
             && in_play(&game) + ENDGAME_RETRY_CARDS <= endgame_tried
         {
             let solver = endgame_solver.get_or_insert_with(|| Box::new(Solver::new()));
+            solver.stop = opts.stop;
             let mut left = opts.endgame_nodes;
             let v = solver.solve(&game, &mut left);
             let cards = in_play(&game);
@@ -328,8 +337,10 @@ pub fn play_game_with(
         rec.time_used[p] += took;
         rec.answers[p] += 1;
         rec.max_answer[p] = rec.max_answer[p].max(took);
-        let lose =
-            |reason: LossReason, why: String| Some((team(p), reason, format!("player {p}: {why}")));
+        // Seats are named 1..4 in the detail, as in the protocol and the transcripts.
+        let lose = |reason: LossReason, why: String| {
+            Some((team(p), reason, format!("player {}: {why}", p + 1)))
+        };
         let text = match reply {
             Err(SeatFault::Timeout) => {
                 rec.forfeit = lose(
@@ -394,7 +405,7 @@ pub fn play_game_with(
         rec.forfeit = Some((
             team(r),
             LossReason::Crash,
-            format!("player {r}: input closed"),
+            format!("player {}: input closed", r + 1),
         ));
     }
     if let Some((loser, _, _)) = rec.forfeit {

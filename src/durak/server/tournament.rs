@@ -124,6 +124,7 @@ pub fn play_one(
         naming,
         endgame_nodes: 0,
         steps: false,
+        stop: None,
     };
     play_one_with(seed, deal, swapped, a, b, opts)
 }
