@@ -183,6 +183,23 @@ fn n(v: &serde_json::Value, key: &str) -> u64 {
 }
 
 #[test]
+fn referee_refuses_an_empty_starts_file() {
+    // An empty file (or one of comments only) used to play all 357 starts.
+    let dir = scratch("empty-starts");
+    let path = dir.join("starts.txt");
+    std::fs::write(&path, "# none\n\n").unwrap();
+    let out = run(
+        REFEREE,
+        &["--starts-file", path.to_str().unwrap()],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no start in the file"));
+    assert!(out.stdout.is_empty(), "games were played");
+}
+
+#[test]
 fn referee_bot_wins_sampled_starts_with_the_game_value() {
     // Every 8th start (45 games); the full sweep is the ignored test below.
     let file = starts_file("sample", 8);

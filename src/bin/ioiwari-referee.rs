@@ -28,7 +28,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// is sent that line. Moves are relayed one per line and validated; an
 /// unreadable or illegal move, a closed output or a timeout forfeits the game.
 /// Commands are split on whitespace (no shell quoting). Without --start or
-/// --starts-file, all 357 legal starts are played.
+/// --starts-file, all 357 legal starts are played (a starts file with no start
+/// is an error).
 ///
 /// Exit status: 0; 1 if --expect-optimal is given and some game was not won
 /// by player 1 with a margin equal to the start's game value; 2 on bad
@@ -223,9 +224,14 @@ fn starts(args: &Args) -> Result<Vec<Board>, String> {
     }
     if let Some(path) = &args.starts_file {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        starts.extend(
-            read_starts(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?,
-        );
+        let read =
+            read_starts(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
+        // An empty file is a mistake (a failed export, the wrong file), not a request for
+        // every start.
+        if read.is_empty() {
+            return Err(format!("{}: no start in the file", path.display()));
+        }
+        starts.extend(read);
     }
     if starts.is_empty() {
         starts = Board::all_starts();
