@@ -488,6 +488,54 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// Parses the program's command line like clap's `Parser::parse`, except that a usage error
+/// is one line on stderr, `PROGRAM: MESSAGE (see --help)`, with exit status 2 (clap prints the
+/// message, the usage and a tip on several lines). `--help` and `--version` print as usual.
+pub fn parse_args<T: clap::Parser>() -> T {
+    parse_args_from(std::env::args_os())
+}
+
+/// [`parse_args`] over `argv` (the program's name first), for subcommands.
+pub fn parse_args_from<T, I, S>(argv: I) -> T
+where
+    T: clap::Parser,
+    I: IntoIterator<Item = S>,
+    S: Into<OsString> + Clone,
+{
+    let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
+    match T::try_parse_from(&argv) {
+        Ok(args) => args,
+        // Help and version: clap prints them on stdout and exits 0.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            // The name it was run by (a subcommand's argv starts with `PROGRAM SUBCOMMAND`).
+            let name = argv.first().map_or_else(
+                || T::command().get_name().to_string(),
+                |a| {
+                    let a = a.to_string_lossy();
+                    a.rsplit('/').next().unwrap_or(&a).to_string()
+                },
+            );
+            crate::diag!("{name}: {}", usage_error_line(&e.render().to_string()));
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The one-line form of clap's rendered usage error: the lines before the first blank one
+/// (the message, and the items it lists, such as missing arguments) joined, without the
+/// `error: ` prefix, with a pointer to `--help` in place of the usage and tip that follow.
+pub fn usage_error_line(rendered: &str) -> String {
+    let head: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let text = head.join(" ");
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    format!("{text} (see --help)")
+}
+
 /// Writes a server's report to stdout in one go: a closed pipe or a full disk
 /// is an error message (`cannot write to stdout: ...`), never a panic
 /// (`print!` panics on them).

@@ -134,9 +134,9 @@ fn subcommand(name: &str) -> ExitCode {
     // The usage line names the program and the subcommand.
     let argv = std::iter::once(format!("coup-arbiter {name}")).chain(std::env::args().skip(2));
     let result = if name == "merge" {
-        merge_main(MergeArgs::parse_from(argv))
+        merge_main(cardgames::child::parse_args_from::<MergeArgs, _, _>(argv))
     } else {
-        let args = ReportArgs::parse_from(argv);
+        let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
         Run::read(&args.run).and_then(|run| cardgames::report::coup::write_html(&run, &args.html))
     };
     match result {
@@ -152,7 +152,7 @@ fn main() -> ExitCode {
     if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
         return subcommand(name);
     }
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     let shard = args.shard.unwrap_or(Shard::ALL);
     if args.original_quirks && shard.count > 1 {
         cardgames::diag!("coup-arbiter: --shard cannot split a run with --original-quirks (each game starts from the one before)");

@@ -53,7 +53,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     let strategy = match args.strategy {
         Kind::Random => Strategy::Random,
         Kind::Greedy => Strategy::Greedy,

@@ -347,11 +347,11 @@ fn subcommand(name: &str) -> ExitCode {
     // The usage line names the program and the subcommand.
     let argv = std::iter::once(format!("durak-server {name}")).chain(std::env::args().skip(2));
     let result = if name == "merge" {
-        merge_main(MergeArgs::parse_from(argv))
+        merge_main(cardgames::child::parse_args_from::<MergeArgs, _, _>(argv))
     } else if name == "beliefs" {
-        beliefs_main(BeliefsArgs::parse_from(argv))
+        beliefs_main(cardgames::child::parse_args_from::<BeliefsArgs, _, _>(argv))
     } else {
-        let args = ReportArgs::parse_from(argv);
+        let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
         Run::read(&args.run).and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
     };
     match result {
@@ -596,7 +596,7 @@ fn main() -> ExitCode {
     if let Some(name @ ("merge" | "report" | "beliefs")) = std::env::args().nth(1).as_deref() {
         return subcommand(name);
     }
-    match run(Args::parse()) {
+    match run(cardgames::child::parse_args::<Args>()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             cardgames::diag!("durak-server: {e}");

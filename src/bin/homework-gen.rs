@@ -242,7 +242,7 @@ fn run(args: &Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -173,9 +173,9 @@ fn subcommand(name: &str) -> ExitCode {
     // The usage line names the program and the subcommand.
     let argv = std::iter::once(format!("ioiwari-referee {name}")).chain(std::env::args().skip(2));
     let result = if name == "merge" {
-        merge_main(MergeArgs::parse_from(argv))
+        merge_main(cardgames::child::parse_args_from::<MergeArgs, _, _>(argv))
     } else {
-        let args = ReportArgs::parse_from(argv);
+        let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
         Run::read(&args.log).and_then(|run| {
             cardgames::report::ioiwari::write_html(
                 &run,
@@ -199,7 +199,7 @@ fn main() -> ExitCode {
     if let Some(name @ ("merge" | "report")) = std::env::args().nth(1).as_deref() {
         return subcommand(name);
     }
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     match run(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -36,7 +36,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

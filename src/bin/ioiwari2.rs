@@ -63,7 +63,7 @@ impl Log {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     let pits = match &args.pits {
         None => DEFAULT_START,
         Some(v) => {

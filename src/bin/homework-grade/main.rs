@@ -716,7 +716,7 @@ fn main_result(args: &Args) -> Result<bool, String> {
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     if argv.get(1).is_some_and(|a| a == "merge") {
-        let args = MergeArgs::parse_from(
+        let args = cardgames::child::parse_args_from::<MergeArgs, _, _>(
             std::iter::once(OsString::from("homework-grade merge"))
                 .chain(argv[2..].iter().cloned()),
         );
@@ -728,7 +728,7 @@ fn main() -> ExitCode {
             }
         };
     }
-    let args = Args::parse();
+    let args = cardgames::child::parse_args::<Args>();
     match main_result(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
