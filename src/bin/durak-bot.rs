@@ -21,7 +21,7 @@ enum Kind {
 
 /// A Durak 2 vs 2 bot speaking the olympiad protocol on stdin/stdout.
 #[derive(Parser, Debug)]
-#[command(version)]
+#[command(name = "durak-bot", version)]
 struct Args {
     /// Playing strategy (deep is the contest bot; the others are sparring partners, search
     /// being the previous contest bot).

@@ -33,7 +33,7 @@ use rayon::prelude::*;
 /// `durak-server beliefs` scores beliefs about the hidden cards against the true deal (see their
 /// `--help`).
 #[derive(Parser, Debug)]
-#[command(version)]
+#[command(name = "durak-server", version)]
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
     /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
