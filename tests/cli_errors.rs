@@ -1,6 +1,6 @@
 //! Usage errors of the clap-based programs are one line on stderr, `PROGRAM: MESSAGE (see
 //! --help)`, with exit status 2, and `--help` still prints the full help on stdout
-//! (`cardgames::child::parse_args`).
+//! (`cardgames::child::parse_args`); `--version` names the program.
 
 use std::process::Command;
 
@@ -39,6 +39,9 @@ fn a_usage_error_is_one_line_and_help_is_whole() {
             text.contains("Usage:") && text.contains("--help"),
             "{name}: {text}"
         );
+        let version = Command::new(program).arg("--version").output().unwrap();
+        let text = String::from_utf8_lossy(&version.stdout);
+        assert!(text.starts_with(&format!("{name} ")), "{name}: {text}");
     }
 }
 
