@@ -160,6 +160,32 @@ fn a_model_that_disagrees_stops_everything_before_writing() {
 }
 
 #[test]
+fn a_model_that_fails_is_one_line_that_says_why() {
+    require_python();
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("tests");
+    let broken = dir.path().join("broken.py");
+    std::fs::write(&broken, "import no_such_module_here\n").unwrap();
+    let not_python = dir.path().join("notes.txt");
+    std::fs::write(&not_python, "hello\n").unwrap();
+    for (model, says) in [
+        (&broken, "No module named 'no_such_module_here'"),
+        (&not_python, "not a Python module"),
+    ] {
+        let out = generate(
+            &out_dir,
+            "1",
+            &["--tasks", "razboi", "--model", model.to_str().unwrap()],
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(!out_dir.exists() || files(&out_dir).is_empty());
+    }
+}
+
+#[test]
 fn every_rare_path_is_found() {
     let war = gen::generate(Task::War, 3, 40, 200_000, &mut || {});
     let rolling = gen::generate(Task::RollingStone, 3, 40, 200_000, &mut || {});

@@ -56,6 +56,8 @@ struct Args {
 const DRIVER: &str = r#"
 import contextlib, importlib.util, io, sys
 spec = importlib.util.spec_from_file_location("model", sys.argv[1])
+if spec is None:
+    sys.exit("not a Python module (a .py file)")
 model = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(model)
 for path in sys.stdin.read().splitlines():
@@ -82,6 +84,7 @@ fn model_answers(args: &Args, paths: &[PathBuf]) -> Result<Vec<String>, String> 
         .arg(&args.model)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {} for the model: {e}", args.python))?;
     let list: String = paths.iter().map(|p| format!("{}\n", p.display())).collect();
@@ -92,7 +95,19 @@ fn model_answers(args: &Args, paths: &[PathBuf]) -> Result<Vec<String>, String> 
         .map_err(|e| format!("model: {e}"))?;
     let _ = writer.join();
     if !out.status.success() {
-        return Err(format!("the model exited with {}", out.status));
+        // The last line of a traceback says what went wrong.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let why = stderr
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        return Err(format!(
+            "the model {} failed ({}): {}",
+            args.model.display(),
+            out.status,
+            why.trim()
+        ));
     }
     let answers: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
