@@ -369,3 +369,80 @@ fn durak_server_refuses_a_mix_outside_0_to_1() {
         assert!(!err.contains("panicked"), "{mix}: {err}");
     }
 }
+
+/// Stderr as a pipe whose reader has gone (writes fail with EPIPE; SIGPIPE is ignored in
+/// Rust programs), for the programs' diagnostics.
+fn broken_stderr() -> Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Stdio::from(writer)
+}
+
+/// The bots wrote their diagnostics with `eprintln!`, which panics when stderr cannot be
+/// written: coup-bot then exited 101 before appending its answer (a forfeit), durak-bot
+/// `--verbose` and ioiwari `-v` before printing their move. They answer now
+/// (`cardgames::diag!`).
+#[test]
+fn the_bots_answer_when_stderr_is_broken() {
+    // coup-bot with a bad OPP_COINS and --explain: two things to say on stderr.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.txt");
+    std::fs::write(&path, "").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_coup-bot"))
+        .args([
+            "--explain",
+            path.to_str().unwrap(),
+            "x",
+            "1",
+            "~!",
+            "I\n",
+            "F",
+            "E",
+            "T",
+            "S",
+        ])
+        .current_dir(dir.path())
+        .stderr(broken_stderr())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let answer = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        ["I\n", "F", "E", "T", "S"].contains(&answer.as_str()),
+        "{answer:?}"
+    );
+    // durak-bot --verbose: its only card is the only move.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_durak-bot"))
+        .arg("--verbose")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(broken_stderr())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"trump S\ngive 1 6S\nMOVE\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "6S");
+    // ioiwari -v: one move of the starting player.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ioiwari"))
+        .arg("-v")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(broken_stderr())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"4 3 2 4 2 3 2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
+    assert!(!out.stdout.is_empty(), "no move printed");
+}
