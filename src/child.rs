@@ -500,7 +500,7 @@ pub fn parse_args_from<T, I, S>(argv: I) -> T
 where
     T: clap::Parser,
     I: IntoIterator<Item = S>,
-    S: Into<OsString> + Clone,
+    S: Into<OsString>,
 {
     let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
     match T::try_parse_from(&argv) {
