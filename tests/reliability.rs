@@ -412,37 +412,29 @@ fn the_bots_answer_when_stderr_is_broken() {
         "{answer:?}"
     );
     // durak-bot --verbose: its only card is the only move.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_durak-bot"))
-        .arg("--verbose")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(broken_stderr())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"trump S\ngive 1 6S\nMOVE\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_broken_stderr(
+        env!("CARGO_BIN_EXE_durak-bot"),
+        "--verbose",
+        b"trump S\ngive 1 6S\nMOVE\n",
+    );
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "6S");
     // ioiwari -v: one move of the starting player.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ioiwari"))
-        .arg("-v")
+    let out = with_broken_stderr(env!("CARGO_BIN_EXE_ioiwari"), "-v", b"4 3 2 4 2 3 2\n");
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
+    assert!(!out.stdout.is_empty(), "no move printed");
+}
+
+/// Runs `program` with one argument and `input` on stdin, stderr broken
+/// ([`broken_stderr`]).
+fn with_broken_stderr(program: &str, arg: &str, input: &[u8]) -> Output {
+    let mut child = Command::new(program)
+        .arg(arg)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(broken_stderr())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"4 3 2 4 2 3 2\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
-    assert!(!out.stdout.is_empty(), "no move printed");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
 }
