@@ -20,7 +20,7 @@ use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::tracker::Beliefs;
 use cardgames::durak::Strategy;
-use cardgames::report::durak::{merge, Run};
+use cardgames::report::durak::{merge, team_letter, Run};
 use cardgames::report::{ReplayPick, Shard};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -407,23 +407,13 @@ fn parse_strategy(name: &str) -> Result<Strategy, String> {
     })
 }
 
-/// The command line's letter (A = `--team-a`) of the game's physical team `t` (0: seats 1
-/// and 3, 1: seats 2 and 4).
-fn team_letter(g: &TournamentGame, t: usize) -> &'static str {
-    if (t == 1) == g.swapped {
-        "A"
-    } else {
-        "B"
-    }
-}
-
 /// The game's forfeit for a person: `team B, malformed answer: player 2: ...`, or `none`.
 fn forfeit_text(g: &TournamentGame) -> String {
     g.record
         .forfeit
         .as_ref()
         .map_or("none".into(), |(t, reason, why)| {
-            format!("team {}, {reason}: {why}", team_letter(g, *t))
+            format!("team {}, {reason}: {why}", team_letter(*t, g.swapped))
         })
 }
 
@@ -436,7 +426,9 @@ fn write_transcript(dir: &std::path::Path, g: &TournamentGame) -> std::io::Resul
         g.deal,
         g.seed,
         if g.swapped { "2,4" } else { "1,3" },
-        g.record.winner.map_or("none", |w| team_letter(g, w)),
+        g.record
+            .winner
+            .map_or("none", |w| team_letter(w, g.swapped)),
         forfeit_text(g),
         g.record.rounds
     );

@@ -123,6 +123,9 @@ fn model_answers(args: &Args, paths: &[PathBuf]) -> Result<Vec<String>, String> 
     Ok(answers)
 }
 
+/// The extensions of a test's files: its input, its reference output, its trace.
+const TEST_FILES: [&str; 3] = ["in", "ref", "debug"];
+
 /// Removes the earlier tests of a task folder (`--force`): the files named like its tests,
 /// `STEM<number>.in`, `.ref` and `.debug`, so the folder holds exactly the new run's tests
 /// and not an earlier, larger run's beyond them. Other files stay.
@@ -133,9 +136,7 @@ fn remove_tests(dir: &Path, stem: &str) -> Result<(), String> {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let is_test = name.strip_prefix(stem).is_some_and(|rest| {
             rest.split_once('.').is_some_and(|(k, ext)| {
-                !k.is_empty()
-                    && k.bytes().all(|b| b.is_ascii_digit())
-                    && matches!(ext, "in" | "ref" | "debug")
+                !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) && TEST_FILES.contains(&ext)
             })
         });
         if is_test {
@@ -221,12 +222,8 @@ fn run(args: &Args) -> Result<(), String> {
         remove_tests(&dir, stem)?;
         for (k, t) in tests.iter().enumerate() {
             let base = dir.join(format!("{stem}{}", k + 1));
-            let files = [
-                ("in", Some(&t.input)),
-                ("ref", Some(&t.reference)),
-                ("debug", t.debug.as_ref()),
-            ];
-            for (ext, text) in files {
+            let texts = [Some(&t.input), Some(&t.reference), t.debug.as_ref()];
+            for (ext, text) in TEST_FILES.into_iter().zip(texts) {
                 if let Some(text) = text {
                     let path = base.with_extension(ext);
                     fs::write(&path, text).map_err(|e| io_err(&path, e))?;

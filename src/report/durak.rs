@@ -144,7 +144,9 @@ pub struct Run {
     pub shard: Option<String>,
 }
 
-fn letter(team: usize, swapped: bool) -> &'static str {
+/// The command line's letter (`"A"` = `--team-a`) of a game's physical team `team` (0:
+/// seats 1 and 3, 1: seats 2 and 4); team A sits at parity `swapped`.
+pub fn team_letter(team: usize, swapped: bool) -> &'static str {
     if (team == 1) == swapped {
         "A"
     } else {
@@ -194,9 +196,9 @@ impl GameJson {
             deal: g.deal,
             seed: g.seed,
             swapped: g.swapped,
-            winner: r.winner.map(|w| letter(w, g.swapped).to_string()),
+            winner: r.winner.map(|w| team_letter(w, g.swapped).to_string()),
             forfeit: r.forfeit.as_ref().map(|(team, reason, why)| ForfeitJson {
-                team: letter(*team, g.swapped).to_string(),
+                team: team_letter(*team, g.swapped).to_string(),
                 reason: format!("{reason:?}"),
                 detail: why.clone(),
             }),
@@ -209,7 +211,7 @@ impl GameJson {
             endgame: r.endgame.map(|e| EndgameJson {
                 winner: e
                     .team0_wins
-                    .map(|w| letter(usize::from(!w), g.swapped).to_string()),
+                    .map(|w| team_letter(usize::from(!w), g.swapped).to_string()),
                 first_cards: e.first_cards,
                 cards: e.cards,
                 nodes: e.nodes,
@@ -647,7 +649,7 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
 }
 
 fn replay(run: &Run, g: &GameJson, steps: &[StepJson]) -> Replay {
-    let team = |p: usize| letter(p % 2, g.swapped);
+    let team = |p: usize| team_letter(p % 2, g.swapped);
     let last = steps.len();
     let trump = steps.first().map(|s| s.trump.clone()).unwrap_or_default();
     let list = steps
