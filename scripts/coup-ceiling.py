@@ -13,6 +13,11 @@ PYTHON2), the stand-ins of ../shared/coup/standin.py (absent ones are skipped wi
 and the sparring strategies and archetypes of coup-bot, in-process (`sp-NAME`, as
 coup-bench.py names them).
 
+With --kinds, three more rows: the search told the opponent's hand only when opening a turn
+(`builtin:clairvoyant:1`), only when answering a claim or a block (`:2`), and only at the
+other calls (`:4`: reveals, lost cards, the Exchange's keep), so the distance to the ceiling
+splits by kind of decision.
+
 Example: scripts/coup-ceiling.py --rounds 100 --seed 7 --opponents Seer,si-taxman
 """
 import argparse
@@ -38,6 +43,8 @@ def main():
     ap.add_argument('--shared', default=os.path.join(ROOT, '..', 'shared'))
     ap.add_argument('--opponents', default=None, help='comma-separated subset')
     ap.add_argument('--jobs', type=int, default=1, help="games in parallel (coup-arbiter's -j)")
+    ap.add_argument('--kinds', action='store_true',
+                    help='also the bound limited to each kind of decision (action, answer, other)')
     a = ap.parse_args()
     if not os.path.exists(a.arbiter):
         print('coup-ceiling: %s not found: build it first (cargo build --release)' % a.arbiter, file=sys.stderr)
@@ -68,11 +75,14 @@ def main():
     work = tempfile.mkdtemp(prefix='coup-ceiling-')
     print('coup-ceiling: coup-arbiter --original-quirks --keep-bot-dirs, %d games per row, seed %d, work %s'
           % (2 * a.rounds, a.seed, work))
-    print('%-14s %-26s %-26s %s' % ('opponent', 'search (honest)', 'clairvoyant ceiling', 'share'))
+    rows = ['search', 'clairvoyant'] + (['clairvoyant:%d' % k for k in (1, 2, 4)] if a.kinds else [])
+    heads = ['search (honest)', 'clairvoyant ceiling'] + (['... at actions', '... at answers', '... at the rest']
+                                                          if a.kinds else [])
+    print('%-14s %s share' % ('opponent', ''.join('%-26s' % h for h in heads)))
     for name in names:
         rates = []
-        for ours in ['search', 'clairvoyant']:
-            w = os.path.join(work, '%s-%s' % (name, ours))
+        for ours in rows:
+            w = os.path.join(work, '%s-%s' % (name, ours.replace(':', '')))
             os.makedirs(w)
             out = os.path.join(w, 'r.json')
             subprocess.run([a.arbiter, '-r', str(a.rounds), '-s', str(a.seed), '-j', str(a.jobs), '-q',
@@ -91,7 +101,7 @@ def main():
             lo, hi = wilson(wins, games)
             cells.append('%5.1f%% [%4.1f, %4.1f]' % (100 * wins / max(games, 1), 100 * lo, 100 * hi))
         share = rates[0][0] / max(rates[1][0], 1)
-        print('%-14s %-26s %-26s %.0f%%' % (name, cells[0], cells[1], 100 * share), flush=True)
+        print('%-14s %s %.0f%%' % (name, ''.join('%-26s' % c for c in cells), 100 * share), flush=True)
     return 0
 
 

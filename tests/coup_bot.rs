@@ -237,3 +237,73 @@ fn builtin_tournament_has_no_forfeits() {
         );
     }
 }
+
+/// The kinds the clairvoyant bound can be limited to (`docs/coup.md`, "The ceiling"), read from
+/// the legal lists of the rules (`docs/rules/coup.md` §5.2).
+#[test]
+fn decisions_are_classified_by_kind() {
+    use cardgames::coup::bot::{decision_kind, kind};
+    let legal = |line: &str, cards: &[cardgames::coup::Character]| {
+        cardgames::coup::legal_answers(line, cards, 3, 3).expect("a reachable line")
+    };
+    // A turn opens: an action.
+    assert_eq!(decision_kind(&legal("", &[Duke, Contessa])), kind::ACTION);
+    // The opponent claimed Tax: let it stand or challenge.
+    assert_eq!(decision_kind(&legal("T", &[Duke, Contessa])), kind::ANSWER);
+    // Foreign Aid: block as Duke or let it stand.
+    assert_eq!(
+        decision_kind(&legal("F", &[Captain, Contessa])),
+        kind::ANSWER
+    );
+    // An Assassination: challenge, block as Contessa, or give up a card.
+    assert_eq!(decision_kind(&legal("A", &[Captain, Duke])), kind::ANSWER);
+    // My Tax was challenged: reveal the Duke or give up a card.
+    assert_eq!(decision_kind(&legal("Tq", &[Duke, Contessa])), kind::OTHER);
+    // A Coup: give up a card.
+    assert_eq!(decision_kind(&legal("C", &[Duke, Contessa])), kind::OTHER);
+}
+
+#[test]
+fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
+    use cardgames::coup::arbiter::BotKind;
+    let kind_of = |spec: &str| Bot::parse(spec).map(|b| b.kind);
+    assert_eq!(kind_of("builtin:clairvoyant"), Ok(BotKind::Clairvoyant(7)));
+    assert_eq!(
+        kind_of("c=builtin:clairvoyant:2"),
+        Ok(BotKind::Clairvoyant(2))
+    );
+    for bad in [
+        "builtin:clairvoyant:0",
+        "builtin:clairvoyant:8",
+        "builtin:clairvoyant:x",
+    ] {
+        assert!(kind_of(bad).is_err(), "{bad}");
+    }
+    assert!(kind_of("builtin:clairvoyantx").is_err());
+    // Limited to one kind, it still answers every call legally.
+    let bots: Vec<Bot> = [
+        "a=builtin:clairvoyant:1",
+        "b=builtin:clairvoyant:2",
+        "c=builtin:clairvoyant:4",
+        "builtin:random",
+    ]
+    .iter()
+    .map(|s| Bot::parse(s).expect("bot"))
+    .collect();
+    let settings = Settings {
+        rounds: 1,
+        seed: 11,
+        quirks: false,
+        work_dir: std::env::temp_dir(),
+        show_stderr: false,
+        keep_bot_dirs: false,
+        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
+    };
+    let games: Vec<_> = cardgames::coup::arbiter::schedule(bots.len(), settings.rounds)
+        .into_iter()
+        .map(|(r, g, a, b)| play_game(&bots, a, b, r, g, &settings, None).0)
+        .collect();
+    let report = summarize(&bots, &games, &settings);
+    assert!(report.forfeits.is_empty(), "{:?}", report.forfeits);
+    assert_eq!(games.len(), 12);
+}

@@ -382,6 +382,38 @@ pub fn decide_configured(
     }
 }
 
+/// The kinds of decision, as bits of a mask ([`decision_kind`]): the clairvoyant bound can be
+/// limited to some of them, so the distance to the ceiling splits by kind (`docs/coup.md`, "The
+/// ceiling").
+pub mod kind {
+    /// Opening a turn: Income, Foreign Aid, Coup, Tax, Steal, Assassinate, Exchange.
+    pub const ACTION: u8 = 1;
+    /// Answering the opponent's claim or block: let it stand, challenge it, or block.
+    pub const ANSWER: u8 = 2;
+    /// Everything else: reveal a challenged card, give one up, end the turn (and the
+    /// Exchange's kept cards, chosen at that call).
+    pub const OTHER: u8 = 4;
+    /// All three.
+    pub const ALL: u8 = 7;
+}
+
+/// The kind of the decision whose legal answers are `legal` (one bit of [`kind`]): an action
+/// when an action is legal (`docs/rules/coup.md` §5.2), else an answer when a challenge or a
+/// block is, else [`kind::OTHER`].
+pub fn decision_kind(legal: &[String]) -> u8 {
+    let replies: Vec<Reply> = legal.iter().filter_map(|t| Reply::parse(t)).collect();
+    if replies.iter().any(|r| matches!(r, Reply::Act(_))) {
+        kind::ACTION
+    } else if replies
+        .iter()
+        .any(|r| matches!(r, Reply::Challenge | Reply::Block(_)))
+    {
+        kind::ANSWER
+    } else {
+        kind::OTHER
+    }
+}
+
 /// The clairvoyant bound, for measurement only (never a strategy a program
 /// plays by default): the `search` strategy told the opponent's true hand,
 /// so every world holds exactly `opp_hand` (the deck stays unknown). Its win

@@ -39,9 +39,11 @@ pub enum BotKind {
     /// A built-in strategy run in-process.
     Builtin(Strategy),
     /// The clairvoyant bound, for measurement only: the `search` strategy
-    /// told the opponent's true hand at every call
-    /// ([`crate::coup::bot::decide_clairvoyant`]).
-    Clairvoyant,
+    /// told the opponent's true hand ([`crate::coup::bot::decide_clairvoyant`])
+    /// at the calls whose [`decision_kind`](crate::coup::bot::decision_kind) is in
+    /// the mask (`builtin:clairvoyant` every call, `builtin:clairvoyant:MASK` some
+    /// kinds, the bits of [`crate::coup::bot::kind`]); elsewhere the honest `search`.
+    Clairvoyant(u8),
 }
 
 /// A competitor.
@@ -72,12 +74,23 @@ impl Bot {
         if words.is_empty() {
             return Err(format!("empty bot command in {spec:?}"));
         }
-        if words[0] == "builtin:clairvoyant" {
+        if let Some(rest) = words[0].strip_prefix("builtin:clairvoyant") {
+            let mask = match rest.strip_prefix(':') {
+                None if rest.is_empty() => crate::coup::bot::kind::ALL,
+                Some(m) => m
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|m| (1..=crate::coup::bot::kind::ALL).contains(m))
+                    .ok_or_else(|| {
+                        format!("builtin:clairvoyant:MASK takes a mask of 1 to 7, got {m:?}")
+                    })?,
+                None => return Err(format!("unknown built-in {:?}", words[0])),
+            };
             let name = name.unwrap_or_else(|| "clairvoyant".to_string());
             check_name(&name)?;
             return Ok(Bot {
                 name,
-                kind: BotKind::Clairvoyant,
+                kind: BotKind::Clairvoyant(mask),
             });
         }
         if let Some(s) = words[0].strip_prefix("builtin:") {
@@ -378,17 +391,26 @@ pub fn play_game_traced(
         });
         let start = Instant::now();
         let result = match &bot.kind {
-            BotKind::Builtin(_) | BotKind::Clairvoyant => {
-                let d = match &bot.kind {
-                    BotKind::Builtin(s) => decide(
-                        *s,
+            BotKind::Builtin(_) | BotKind::Clairvoyant(_) => {
+                let strategy = match bot.kind {
+                    BotKind::Builtin(s) => Some(s),
+                    BotKind::Clairvoyant(mask)
+                        if mask & crate::coup::bot::decision_kind(&call.legal) == 0 =>
+                    {
+                        Some(Strategy::Search)
+                    }
+                    _ => None,
+                };
+                let d = match strategy {
+                    Some(s) => decide(
+                        s,
                         &table.history,
                         call.opp_coins,
                         call.my_coins,
                         &format_hand(&call.cards),
                         &call.legal,
                     ),
-                    _ => crate::coup::bot::decide_clairvoyant(
+                    None => crate::coup::bot::decide_clairvoyant(
                         &table.history,
                         call.opp_coins,
                         call.my_coins,
