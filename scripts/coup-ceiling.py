@@ -13,8 +13,9 @@ PYTHON2), the stand-ins of ../shared/coup/standin.py (absent ones are skipped wi
 and the sparring strategies and archetypes of coup-bot, in-process (`sp-NAME`, as
 coup-bench.py names them).
 
-With --kinds, three more rows: the search told the opponent's hand only when opening a turn
-(`builtin:clairvoyant:1`), only when answering a claim or a block (`:2`), and only at the
+With --kinds, four more rows: the search told the opponent's hand only when opening a turn
+(`builtin:clairvoyant:1`), only when answering the opponent's action (`:2`: let it stand,
+challenge, block), only when answering its block (`:8`: accept or challenge), and only at the
 other calls (`:4`: reveals, lost cards, the Exchange's keep), so the distance to the ceiling
 splits by kind of decision.
 
@@ -44,7 +45,7 @@ def main():
     ap.add_argument('--opponents', default=None, help='comma-separated subset')
     ap.add_argument('--jobs', type=int, default=1, help="games in parallel (coup-arbiter's -j)")
     ap.add_argument('--kinds', action='store_true',
-                    help='also the bound limited to each kind of decision (action, answer, other)')
+                    help='also the bound limited to each kind of decision (action, answer, block answer, other)')
     a = ap.parse_args()
     if not os.path.exists(a.arbiter):
         print('coup-ceiling: %s not found: build it first (cargo build --release)' % a.arbiter, file=sys.stderr)
@@ -75,8 +76,8 @@ def main():
     work = tempfile.mkdtemp(prefix='coup-ceiling-')
     print('coup-ceiling: coup-arbiter --original-quirks --keep-bot-dirs, %d games per row, seed %d, work %s'
           % (2 * a.rounds, a.seed, work))
-    rows = ['search', 'clairvoyant'] + (['clairvoyant:%d' % k for k in (1, 2, 4)] if a.kinds else [])
-    heads = ['search (honest)', 'clairvoyant ceiling'] + (['... at actions', '... at answers', '... at the rest']
+    rows = ['search', 'clairvoyant'] + (['clairvoyant:%d' % k for k in (1, 2, 8, 4)] if a.kinds else [])
+    heads = ['search (honest)', 'clairvoyant ceiling'] + (['... at actions', '... at answers', '... at block answers', '... at the rest']
                                                           if a.kinds else [])
     print('%-14s %s share' % ('opponent', ''.join('%-26s' % h for h in heads)))
     for name in names:

@@ -249,16 +249,18 @@ fn decisions_are_classified_by_kind() {
     // A turn opens: an action.
     assert_eq!(decision_kind(&legal("", &[Duke, Contessa])), kind::ACTION);
     // The opponent claimed Tax: let it stand or challenge.
-    assert_eq!(decision_kind(&legal("T", &[Duke, Contessa])), kind::ANSWER);
+    assert_eq!(decision_kind(&legal("T", &[Duke, Contessa])), kind::CLAIM);
     // Foreign Aid: block as Duke or let it stand.
     assert_eq!(
         decision_kind(&legal("F", &[Captain, Contessa])),
-        kind::ANSWER
+        kind::CLAIM
     );
     // An Assassination: challenge, block as Contessa, or give up a card.
-    assert_eq!(decision_kind(&legal("A", &[Captain, Duke])), kind::ANSWER);
+    assert_eq!(decision_kind(&legal("A", &[Captain, Duke])), kind::CLAIM);
     // My Tax was challenged: reveal the Duke or give up a card.
     assert_eq!(decision_kind(&legal("Tq", &[Duke, Contessa])), kind::OTHER);
+    // My Steal was blocked as Captain: accept the block or challenge it.
+    assert_eq!(decision_kind(&legal("Sc", &[Duke, Contessa])), kind::BLOCK);
     // A Coup: give up a card.
     assert_eq!(decision_kind(&legal("C", &[Duke, Contessa])), kind::OTHER);
 }
@@ -267,14 +269,14 @@ fn decisions_are_classified_by_kind() {
 fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
     use cardgames::coup::arbiter::BotKind;
     let kind_of = |spec: &str| Bot::parse(spec).map(|b| b.kind);
-    assert_eq!(kind_of("builtin:clairvoyant"), Ok(BotKind::Clairvoyant(7)));
+    assert_eq!(kind_of("builtin:clairvoyant"), Ok(BotKind::Clairvoyant(15)));
     assert_eq!(
         kind_of("c=builtin:clairvoyant:2"),
         Ok(BotKind::Clairvoyant(2))
     );
     for bad in [
         "builtin:clairvoyant:0",
-        "builtin:clairvoyant:8",
+        "builtin:clairvoyant:16",
         "builtin:clairvoyant:x",
     ] {
         assert!(kind_of(bad).is_err(), "{bad}");
@@ -285,6 +287,7 @@ fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
         "a=builtin:clairvoyant:1",
         "b=builtin:clairvoyant:2",
         "c=builtin:clairvoyant:4",
+        "d=builtin:clairvoyant:8",
         "builtin:random",
     ]
     .iter()
@@ -305,5 +308,5 @@ fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
         .collect();
     let report = summarize(&bots, &games, &settings);
     assert!(report.forfeits.is_empty(), "{:?}", report.forfeits);
-    assert_eq!(games.len(), 12);
+    assert_eq!(games.len(), 20);
 }

@@ -388,27 +388,30 @@ pub fn decide_configured(
 pub mod kind {
     /// Opening a turn: Income, Foreign Aid, Coup, Tax, Steal, Assassinate, Exchange.
     pub const ACTION: u8 = 1;
-    /// Answering the opponent's claim or block: let it stand, challenge it, or block.
-    pub const ANSWER: u8 = 2;
+    /// Answering the opponent's action: let it stand, challenge its claim, or block.
+    pub const CLAIM: u8 = 2;
     /// Everything else: reveal a challenged card, give one up, end the turn (and the
     /// Exchange's kept cards, chosen at that call).
     pub const OTHER: u8 = 4;
-    /// All three.
-    pub const ALL: u8 = 7;
+    /// Answering the opponent's block: accept it or challenge it.
+    pub const BLOCK: u8 = 8;
+    /// All four.
+    pub const ALL: u8 = 15;
 }
 
-/// The kind of the decision whose legal answers are `legal` (one bit of [`kind`]): an action
-/// when an action is legal (`docs/rules/coup.md` §5.2), else an answer when a challenge or a
-/// block is, else [`kind::OTHER`].
+/// The kind of the decision whose legal answers are `legal` (one bit of [`kind`]), from the
+/// lists of `docs/rules/coup.md` §5.2: an action when an action is legal; the answer to a block
+/// when the choice is to challenge or to end the turn; the answer to an action when a challenge,
+/// a block or a pass is legal; else [`kind::OTHER`].
 pub fn decision_kind(legal: &[String]) -> u8 {
     let replies: Vec<Reply> = legal.iter().filter_map(|t| Reply::parse(t)).collect();
-    if replies.iter().any(|r| matches!(r, Reply::Act(_))) {
+    let has = |f: fn(&Reply) -> bool| replies.iter().any(f);
+    if has(|r| matches!(r, Reply::Act(_))) {
         kind::ACTION
-    } else if replies
-        .iter()
-        .any(|r| matches!(r, Reply::Challenge | Reply::Block(_)))
-    {
-        kind::ANSWER
+    } else if has(|r| *r == Reply::Challenge) && has(|r| *r == Reply::EndTurn) {
+        kind::BLOCK
+    } else if has(|r| matches!(r, Reply::Challenge | Reply::Block(_) | Reply::Pass)) {
+        kind::CLAIM
     } else {
         kind::OTHER
     }

@@ -82,7 +82,7 @@ impl Bot {
                     .ok()
                     .filter(|m| (1..=crate::coup::bot::kind::ALL).contains(m))
                     .ok_or_else(|| {
-                        format!("builtin:clairvoyant:MASK takes a mask of 1 to 7, got {m:?}")
+                        format!("builtin:clairvoyant:MASK takes a mask of 1 to 15, got {m:?}")
                     })?,
                 None => return Err(format!("unknown built-in {:?}", words[0])),
             };
