@@ -221,7 +221,7 @@ grader-pages:
 	@command -v chromium >/dev/null || { echo "grader-pages: chromium is missing: the grader's pages are not checked in a browser (make setup installs it)"; [ -z "$$CI" ] || exit 1; exit 0; }
 	$(CARGO) build --release --quiet --bin homework-grade
 	@rm -rf $(PAGES_DIR) && mkdir -p $(PAGES_DIR)/subs && \
-	for d in checker/fixtures/*/; do n=$$(basename $$d); [ "$$n" = hostile ] || ln -s "$(CURDIR)/$$d" $(PAGES_DIR)/subs/$$n; done
+	for d in checker/fixtures/*/; do n=$$(basename $$d); [ "$$n" = hostile ] || cp -rL "$$d" $(PAGES_DIR)/subs/$$n; done
 	$(RELEASE)/homework-grade --all $(PAGES_DIR)/subs -j 2 --tests checker/tests --timeout 1 --no-valgrind \
 	  --json $(PAGES_DIR)/grades.json --csv $(PAGES_DIR)/grades.csv --html $(PAGES_DIR)/html >/dev/null
 	scripts/page-check --screenshots $(PAGES_DIR)/screenshots $(PAGES_DIR)/html/index.html $(PAGES_DIR)/html/wrong-answer.html

@@ -40,7 +40,7 @@ fn require_bwrap() {
 
 /// The honest fixtures (every directory of `checker/fixtures` but `hostile`).
 fn honest_fixtures() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(root().join("checker/fixtures"))
+    let mut names: Vec<String> = std::fs::read_dir(fixtures())
         .unwrap()
         .flatten()
         .filter(|e| e.path().is_dir() && e.file_name() != "hostile")
@@ -70,12 +70,35 @@ fn grade(args: &[&str]) -> Value {
     serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap()
 }
 
+/// The honest fixtures as a course hands them in: `checker/fixtures` (but
+/// `hostile`) copied once per run with every link replaced by the file it
+/// names. The broken fixtures share `correct`'s sources through links, and the
+/// grader copies a link that leaves its submission as a link only.
+fn fixtures() -> &'static Path {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap().flatten() {
+            let (path, name) = (entry.path(), entry.file_name());
+            if path.is_dir() {
+                if name != "hostile" {
+                    copy(&path, &to.join(&name));
+                }
+            } else {
+                std::fs::copy(&path, to.join(&name)).unwrap();
+            }
+        }
+    }
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grader-fixtures");
+        let _ = std::fs::remove_dir_all(&dir);
+        copy(&root().join("checker/fixtures"), &dir);
+        dir
+    })
+}
+
 fn fixture(name: &str) -> String {
-    root()
-        .join("checker/fixtures")
-        .join(name)
-        .display()
-        .to_string()
+    fixtures().join(name).display().to_string()
 }
 
 fn tests_dir() -> String {
@@ -84,8 +107,13 @@ fn tests_dir() -> String {
 
 /// Grades a fixture on the 22 tests without valgrind, 1 s per test.
 fn grade_fixture(name: &str) -> Value {
+    grade_quickly(&fixture(name))
+}
+
+/// Grades the submission at `path` on the 22 tests without valgrind, 1 s per test.
+fn grade_quickly(path: &str) -> Value {
     grade(&[
-        &fixture(name),
+        path,
         "--tests",
         &tests_dir(),
         "--timeout",
@@ -242,6 +270,27 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     let correct = grade(&[&fixture("correct"), "--tests", &tests]);
     assert_eq!(correct["valgrind"]["tests_with_errors"], 0);
     assert_eq!(correct["valgrind"]["deduction"], 0);
+    // The logs lie in the submission's temporary folder: a run rule that removes them, or
+    // that removes their folder (which used to drop the submission from the results), still
+    // pays for every leaking test (the sweep of 2026-11-27, defects 02 and 07).
+    let work = tempfile::tempdir().unwrap();
+    for (name, rm) in [
+        ("erase", "rm -f $$TMPDIR/valgrind-*/*.log"),
+        ("drop", "rm -rf $$TMPDIR/valgrind-*"),
+    ] {
+        let sub = work.path().join(name);
+        std::fs::create_dir(&sub).unwrap();
+        for file in ["bug.mk", "homework.c"] {
+            std::fs::copy(Path::new(&fixture("leak")).join(file), sub.join(file)).unwrap();
+        }
+        let makefile =
+            std::fs::read_to_string(Path::new(&fixture("leak")).join("Makefile")).unwrap();
+        let makefile = makefile.replace("\t./homework\n", &format!("\t./homework; {rm}\n"));
+        assert!(makefile.contains(rm), "{makefile}");
+        std::fs::write(sub.join("Makefile"), makefile).unwrap();
+        let r = grade(&[&sub.display().to_string(), "--tests", &tests]);
+        assert_eq!(r["valgrind"]["tests_with_errors"], 6, "{name}: {r}");
+    }
 }
 
 #[test]
@@ -250,7 +299,7 @@ fn all_fixtures_in_parallel_with_summary_json_and_csv() {
     let work = tempfile::tempdir().unwrap();
     let subs = work.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
-    let fixtures = root().join("checker/fixtures");
+    let fixtures = fixtures();
     let names = honest_fixtures();
     for name in &names {
         std::os::unix::fs::symlink(fixtures.join(name), subs.join(name)).unwrap();
@@ -381,7 +430,7 @@ fn twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds() {
     let work = tempfile::tempdir().unwrap();
     let subs = work.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
-    let fixtures = root().join("checker/fixtures");
+    let fixtures = fixtures();
     let names = honest_fixtures();
     for i in 0..20 {
         let name = &names[i % names.len()];
@@ -736,7 +785,7 @@ fn course() -> &'static Course {
         };
         std::fs::create_dir(course.subs()).unwrap();
         for name in &course.names {
-            let from = root().join("checker/fixtures").join(name);
+            let from = fixtures().join(name);
             std::os::unix::fs::symlink(from, course.subs().join(name)).unwrap();
         }
         let subs = course.subs().display().to_string();
@@ -1077,4 +1126,46 @@ mod grade {
         assert_eq!(names.len(), 22);
         names
     }
+}
+
+/// A link that leaves the submission stays a link, dangling in the sandbox (the adversarial
+/// sweep of 2026-11-27, its first defect: the grader, running as root, copied in any file a
+/// link named). A submission of a Makefile and a link to the project's own solution gets no
+/// point; one that links to a file only the grader's side holds cannot read it, while a link
+/// to one of its own files is copied as that file.
+#[test]
+fn links_leaving_the_submission_give_it_nothing() {
+    use std::os::unix::fs::symlink;
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let solution = work.path().join("solution");
+    std::fs::create_dir(&solution).unwrap();
+    symlink(env!("CARGO_BIN_EXE_homework"), solution.join("prog")).unwrap();
+    std::fs::write(
+        solution.join("Makefile"),
+        "build:\n\ttrue\nrun:\n\t./prog\nclean:\n\ttrue\n",
+    )
+    .unwrap();
+    let r = grade_quickly(&solution.display().to_string());
+    assert_eq!(r["points"], 0.0, "{r}");
+
+    let secret = work.path().join("secret.txt");
+    std::fs::write(&secret, "TOP-SECRET-1234\n").unwrap();
+    let reader = work.path().join("reader");
+    std::fs::create_dir(&reader).unwrap();
+    symlink(&secret, reader.join("secret")).unwrap();
+    std::fs::write(reader.join("own.txt"), "mine\n").unwrap();
+    symlink(reader.join("own.txt"), reader.join("own")).unwrap();
+    std::fs::write(
+        reader.join("Makefile"),
+        "build:\n\ttrue\nrun:\n\tcat secret own > out 2>/dev/null || true\nclean:\n\ttrue\n",
+    )
+    .unwrap();
+    let r = grade_quickly(&reader.display().to_string());
+    let text = r.to_string();
+    assert!(!text.contains("TOP-SECRET"), "{text}");
+    assert_eq!(
+        r["tests"][0]["first_difference"]["actual"], "mine",
+        "{text}"
+    );
 }

@@ -518,10 +518,12 @@ impl Private {
 }
 
 /// Copies `src` into `dst` (which exists): regular files with their
-/// permissions, symbolic links to files as the files they point to (unless
-/// `private` forbids the target: such links, like links to directories, stay
-/// links, dangling in the sandbox); top-level names in `exclude` are skipped.
-/// `home` is the submission's canonical path.
+/// permissions, symbolic links to files inside the submission as the files
+/// they point to; every other link (to a file outside the submission, which
+/// the grader, often root, could read where the submission cannot: the
+/// reference solution, the machine's secrets; to a directory; or forbidden
+/// by `private`) stays a link, dangling in the sandbox. Top-level names in
+/// `exclude` are skipped. `home` is the submission's canonical path.
 fn copy_tree(
     src: &Path,
     dst: &Path,
@@ -542,7 +544,8 @@ fn copy_tree(
             fs::create_dir(&to)?;
             copy_tree(&from, &to, exclude, false, (home, private))?;
         } else if kind.is_symlink() {
-            let allowed = fs::canonicalize(&from).is_ok_and(|t| !private.forbids(home, &t));
+            let allowed = fs::canonicalize(&from)
+                .is_ok_and(|t| t.starts_with(home) && !private.forbids(home, &t));
             match fs::metadata(&from) {
                 Ok(meta) if meta.is_file() && allowed => {
                     fs::copy(&from, &to)?;
@@ -648,8 +651,10 @@ pub fn signal_name(sig: i32) -> String {
         .unwrap_or_else(|_| format!("signal {sig}"))
 }
 
-/// Reads one valgrind log (`--log-file`); `None` when the process was `make`
-/// or a shell (not the submission's program) or the log is incomplete.
+/// Reads one valgrind log (`--log-file`); `None` when the process was one of
+/// the machine's programs (named bare, found on the sandbox's `PATH` of system
+/// folders, or by a path in `/bin`, `/sbin`, `/usr`, `/lib`: make, the shells,
+/// `rm` ...), not the submission's, or the log is incomplete.
 pub fn parse_valgrind_log(log: &str) -> Option<MemCheck> {
     fn number_after(line: &str, label: &str) -> Option<u64> {
         let rest = &line[line.find(label)? + label.len()..];
@@ -665,8 +670,12 @@ pub fn parse_valgrind_log(log: &str) -> Option<MemCheck> {
         .lines()
         .find_map(|l| l.split_once("Command: ").map(|(_, c)| c))?;
     let program = command.split_whitespace().next()?;
-    let base = program.rsplit('/').next().unwrap_or(program);
-    if matches!(base, "make" | "gmake" | "sh" | "dash" | "bash") {
+    // A submission's program that took a system program's name (`./sh`) is still its own.
+    let system = !program.contains('/')
+        || ["/bin/", "/sbin/", "/usr/", "/lib"]
+            .iter()
+            .any(|d| program.starts_with(d));
+    if system {
         return None;
     }
     let mut check = MemCheck::default();
@@ -791,7 +800,9 @@ fn run_recipe(place: &Place) -> Option<String> {
 
 /// Runs one test's `make run` commands under valgrind memcheck (every child
 /// traced, one log per process) and returns what the submission's processes
-/// did; `None` when it timed out or produced no usable log.
+/// did; `None` when it timed out or left no usable log (its folder gone or
+/// replaced by a link, or only the shells' and make's logs: the caller counts
+/// that against a submission whose program ran).
 fn valgrind_test(
     place: &Place,
     test: &TestCase,
@@ -831,7 +842,15 @@ fn valgrind_test(
     let mut first: Option<ValgrindError> = None;
     // In the order the processes started (their pids), so the first error
     // is the earliest process's.
-    let mut paths: Vec<PathBuf> = fs::read_dir(&logs)?.flatten().map(|e| e.path()).collect();
+    // The program may have replaced the folder by a link (not followed) or removed it: then
+    // there is no log to read, which the caller counts against the submission.
+    if !logs.symlink_metadata().is_ok_and(|m| m.is_dir()) {
+        return Ok(None);
+    }
+    let Ok(entries) = fs::read_dir(&logs) else {
+        return Ok(None);
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     paths.sort_by_cached_key(|p| {
         let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
         (
@@ -1011,6 +1030,16 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                         ));
                     }
                     Some(_) => {}
+                    // The program ran and wrote its answer, yet valgrind left no log of it:
+                    // the logs were removed from inside the sandbox (their folder is the
+                    // submission's to write). Counted as a test with errors.
+                    None if matches!(result.status, Status::Passed | Status::WrongAnswer) => {
+                        bad += 1;
+                        notes.push(format!(
+                            "valgrind {}: no log of the program (removed?): counted as errors",
+                            test.name
+                        ));
+                    }
                     None => notes.push(format!(
                         "valgrind {}: no result (timed out or no program traced)",
                         test.name
@@ -1131,13 +1160,21 @@ mod tests {
         );
         let make = "==6== Command: make run\n==6== ERROR SUMMARY: 0 errors from 0 contexts\n";
         assert_eq!(parse_valgrind_log(make), None);
+        // The machine's programs are not the submission's; its own `./sh` is.
+        for system in ["/bin/sh -c ./prog", "rm -f x", "/usr/bin/cat in"] {
+            let log =
+                format!("==6== Command: {system}\n==6== ERROR SUMMARY: 2 errors from 1 contexts\n");
+            assert_eq!(parse_valgrind_log(&log), None, "{system}");
+        }
+        let own = "==9== Command: ./sh\n==9== ERROR SUMMARY: 2 errors from 1 contexts\n";
+        assert_eq!(parse_valgrind_log(own).map(|c| c.errors), Some(2));
         let clean = "==8== Command: /x/homework\n==8== All heap blocks were freed -- no leaks are possible\n\
                      ==8== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
         assert!(!parse_valgrind_log(clean).unwrap().bad());
     }
 
     #[test]
-    fn links_into_the_tests_or_another_submission_stay_links_in_the_copy() {
+    fn only_links_inside_the_submission_are_copied_as_files() {
         use std::os::unix::fs::symlink;
         let dir = tempfile::tempdir().unwrap();
         let root = fs::canonicalize(dir.path()).unwrap();
@@ -1160,13 +1197,10 @@ mod tests {
         };
         copy_tree(&mine, &copy, &[], true, (&mine, &private)).unwrap();
         let is_link = |name: &str| copy.join(name).symlink_metadata().unwrap().is_symlink();
-        assert!(is_link("answer") && is_link("peek"));
-        assert_eq!(
-            fs::read_to_string(copy.join("common.c")).unwrap(),
-            "shared code"
-        );
+        // The tests, another submission and any other file outside stay links.
+        assert!(is_link("answer") && is_link("peek") && is_link("common.c"));
         assert_eq!(fs::read_to_string(copy.join("alias.c")).unwrap(), "mine");
-        assert!(!is_link("common.c") && !is_link("alias.c"));
+        assert!(!is_link("alias.c"));
     }
 
     #[test]
