@@ -202,6 +202,7 @@ impl DurakBot {
         // The true state serves only while it is the decision the bot was asked.
         let oracle = truth.as_ref().filter(|g| {
             self.deep.clairvoyant_phases & phase != 0
+                && self.deep.clairvoyant_commands & deep::command_bit(command) != 0
                 && g.pending
                     == match command {
                         Command::Move => Pending::Move(0),

@@ -3,6 +3,7 @@
 
 use crate::durak::bot::strategy::HeuristicParams;
 use crate::durak::bot::tracker::Beliefs;
+use crate::durak::protocol::Command;
 
 /// Settings of the deep search; every field is a cap or a share with a stated meaning.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -109,6 +110,10 @@ pub struct DeepConfig {
     /// over 6 cards, 2 talon of 1 to 6 cards, 4 talon empty (7: always). Elsewhere the bot
     /// searches from what it sees.
     pub clairvoyant_phases: u8,
+    /// Commands where [`DeepConfig::clairvoyant`] applies, a bit mask of [`command_bit`]: 1
+    /// `MOVE` (leads and the attacker's throw-ins), 2 `BEAT`, 4 `ADD` (7: always). With
+    /// [`DeepConfig::clairvoyant_phases`] both must hold.
+    pub clairvoyant_commands: u8,
     /// Phases (same bits) where the bot answers with its heuristic alone, without searching:
     /// with [`DeepConfig::clairvoyant_phases`] it splits the distance from the heuristic to
     /// the ceiling by phase. 0 (the default): search in every phase.
@@ -122,6 +127,16 @@ pub fn phase_bit(talon: usize) -> u8 {
         0 => 4,
         1..=6 => 2,
         _ => 1,
+    }
+}
+
+/// The command bit of a decision (see [`DeepConfig::clairvoyant_commands`]): 1 `MOVE`, 2
+/// `BEAT`, 4 `ADD`.
+pub fn command_bit(cmd: Command) -> u8 {
+    match cmd {
+        Command::Move => 1,
+        Command::Beat => 2,
+        Command::Add => 4,
     }
 }
 
@@ -157,6 +172,7 @@ impl Default for DeepConfig {
             tree_depth: 64,
             clairvoyant: 0,
             clairvoyant_phases: 7,
+            clairvoyant_commands: 7,
             heuristic_phases: 0,
         }
     }
@@ -215,6 +231,7 @@ impl DeepConfig {
                     c.clairvoyant = x as u8;
                 }
                 "clairvoyant_phases" => c.clairvoyant_phases = (x as u8) & 7,
+                "clairvoyant_commands" => c.clairvoyant_commands = (x as u8) & 7,
                 "heuristic_phases" => c.heuristic_phases = (x as u8) & 7,
                 _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
                     (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
