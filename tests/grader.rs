@@ -382,6 +382,25 @@ fn bad_arguments_give_one_line_and_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read tests directory"));
+    // Limits too large to hold: a time that overflowed the clock (a panic) and sizes that
+    // wrapped to a limit of 0 bytes (every test failed) are refused (the sweep of 2026-11-27).
+    for (option, value) in [
+        ("--timeout", "1e19"),
+        ("--build-timeout", "1e12"),
+        ("--memory", "17592186044416"),
+        ("--file-size", "17592186044416"),
+        ("--disk", "17592186044416"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+            .arg(&fixture("correct"))
+            .args(["--tests", &tests_dir(), "--no-valgrind", option, value])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option} {value}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&option[2..]), "{stderr}");
+    }
 }
 
 #[test]

@@ -63,11 +63,20 @@ fn natural_key(s: &str) -> Vec<(String, u64)> {
 /// # Errors
 /// A message when `dir` cannot be read, a `.ref` is missing, or there is no test.
 pub fn discover_tests(dir: &Path) -> Result<Vec<TestCase>, String> {
-    fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    // A folder reached twice (a link to a parent, or two links to one folder) is read once:
+    // a link loop used to multiply the tests and re-weigh the points.
+    fn walk(
+        dir: &Path,
+        found: &mut Vec<PathBuf>,
+        seen: &mut BTreeSet<PathBuf>,
+    ) -> std::io::Result<()> {
+        if !seen.insert(fs::canonicalize(dir)?) {
+            return Ok(());
+        }
         for entry in fs::read_dir(dir)? {
             let path = entry?.path();
             if path.is_dir() {
-                walk(&path, found)?;
+                walk(&path, found, seen)?;
             } else if path.extension().is_some_and(|e| e == "in") {
                 found.push(path);
             }
@@ -75,7 +84,7 @@ pub fn discover_tests(dir: &Path) -> Result<Vec<TestCase>, String> {
         Ok(())
     }
     let mut inputs = Vec::new();
-    walk(dir, &mut inputs)
+    walk(dir, &mut inputs, &mut BTreeSet::new())
         .map_err(|e| format!("cannot read tests directory {}: {e}", dir.display()))?;
     let mut tests = Vec::new();
     for input in inputs {
@@ -285,7 +294,13 @@ pub fn first_valgrind_error(log: &str) -> Option<ValgrindError> {
     };
     let lines: Vec<String> = log.lines().map(body).collect();
     for block in lines.split(|l| l.trim().is_empty()) {
-        let Some((first, rest)) = block.split_first() else {
+        // Valgrind's own warnings (`Warning: set address range perms: large range ...` after a
+        // large allocation) may sit on the lines just before an error, in the same block.
+        let start = block
+            .iter()
+            .take_while(|l| l.starts_with("Warning: "))
+            .count();
+        let Some((first, rest)) = block[start..].split_first() else {
             continue;
         };
         let has_stack = rest.iter().any(|l| {
@@ -890,6 +905,32 @@ fn has_readme(dir: &Path) -> bool {
     })
 }
 
+/// The grading's temporary folder, removed on drop even where the submission
+/// took its own folders' permissions away (`chmod 300`: an ordinary user's
+/// grader could not list them, and the copy stayed behind).
+struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        fn open_up(dir: &Path) {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
+            for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    open_up(&entry.path());
+                }
+            }
+        }
+        open_up(self.0.path());
+    }
+}
+
 /// Grades `submission` with `options`; `progress` is called after each step.
 ///
 /// # Errors
@@ -900,6 +941,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         Some(dir) => tempfile::Builder::new().prefix("grade-").tempdir_in(dir),
         None => tempfile::Builder::new().prefix("grade-").tempdir(),
     }
+    .map(Scratch)
     .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
     let tmp = root.path().join("tmp");
     fs::create_dir(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
@@ -1174,6 +1216,20 @@ mod tests {
     }
 
     #[test]
+    fn a_link_loop_in_the_tests_adds_no_test() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("tests_razboi");
+        fs::create_dir(&sub).unwrap();
+        fs::write(sub.join("razboi1.in"), "razboi\n").unwrap();
+        fs::write(sub.join("razboi1.ref"), "1\n").unwrap();
+        std::os::unix::fs::symlink("..", sub.join("loop")).unwrap();
+        std::os::unix::fs::symlink(&sub, dir.path().join("again")).unwrap();
+        let tests = discover_tests(dir.path()).unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
     fn only_links_inside_the_submission_are_copied_as_files() {
         use std::os::unix::fs::symlink;
         let dir = tempfile::tempdir().unwrap();
@@ -1278,6 +1334,12 @@ mod tests {
             .what
             .starts_with("40 bytes in 1 blocks are definitely lost"));
         assert_eq!(e.stack.len(), 2);
+        // Valgrind's warning after a large allocation is not the error it precedes.
+        let warned = "==4== Warning: set address range perms: large range [0x59c8040, 0x17d93c40) (undefined)\n\
+             ==4== Invalid read of size 1\n==4==    at 0x109200: main (homework.c:9)\n==4== \n";
+        let e = first_valgrind_error(warned).unwrap();
+        assert_eq!(e.what, "Invalid read of size 1");
+        assert_eq!(e.stack, ["at 0x109200: main (homework.c:9)"]);
         assert_eq!(
             first_valgrind_error("==1== All heap blocks were freed\n"),
             None

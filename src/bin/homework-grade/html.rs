@@ -53,9 +53,15 @@ fn environment() -> Result<Environment<'static>, String> {
     Ok(env)
 }
 
+/// The longest slug: with a clash's `-N` and `.html` the page's name stays far
+/// below the 255 bytes a file name may hold (a 251-byte submission name used to
+/// stop the whole course's pages).
+const MAX_SLUG: usize = 100;
+
 /// A file name for a submission's page: its directory's last component with
-/// every character but ASCII letters, digits, `.`, `-` and `_` made `_`;
-/// `index` and `traces` (the course page's and the traces') are avoided.
+/// every character but ASCII letters, digits, `.`, `-` and `_` made `_`, cut to
+/// [`MAX_SLUG`] characters; `index` and `traces` (the course page's and the
+/// traces') are avoided.
 pub fn slug(submission: &str) -> String {
     let name = Path::new(submission)
         .file_name()
@@ -64,6 +70,7 @@ pub fn slug(submission: &str) -> String {
         .unwrap_or_else(|| "submission".to_owned());
     let safe: String = name
         .chars()
+        .take(MAX_SLUG)
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
                 c
@@ -519,6 +526,8 @@ mod tests {
         assert_eq!(slug("."), "submission");
         assert_eq!(slug("x/index"), "index-submission");
         assert_eq!(slug("x/../.hidden"), "hidden");
+        // A name near the file system's 255 bytes leaves room for `-N.html`.
+        assert_eq!(slug(&"a".repeat(255)), "a".repeat(MAX_SLUG));
         assert_eq!(anchor("tests_razboi/razboi3"), "t-tests-razboi-razboi3");
     }
 

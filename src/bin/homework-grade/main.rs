@@ -165,15 +165,29 @@ struct MergeArgs {
     tests: PathBuf,
 }
 
+/// The longest limit a time option takes: a week (beyond it a deadline could overflow the
+/// clock; the sweep of 2026-11-27 found `--timeout 1e19` panicking).
+const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// The largest size a MiB option takes (2^30 MiB, a pebibyte): its bytes must fit the
+/// kernel's limits (`2^44` MiB and more wrapped to a limit of 0 bytes).
+const MAX_MIB: u64 = 1 << 30;
+
 fn seconds(s: f64, what: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(s)
         .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("--{what} must be a positive number of seconds, got {s}"))
+        .filter(|d| !d.is_zero() && s <= MAX_SECONDS)
+        .ok_or_else(|| {
+            format!("--{what} must be a positive number of seconds up to {MAX_SECONDS} (a week), got {s}")
+        })
 }
 
-fn mib(n: u64) -> Option<u64> {
-    (n > 0).then_some(n)
+/// A size option in MiB: `None` for 0 (no limit).
+fn mib(n: u64, what: &str) -> Result<Option<u64>, String> {
+    if n > MAX_MIB {
+        return Err(format!("--{what} takes at most {MAX_MIB} MiB, got {n}"));
+    }
+    Ok((n > 0).then_some(n))
 }
 
 fn options(args: &Args) -> Result<Options, String> {
@@ -188,7 +202,8 @@ fn options(args: &Args) -> Result<Options, String> {
     let sandbox = if args.no_sandbox || args.in_place {
         None
     } else {
-        let sandbox = Sandbox::for_this_user(args.processes, mib(args.disk).map(|m| m << 20));
+        let disk = mib(args.disk, "disk")?;
+        let sandbox = Sandbox::for_this_user(args.processes, disk.map(|m| m << 20));
         sandbox.probe(args.work_dir.as_deref())?;
         Some(sandbox)
     };
@@ -196,12 +211,12 @@ fn options(args: &Args) -> Result<Options, String> {
         tests,
         run: Limits {
             time: seconds(args.timeout, "timeout")?,
-            memory_mib: mib(args.memory),
-            file_mib: mib(args.file_size),
+            memory_mib: mib(args.memory, "memory")?,
+            file_mib: mib(args.file_size, "file-size")?,
         },
         build: Limits {
             time: seconds(args.build_timeout, "build-timeout")?,
-            memory_mib: mib(args.build_memory),
+            memory_mib: mib(args.build_memory, "build-memory")?,
             file_mib: None,
         },
         valgrind: if args.no_valgrind {
@@ -261,6 +276,22 @@ fn deduction(report: &Report) -> String {
         })
 }
 
+/// Text from a submission (its output, its build's messages, its name) as the
+/// terminal shows it: control characters escaped (`\u{1b}`), so none clears
+/// the screen, hides the summary or writes the clipboard (the HTML pages escape
+/// the same text their own way).
+fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Under a test's line: where its `out` first differs from the reference,
 /// and valgrind's first error with its stack.
 fn print_details(t: &TestResult) {
@@ -271,10 +302,9 @@ fn print_details(t: &TestResult) {
         );
         let first = d.line - d.before.len();
         for (i, l) in d.before.iter().enumerate() {
-            println!("        {:>5} | {l}", first + i);
+            println!("        {:>5} | {}", first + i, shown(l));
         }
-        let show =
-            |line: &Option<String>, end: &str| line.clone().unwrap_or_else(|| end.to_owned());
+        let show = |line: &Option<String>, end: &str| line.as_deref().map_or(end.to_owned(), shown);
         println!(
             "      - {:>5} | {}   (expected)",
             d.line,
@@ -295,9 +325,9 @@ fn print_details(t: &TestResult) {
             m.errors, m.definitely_lost, m.indirectly_lost
         );
         if let Some(e) = &m.first_error {
-            println!("      {}", e.what);
+            println!("      {}", shown(&e.what));
             for l in e.stack.iter().take(8) {
-                println!("        {l}");
+                println!("        {}", shown(l));
             }
         }
     }
@@ -311,16 +341,19 @@ fn print_one(report: &Report) {
         };
         println!(
             "{:<44} {:>6.2}  {:<22} {:>6.2} s",
-            t.name, t.points, status, t.seconds
+            shown(&t.name),
+            t.points,
+            status,
+            t.seconds
         );
         print_details(t);
     }
     for note in &report.notes {
-        println!("note: {note}");
+        println!("note: {}", shown(note));
     }
     println!(
         "{}: {:.2}/{:.0} points ({}); valgrind deduction {}; README {}; make clean {}",
-        report.submission,
+        shown(&report.submission),
         report.points,
         report.max_points,
         statuses(report),
@@ -344,7 +377,7 @@ fn print_table(reports: &[Report]) {
     for r in reports {
         println!(
             "{:<width$}  {:>7.2}  {:>14}  {:>6}  {:>5}  {}",
-            r.submission,
+            shown(&r.submission),
             r.points,
             deduction(r),
             yes_no(Some(r.readme)),
@@ -736,5 +769,20 @@ fn main() -> ExitCode {
             cardgames::diag!("homework-grade: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn a_submissions_control_characters_reach_the_terminal_escaped() {
+        // Clear the screen, a clipboard write (OSC 52), hidden text.
+        let hostile = "\u{1b}[2J\u{1b}]52;c;cm0K\u{7}\u{1b}[8m100/100\tok";
+        let text = shown(hostile);
+        assert!(!text.chars().any(|c| c.is_control() && c != '\t'), "{text}");
+        assert_eq!(text, "\\u{1b}[2J\\u{1b}]52;c;cm0K\\u{7}\\u{1b}[8m100/100\tok");
+        assert_eq!(shown("plain ăîș line"), "plain ăîș line");
     }
 }

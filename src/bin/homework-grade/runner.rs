@@ -233,23 +233,40 @@ pub struct Sandbox {
     pub disk_bytes: Option<u64>,
 }
 
+/// Files and folders the disk watch reads at most in one measure; past them the
+/// command counts as over its limit (a homework makes a handful, and a walk of
+/// 100,000 files 1,500 folders deep took 7 s, while the time limit waited).
+pub const DISK_ENTRIES: u64 = 50_000;
+
 /// Blocks used by everything below `dir`, in bytes (links not followed).
+/// Fails closed: a folder it cannot read (unreadable, or deeper than a path
+/// may be) or more than [`DISK_ENTRIES`] entries give `u64::MAX`, over any
+/// limit; a folder removed while it is read counts for nothing.
 pub fn disk_usage(dir: &Path) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return 0;
-    };
-    let mut total = 0u64;
-    for entry in entries.flatten() {
-        let Ok(meta) = entry.path().symlink_metadata() else {
-            continue;
+    fn walk(dir: &Path, left: &mut u64) -> Option<u64> {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(0),
+            Err(_) => return None,
         };
-        total = total.saturating_add(meta.blocks().saturating_mul(512));
-        if meta.is_dir() {
-            total = total.saturating_add(disk_usage(&entry.path()));
+        let mut total = 0u64;
+        for entry in entries.flatten() {
+            *left = left.checked_sub(1)?;
+            // Relative to the open folder (no path to resolve), links not followed.
+            let meta = match entry.metadata() {
+                Ok(meta) => meta,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(_) => return None,
+            };
+            total = total.saturating_add(meta.blocks().saturating_mul(512));
+            if meta.is_dir() {
+                total = total.saturating_add(walk(&entry.path(), left)?);
+            }
         }
+        Some(total)
     }
-    total
+    use std::os::unix::fs::MetadataExt;
+    walk(dir, &mut DISK_ENTRIES.clone()).unwrap_or(u64::MAX)
 }
 
 impl Sandbox {
@@ -614,15 +631,45 @@ mod tests {
     #[test]
     fn a_disk_filler_is_killed_past_the_disk_limit() {
         let (sandbox, dir) = sandbox(64);
-        // 64 MiB allowed; 10 files of 20 MB.
+        // 64 MiB allowed; 50 files of 20 MB (fewer finished within one poll on a loaded
+        // machine: the writer must be stopped long before its end).
         let out = in_sandbox(
             &sandbox,
             dir.path(),
-            "i=0; while [ $i -lt 10 ]; do head -c 20000000 /dev/zero > f$i; i=$((i + 1)); done",
+            "i=0; while [ $i -lt 50 ]; do head -c 20000000 /dev/zero > f$i; i=$((i + 1)); done",
             10.0,
         );
         assert_eq!(out.exit, Exit::Signal(Signal::SIGXFSZ as i32), "{out:?}");
-        assert!(disk_usage(dir.path()) < 200_000_000);
+        assert!(disk_usage(dir.path()) < 1_000_000_000);
+    }
+
+    #[test]
+    fn what_the_disk_watch_cannot_read_counts_as_over_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a"), vec![1u8; 10_000]).unwrap();
+        let one = disk_usage(dir.path());
+        assert!((10_000..100_000).contains(&one), "{one}");
+        // Too many entries to walk within the poll.
+        let many = dir.path().join("many");
+        std::fs::create_dir(&many).unwrap();
+        for i in 0..=DISK_ENTRIES {
+            std::fs::File::create(many.join(i.to_string())).unwrap();
+        }
+        assert_eq!(disk_usage(dir.path()), u64::MAX);
+        std::fs::remove_dir_all(&many).unwrap();
+        // Deeper than a path may be (30 folders of 200 bytes: over 4,096), made one level at
+        // a time by bash (dash refuses to go deeper): the walk cannot reach the bottom.
+        let name = "d".repeat(200);
+        let made = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "for i in $(seq 30); do mkdir {name} && cd {name} || exit 1; done"
+            ))
+            .current_dir(dir.path())
+            .status()
+            .unwrap();
+        assert!(made.success());
+        assert_eq!(disk_usage(dir.path()), u64::MAX);
     }
 
     #[test]
