@@ -404,6 +404,14 @@ mod tests {
             (2, 0.5, true, 3)
         );
         assert_eq!(DeepConfig::parse("tree=0").unwrap().tree, 0);
+        // The clairvoyant bound's commands: a mask of command_bit, all three by default.
+        assert_eq!(DeepConfig::default().clairvoyant_commands, 7);
+        let c = DeepConfig::parse("clairvoyant_commands=2").unwrap();
+        assert_eq!(c.clairvoyant_commands, command_bit(Command::Beat));
+        assert_eq!(
+            [Command::Move, Command::Beat, Command::Add].map(command_bit),
+            [1, 2, 4]
+        );
         for bad in [
             "tree=3",
             "opp.nonsense=1",
