@@ -782,7 +782,10 @@ mod tests {
         let hostile = "\u{1b}[2J\u{1b}]52;c;cm0K\u{7}\u{1b}[8m100/100\tok";
         let text = shown(hostile);
         assert!(!text.chars().any(|c| c.is_control() && c != '\t'), "{text}");
-        assert_eq!(text, "\\u{1b}[2J\\u{1b}]52;c;cm0K\\u{7}\\u{1b}[8m100/100\tok");
+        assert_eq!(
+            text,
+            "\\u{1b}[2J\\u{1b}]52;c;cm0K\\u{7}\\u{1b}[8m100/100\tok"
+        );
         assert_eq!(shown("plain ăîș line"), "plain ăîș line");
     }
 }
