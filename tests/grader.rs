@@ -392,7 +392,7 @@ fn bad_arguments_give_one_line_and_exit_2() {
         ("--disk", "17592186044416"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
-            .arg(&fixture("correct"))
+            .arg(fixture("correct"))
             .args(["--tests", &tests_dir(), "--no-valgrind", option, value])
             .output()
             .unwrap();
