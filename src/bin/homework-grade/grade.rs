@@ -816,8 +816,8 @@ fn run_recipe(place: &Place) -> Option<String> {
 /// Runs one test's `make run` commands under valgrind memcheck (every child
 /// traced, one log per process) and returns what the submission's processes
 /// did; `None` when it timed out or left no usable log (its folder gone or
-/// replaced by a link, or only the shells' and make's logs: the caller counts
-/// that against a submission whose program ran).
+/// replaced by a link, or only logs of the machine's programs: the caller
+/// counts that against a submission whose program ran).
 fn valgrind_test(
     place: &Place,
     test: &TestCase,
