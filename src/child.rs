@@ -43,7 +43,7 @@
 use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
@@ -490,7 +490,9 @@ pub fn interrupted() -> bool {
 
 /// Parses the program's command line like clap's `Parser::parse`, except that a usage error
 /// is one line on stderr, `PROGRAM: MESSAGE (see --help)`, with exit status 2 (clap prints the
-/// message, the usage and a tip on several lines). `--help` and `--version` print as usual.
+/// message, the usage and a tip on several lines). `--help` and `--version` print as usual,
+/// on stdout with exit status 0; when stdout cannot take them (a full disk, a closed pipe),
+/// one line on stderr and exit status 1 (clap's own printing exited 0).
 pub fn parse_args<T: clap::Parser>() -> T {
     parse_args_from(std::env::args_os())
 }
@@ -503,20 +505,33 @@ where
     S: Into<OsString>,
 {
     let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
+    // The name it was run by (a subcommand's argv starts with `PROGRAM SUBCOMMAND`).
+    let name = || {
+        argv.first().map_or_else(
+            || T::command().get_name().to_string(),
+            |a| {
+                let a = a.to_string_lossy();
+                a.rsplit('/').next().unwrap_or(&a).to_string()
+            },
+        )
+    };
     match T::try_parse_from(&argv) {
         Ok(args) => args,
-        // Help and version: clap prints them on stdout and exits 0.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // Help and version on stdout, exit 0; exit 1 when stdout cannot take them (a full
+        // disk, a closed pipe), where clap's own printing reported success.
+        Err(e) if !e.use_stderr() => match print_stdout(&if io::stdout().is_terminal() {
+            e.render().ansi().to_string()
+        } else {
+            e.render().to_string()
+        }) {
+            Ok(()) => std::process::exit(0),
+            Err(why) => {
+                crate::diag!("{}: {why}", name());
+                std::process::exit(1);
+            }
+        },
         Err(e) => {
-            // The name it was run by (a subcommand's argv starts with `PROGRAM SUBCOMMAND`).
-            let name = argv.first().map_or_else(
-                || T::command().get_name().to_string(),
-                |a| {
-                    let a = a.to_string_lossy();
-                    a.rsplit('/').next().unwrap_or(&a).to_string()
-                },
-            );
-            crate::diag!("{name}: {}", usage_error_line(&e.render().to_string()));
+            crate::diag!("{}: {}", name(), usage_error_line(&e.render().to_string()));
             std::process::exit(2);
         }
     }

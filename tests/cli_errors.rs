@@ -1,6 +1,7 @@
 //! Usage errors of the clap-based programs are one line on stderr, `PROGRAM: MESSAGE (see
-//! --help)`, with exit status 2, and `--help` still prints the full help on stdout
-//! (`cardgames::child::parse_args`); `--version` names the program.
+//! --help)`, with exit status 2, and `--help` still prints the full help on stdout (exit 1
+//! and one line when stdout cannot take it) (`cardgames::child::parse_args`); `--version`
+//! names the program.
 
 use std::process::Command;
 
@@ -42,6 +43,28 @@ fn a_usage_error_is_one_line_and_help_is_whole() {
         let version = Command::new(program).arg("--version").output().unwrap();
         let text = String::from_utf8_lossy(&version.stdout);
         assert!(text.starts_with(&format!("{name} ")), "{name}: {text}");
+    }
+}
+
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full (Linux)");
+    for (program, name) in PROGRAMS {
+        let out = Command::new(program)
+            .arg("--help")
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.starts_with(&format!("{name}: cannot write to stdout")),
+            "{name}: {err}"
+        );
     }
 }
 
