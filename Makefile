@@ -5,6 +5,8 @@ CARGO    ?= cargo
 TARGET_DIR := $(abspath $(or $(CARGO_TARGET_DIR),target))
 RELEASE  := $(TARGET_DIR)/release
 VALGRIND := valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 -q
+# memcheck runs at a time in `make valgrind` (the machine's cores, as `-j`)
+VALGRIND_JOBS ?= 2
 SHARED_TESTS ?= ../shared/hw-tests/tests
 
 # C programs on the library (c_tests/): built against the static library, and
@@ -231,20 +233,15 @@ grader-pages:
 	echo "grader-pages: page-check fails a broken page, as it must: $$(grep -c FAIL $(PAGES_DIR)/broken.log) problems found"
 
 # Under memcheck: the Rust and the C homework programs on every checker test,
-# and every C harness (both linkages). Zero errors, zero definite/indirect leaks.
+# and every C harness (both linkages), VALGRIND_JOBS runs at a time. Zero errors, zero
+# definite/indirect leaks.
 valgrind: setup c-tests
 	@dirs="checker/tests"; [ -d "$(SHARED_TESTS)" ] && dirs="$$dirs $(SHARED_TESTS)"; \
-	tmp=$$(mktemp -d); n=0; \
-	for f in $$(find $$dirs -name '*.in' | sort); do \
-	  cp "$$f" "$$tmp/in"; \
-	  for prog in $(RELEASE)/homework $(C_OUT)/homework "$(C_OUT)/coursework --debug"; do \
-	    (cd "$$tmp" && $(VALGRIND) $$prog) || { echo "valgrind: $$prog on $$f failed"; rm -rf "$$tmp"; exit 1; }; \
-	    n=$$((n+1)); \
-	  done; \
-	done; rm -rf "$$tmp"; echo "valgrind: homework programs clean on $$n runs"
-	@for t in $(HARNESSES); do for kind in static shared; do \
-	  $(VALGRIND) $(C_OUT)/$$kind/$$t >/dev/null || { echo "valgrind: $$kind/$$t failed"; exit 1; }; \
-	done; done; echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
+	VALGRIND="$(VALGRIND)" scripts/valgrind-homework -j $(VALGRIND_JOBS) $$dirs -- \
+	  $(RELEASE)/homework $(C_OUT)/homework "$(C_OUT)/coursework --debug"
+	@for t in $(HARNESSES); do for kind in static shared; do echo $(C_OUT)/$$kind/$$t; done; done | \
+	  xargs -P $(VALGRIND_JOBS) -I{} sh -c '$(VALGRIND) {} >/dev/null || { echo "valgrind: {} failed"; exit 1; }' && \
+	echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
 
 # The randomized ABI harness under ASan/UBSan (leaks included) for
 # FUZZ_SECONDS of CPU time from seed FUZZ_SEED.
