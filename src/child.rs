@@ -35,10 +35,17 @@
 //! [`ExitStatusExt::signal`](std::os::unix::process::ExitStatusExt::signal)),
 //! or the [`Fault`] it was killed for.
 //!
+//! A program can leave its group (`setsid`). In a server that called
+//! [`adopt_orphans`] such an escapee is handed to the server when its parent
+//! dies (Linux's child subreaper) and killed with its own group right after
+//! the child it came from is reaped ([`kill_orphans`]); elsewhere it is
+//! handed to init and outlives the server (the grader runs its children in a
+//! PID namespace instead, which ends them all).
+//!
 //! Each child has up to three helper threads (stdout, stderr, exit watcher).
-//! They end when the child's group is dead and its pipes are closed; a
-//! program that escapes its group (`setsid`) and keeps a pipe open keeps one
-//! reader thread blocked until it exits, but never blocks the caller.
+//! They end when the child's group is dead and its pipes are closed; an
+//! escapee that keeps a pipe open keeps one reader thread blocked until it
+//! exits, but never blocks the caller.
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -55,8 +62,8 @@ use std::time::{Duration, Instant};
 
 pub use crate::quote::{quote, QUOTE_BYTES};
 
-use nix::sys::signal::{killpg, Signal};
-use nix::sys::wait::{waitid, Id, WaitPidFlag};
+use nix::sys::signal::{kill, killpg, Signal};
+use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
 
 /// How long to wait for a killed group's leader to be reported dead, and for
@@ -450,8 +457,85 @@ enum Event {
 /// an interrupted server can kill them all ([`kill_all`]).
 static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
+/// Process ids of the children started here and not reaped yet: what
+/// [`kill_orphans`] leaves alone. Locked across a spawn, so a new child is in
+/// the set before a sweep can see it, and left only after its reap.
+static OURS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// Set by [`adopt_orphans`].
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
 /// Set once SIGINT, SIGTERM or SIGHUP arrived ([`install_interrupt`]).
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process the reaper of its descendants' orphans (Linux
+/// `PR_SET_CHILD_SUBREAPER`): a bot's helper that left the bot's process
+/// group (`setsid`) is handed to this process when its parent dies, instead
+/// of to init, and [`kill_orphans`], run after every reap, kills it. For the
+/// servers: every child of a process that calls this must be started through
+/// this module, since any other child would be taken for an orphan.
+///
+/// # Errors
+/// A one-line message if the kernel refuses.
+pub fn adopt_orphans() -> Result<(), String> {
+    nix::sys::prctl::set_child_subreaper(true)
+        .map_err(|e| format!("cannot adopt orphaned processes: {e}"))?;
+    ADOPTING.store(true, Ordering::SeqCst);
+    Ok(())
+}
+
+/// After [`adopt_orphans`]: kills (`SIGKILL`, with the process group it
+/// leads) and reaps every child of this process that this module did not
+/// start, i.e. an orphan handed over by the kernel. A no-op without
+/// [`adopt_orphans`]. Returns how many it killed.
+pub fn kill_orphans() -> usize {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return 0;
+    }
+    let Ok(ours) = OURS.lock() else {
+        return 0;
+    };
+    let mut killed = 0;
+    for pid in own_children() {
+        let pid = pid as i32;
+        if ours.contains(&pid) {
+            continue;
+        }
+        let p = Pid::from_raw(pid);
+        // A pid is not reused while a group of that id lives, so the group
+        // named `pid` is the one it leads, if any.
+        let _ = killpg(p, Signal::SIGKILL);
+        let _ = kill(p, Signal::SIGKILL);
+        reap_orphan(p);
+        killed += 1;
+    }
+    killed
+}
+
+/// [`kill_orphans`] at a server's end: once more after a short pause, for
+/// the orphans of processes that were still dying at the last reap.
+pub fn kill_orphans_at_exit() -> usize {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return 0;
+    }
+    let first = kill_orphans();
+    thread::sleep(Duration::from_millis(50));
+    first + kill_orphans()
+}
+
+/// Reaps a killed orphan, waiting at most [`DRAIN_WAIT`]; one that takes
+/// longer stays a zombie until the next sweep.
+fn reap_orphan(p: Pid) {
+    let until = Instant::now() + DRAIN_WAIT;
+    while let Ok(WaitStatus::StillAlive) =
+        waitid(Id::Pid(p), WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG)
+    {
+        if Instant::now() > until {
+            return;
+        }
+        thread::sleep(Duration::from_millis(2));
+    }
+}
 
 /// Kills (`SIGKILL`) the process group of every child of this process that is
 /// not reaped yet. Their callers see them close their output.
@@ -477,6 +561,7 @@ pub fn install_interrupt() -> Result<(), String> {
         let again = INTERRUPTED.swap(true, Ordering::SeqCst);
         kill_all();
         if again {
+            kill_orphans();
             std::process::exit(130);
         }
     })
@@ -600,7 +685,13 @@ impl fmt::Debug for Event {
 impl Child {
     fn start(spec: &Spec, mode: Mode, stdin: Stdio) -> io::Result<Child> {
         let started = Instant::now();
-        let mut child = spec.command(stdin).spawn()?;
+        let mut child = {
+            // Under the lock, so no sweep ([`kill_orphans`]) sees it unlisted.
+            let mut ours = OURS.lock().unwrap_or_else(|e| e.into_inner());
+            let child = spec.command(stdin).spawn()?;
+            ours.insert(child.id() as i32);
+            child
+        };
         let pid = Pid::from_raw(child.id() as i32);
         if let Ok(mut live) = LIVE.lock() {
             live.insert(pid.as_raw());
@@ -825,6 +916,10 @@ impl Child {
         }
         let status = self.child.wait().ok();
         self.reaped = Some(status);
+        if let Ok(mut ours) = OURS.lock() {
+            ours.remove(&self.pgid.as_raw());
+        }
+        kill_orphans();
         status
     }
 }
@@ -968,19 +1063,66 @@ fn read_head(mut err: impl Read, cap: usize, buf: &Mutex<Vec<u8>>) {
 /// The live (not zombie) processes of process group `pgid`, read from
 /// `/proc` (Linux): for tests and leak checks that a group is gone.
 pub fn group_members(pgid: u32) -> Vec<u32> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.filter_map(|e| {
-        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after ')'.
-        let mut f = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
-        let state = f.next()?;
-        let pgrp: u32 = f.nth(1)?.parse().ok()?;
-        (pgrp == pgid && state != "Z" && state != "X").then_some(pid)
-    })
-    .collect()
+    proc_stats()
+        .filter(|p| p.pgrp == pgid && p.state != 'Z' && p.state != 'X')
+        .map(|p| p.pid)
+        .collect()
+}
+
+/// The children of this process: the `children` lists of its threads in
+/// `/proc/self/task` (a few small reads), or, on a kernel without them, every
+/// process of `/proc` whose parent it is.
+fn own_children() -> Vec<u32> {
+    if !std::path::Path::new("/proc/thread-self/children").exists() {
+        let me = std::process::id();
+        return proc_stats()
+            .filter(|p| p.ppid == me)
+            .map(|p| p.pid)
+            .collect();
+    }
+    // A thread that ends meanwhile has no list left, and no children.
+    let tasks = std::fs::read_dir("/proc/self/task")
+        .into_iter()
+        .flatten()
+        .flatten();
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|l| {
+            l.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// What `/proc/PID/stat` says of one process.
+struct ProcStat {
+    pid: u32,
+    state: char,
+    ppid: u32,
+    pgrp: u32,
+}
+
+/// Every process `/proc` lists (Linux; none elsewhere), zombies included.
+fn proc_stats() -> impl Iterator<Item = ProcStat> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after ')'.
+            let mut f = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
+            let state = f.next()?.chars().next()?;
+            let ppid = f.next()?.parse().ok()?;
+            let pgrp = f.next()?.parse().ok()?;
+            Some(ProcStat {
+                pid,
+                state,
+                ppid,
+                pgrp,
+            })
+        })
 }
 
 #[cfg(test)]

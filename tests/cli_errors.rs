@@ -93,3 +93,48 @@ fn a_usage_error_keeps_what_it_lists() {
         "the following required arguments were not provided: --out <OUT> (see --help)"
     );
 }
+
+/// A thread count no machine has (it used to start that many threads and hang) is a usage
+/// error, and so is 0; a pool is never larger than the games it plays.
+#[test]
+fn servers_refuse_thread_counts_outside_1_to_1024() {
+    let servers = [
+        (env!("CARGO_BIN_EXE_durak-server"), "durak-server", "--jobs"),
+        (
+            env!("CARGO_BIN_EXE_coup-arbiter"),
+            "coup-arbiter",
+            "--threads",
+        ),
+    ];
+    for (program, name, flag) in servers {
+        for bad in ["0", "1025", "100000"] {
+            let out = Command::new(program).args(["-j", bad]).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{name} -j {bad}: {err}");
+            assert!(
+                err.starts_with(&format!("{name}: invalid value '{bad}' for '{flag}")),
+                "{name}: {err}"
+            );
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_durak-server"))
+        .args([
+            "-q",
+            "-a",
+            "inproc:greedy",
+            "-b",
+            "inproc:greedy",
+            "--deals",
+            "1",
+            "-j",
+            "1024",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("jobs 1024"));
+}

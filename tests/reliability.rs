@@ -438,3 +438,93 @@ fn with_broken_stderr(program: &str, arg: &str, input: &[u8]) -> Output {
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// The processes whose command line is exactly `sleep SECONDS`.
+fn sleepers(seconds: &str) -> Vec<u32> {
+    let wanted = format!("sleep\0{seconds}\0");
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            let zombie = state
+                .rsplit_once(')')
+                .is_some_and(|(_, r)| r.trim_start().starts_with('Z'));
+            (cmdline == wanted.as_bytes() && !zombie).then_some(pid)
+        })
+        .collect()
+}
+
+/// A bot's helper that leaves the bot's process group (`setsid`) used to outlive the server
+/// (reparented to init, one per game: the "setsid" limit of `child`'s docs). The servers now
+/// adopt such orphans and kill them: none is left once the server exits.
+#[test]
+fn servers_leave_no_helper_that_left_its_group() {
+    // A sleep length of its own per run, so parallel test runs do not see each other's.
+    let seconds = format!("{}.{}", 1000 + std::process::id() % 1000, 7);
+    let escape = format!("setsid sleep {seconds} </dev/null >/dev/null 2>&1 &");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot.sh");
+    let coup_bot = env!("CARGO_BIN_EXE_coup-bot");
+    std::fs::write(
+        &bot,
+        format!("#!/bin/sh\n{escape}\nexec {coup_bot} \"$@\"\n"),
+    )
+    .unwrap();
+    let mut perms = std::fs::metadata(&bot).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&bot, perms).unwrap();
+    let work = dir.path().join("work");
+    let work = work.to_str().unwrap();
+    let coup = run(
+        env!("CARGO_BIN_EXE_coup-arbiter"),
+        &[
+            "-q",
+            "-r",
+            "1",
+            "-s",
+            "7",
+            "--work-dir",
+            work,
+            bot.to_str().unwrap(),
+            "builtin:honest",
+        ],
+        b"",
+        None,
+    );
+    assert!(
+        coup.status.success(),
+        "{}",
+        String::from_utf8_lossy(&coup.stderr)
+    );
+    // A Durak bot that starts the helper and exits: a forfeit, quickly.
+    let durak = run(
+        env!("CARGO_BIN_EXE_durak-server"),
+        &[
+            "-q",
+            "-a",
+            "inproc:greedy",
+            "-b",
+            &format!("{escape} exit 3"),
+            "--deals",
+            "2",
+        ],
+        b"",
+        None,
+    );
+    assert!(
+        String::from_utf8_lossy(&durak.stdout).contains("forfeit"),
+        "{}",
+        String::from_utf8_lossy(&durak.stdout)
+    );
+    let left = sleepers(&seconds);
+    for pid in &left {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(
+        left.is_empty(),
+        "{} helpers outlived the servers",
+        left.len()
+    );
+}

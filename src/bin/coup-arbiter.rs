@@ -39,9 +39,9 @@ struct Args {
     /// Master seed (each game's seed derives from it).
     #[arg(short, long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads for games in parallel.
-    #[arg(short = 'j', long, default_value_t = 2)]
-    threads: usize,
+    /// Worker threads for games in parallel, 1 to 1024.
+    #[arg(short = 'j', long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
     /// Folder for history files and bot folders (a fresh one per game).
     #[arg(long, default_value = "coup-games")]
     work_dir: PathBuf,
@@ -223,7 +223,7 @@ fn main() -> ExitCode {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    if let Err(e) = child::install_interrupt() {
+    if let Err(e) = child::install_interrupt().and_then(|()| child::adopt_orphans()) {
         cardgames::diag!("coup-arbiter: {e}");
         return ExitCode::FAILURE;
     }
@@ -248,7 +248,7 @@ fn main() -> ExitCode {
         records
     } else {
         let pool = match rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads.max(1))
+            .num_threads(usize::from(args.threads).min(games.len()).max(1))
             .build()
         {
             Ok(p) => p,
@@ -272,6 +272,7 @@ fn main() -> ExitCode {
                 .collect()
         })
     };
+    child::kill_orphans_at_exit();
     bar.finish_and_clear();
     if made_work_dir {
         // Every game removed its own folder; leave no empty folder behind.

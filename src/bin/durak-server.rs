@@ -54,9 +54,9 @@ struct Args {
     /// Play every deal twice, the teams swapping seats.
     #[arg(long)]
     duplicate: bool,
-    /// Games played in parallel (rayon threads).
-    #[arg(long, short = 'j', default_value_t = 1)]
-    jobs: usize,
+    /// Games played in parallel (rayon threads), 1 to 1024.
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: u16,
     /// Write each game's four transcripts into this directory.
     #[arg(long)]
     transcripts: Option<PathBuf>,
@@ -156,9 +156,9 @@ struct BeliefsArgs {
         default_value = "takes play play+uniform play+partner"
     )]
     beliefs: Vec<String>,
-    /// Deals played in parallel (rayon threads).
-    #[arg(long, short = 'j', default_value_t = 1)]
-    jobs: usize,
+    /// Deals played in parallel (rayon threads), 1 to 1024.
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: u16,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -186,10 +186,11 @@ fn progress_bar(games: usize, quiet: bool) -> Result<ProgressBar, String> {
     Ok(bar)
 }
 
-/// The rayon pool of `jobs` threads (at least one) that plays the games.
-fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, String> {
+/// The rayon pool that plays `games` games `jobs` at a time: `jobs` threads, no more than
+/// there are games, at least one.
+fn thread_pool(jobs: u16, games: usize) -> Result<rayon::ThreadPool, String> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
+        .num_threads(usize::from(jobs).min(games).max(1))
         .build()
         .map_err(|e| e.to_string())
 }
@@ -245,7 +246,7 @@ fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
         .flat_map(|d| [(d, false), (d, true)])
         .collect();
     let bar = progress_bar(jobs.len(), args.quiet)?;
-    let pool = thread_pool(args.jobs)?;
+    let pool = thread_pool(args.jobs, jobs.len())?;
     let audits: Vec<Audit> = pool.install(|| {
         jobs.par_iter()
             .filter_map(|&(deal, swapped)| {
@@ -481,7 +482,7 @@ fn run(args: Args) -> Result<(), String> {
         first: args.replays,
     };
     let bar = progress_bar(jobs.len(), args.quiet)?;
-    let pool = thread_pool(args.jobs)?;
+    let pool = thread_pool(args.jobs, jobs.len())?;
     let want_t = args.transcripts.is_some();
     let naming = if args.name_seats {
         Naming::Seat
@@ -489,6 +490,7 @@ fn run(args: Args) -> Result<(), String> {
         Naming::Physical
     };
     child::install_interrupt()?;
+    child::adopt_orphans()?;
     let start = Instant::now();
     // Games still running when SIGINT/SIGTERM arrives end at once (their programs are
     // killed) and are dropped; the finished ones are reported, marked partial.
@@ -514,6 +516,7 @@ fn run(args: Args) -> Result<(), String> {
             })
             .collect()
     });
+    child::kill_orphans_at_exit();
     bar.finish_and_clear();
     let partial = child::interrupted();
     if record {
