@@ -83,7 +83,8 @@ def main():
         ours = [sys.executable, '-S', os.path.join(HERE, 'coup-fresh.py')] + ours
     opps = {}
     for s in STANDINS:
-        opps['si-' + s] = ['python3', '-S', standin, s]
+        # seeded from each call (scripts/coup-seeded.py): standin.py's random draws replay
+        opps['si-' + s] = [sys.executable, '-S', os.path.join(HERE, 'coup-seeded.py'), standin, s]
     for s in SPARRING:
         opps['sp-' + s] = [a.bot, '--strategy', s]
     calc = os.environ.get('COUP_CALCULATOR')
