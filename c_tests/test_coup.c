@@ -99,13 +99,15 @@ int main(void)
         CHECK(is_legal(answer, first, 5));
     }
 
-    /* A malformed history still gets a legal answer. */
+    /* A malformed history is refused, the answer untouched (the command-line bot forgives
+       one, so as never to forfeit; a C caller is told). */
     {
         static const char *const first[] = {"I\n", "F"};
+        strcpy(answer, "untouched");
         CHECK_STATUS(cg_coup_decide("strong", "garbage!!\n#", 1, 1, "$^", first, 2, answer,
                                     sizeof answer, &answer_len, keep, sizeof keep, &keep_len),
-                     CG_OK);
-        CHECK(is_legal(answer, first, 2));
+                     CG_INVALID_ARGUMENT);
+        CHECK(strcmp(answer, "untouched") == 0);
     }
 
     /* Errors: nothing written but the needed lengths on a small buffer. */

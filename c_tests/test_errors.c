@@ -450,6 +450,18 @@ int main(void)
     ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal_empty, 1, answer, sizeof answer, &answer_len,
                        keep, sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT, "cg_coup_decide: legal[0] is empty");
+    ROW(cg_coup_decide(NULL, "I\nF#", 1, 1, "$!", legal, 2, answer, sizeof answer, &answer_len,
+                       keep, sizeof keep, &keep_len),
+        CG_INVALID_ARGUMENT, "cg_coup_decide: history: unexpected '#' in line \"F#\"");
+    ROW(cg_coup_decide(NULL, "", 1, 1, "$x", legal, 2, answer, sizeof answer, &answer_len, keep,
+                       sizeof keep, &keep_len),
+        CG_INVALID_ARGUMENT, "cg_coup_decide: cards \"$x\": bad card code 'x'");
+    ROW(cg_coup_decide(NULL, "", 1, 1, "", legal, 2, answer, sizeof answer, &answer_len, keep,
+                       sizeof keep, &keep_len),
+        CG_INVALID_ARGUMENT, "cg_coup_decide: cards \"\": 0 cards, where a player asked holds 1 to 4");
+    ROW(cg_coup_decide(NULL, "", -1, 1, "$!", legal, 2, answer, sizeof answer, &answer_len, keep,
+                       sizeof keep, &keep_len),
+        CG_INVALID_ARGUMENT, "cg_coup_decide: opp_coins is -1: a player holds 0 coins or more");
     ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal_null, 2, answer, sizeof answer, &answer_len, keep,
                        sizeof keep, &keep_len),
         CG_NULL_POINTER, "cg_coup_decide: legal[1] is NULL");

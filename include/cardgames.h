@@ -401,7 +401,9 @@ int32_t cg_card_value(struct cg_card card);
  them (legal strings it does not recognise) the call fails instead.
  Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
- answer, an empty legal string, or no legal answer the bot can choose),
+ answer, an empty legal string, a history with a character the protocol
+ never writes, cards other than 1 to 4 revealed codes, negative coins, or
+ no legal answer the bot can choose),
  `CG_BUFFER_TOO_SMALL` (with both lengths reported).
 
  # Safety

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 
 use super::{fail, guard, null, str_arg, write_texts, CgStatus, Result, TextOut};
-use crate::coup::{decide, Strategy};
+use crate::coup::{decide, parse_hand, CoupError, History, Strategy};
 
 /// Borrows the `count` strings of `legal`.
 ///
@@ -21,6 +21,34 @@ unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec
         .enumerate()
         .map(|(i, &answer)| unsafe { str_arg(answer, &format!("legal[{i}]")) }.map(str::to_owned))
         .collect()
+}
+
+/// The checks of [`cg_coup_decide`]'s inputs that the bot's own reading forgives (the
+/// command-line bot answers whatever it is given, so as never to forfeit; a C caller is told
+/// instead): the history in the protocol's characters (`docs/rules/coup.md` §5), 1 to 4 cards
+/// in revealed codes (§4: n+2 after an Exchange), coins not negative. A legal string the bot
+/// does not know stays an answer it may give: the arbiter decides what is legal.
+fn check_inputs(history: &str, opp_coins: i64, my_coins: i64, cards: &str) -> Result<()> {
+    let bad = |e: String| fail(CgStatus::CgInvalidArgument, e);
+    History::parse(history).map_err(|e| match e {
+        CoupError::BadHistory(what) => bad(format!("history: {what}")),
+        e => bad(format!("history: {e}")),
+    })?;
+    let hand = parse_hand(cards).map_err(|e| bad(format!("cards {cards:?}: {e}")))?;
+    if !(1..=4).contains(&hand.len()) {
+        return Err(bad(format!(
+            "cards {cards:?}: {} cards, where a player asked holds 1 to 4",
+            hand.len()
+        )));
+    }
+    for (name, coins) in [("opp_coins", opp_coins), ("my_coins", my_coins)] {
+        if coins < 0 {
+            return Err(bad(format!(
+                "{name} is {coins}: a player holds 0 coins or more"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// One Coup decision, with the inputs of the arbiter's command line
@@ -47,7 +75,9 @@ unsafe fn legal_answers(legal: *const *const c_char, count: usize) -> Result<Vec
 /// them (legal strings it does not recognise) the call fails instead.
 /// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
-/// answer, an empty legal string, or no legal answer the bot can choose),
+/// answer, an empty legal string, a history with a character the protocol
+/// never writes, cards other than 1 to 4 revealed codes, negative coins, or
+/// no legal answer the bot can choose),
 /// `CG_BUFFER_TOO_SMALL` (with both lengths reported).
 ///
 /// # Safety
@@ -99,6 +129,7 @@ pub unsafe extern "C" fn cg_coup_decide(
                 format!("legal[{i}] is empty"),
             ));
         }
+        check_inputs(history, opp_coins, my_coins, cards)?;
         let decision = decide(strategy, history, opp_coins, my_coins, cards, &legal);
         if !legal.contains(&decision.answer) {
             return Err(fail(
