@@ -475,13 +475,26 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// servers: every child of a process that calls this must be started through
 /// this module, since any other child would be taken for an orphan.
 ///
+/// The [`Adopted`] guard it returns kills the last orphans when the server
+/// is done ([`kill_orphans_at_exit`]), whichever way it returns.
+///
 /// # Errors
 /// A one-line message if the kernel refuses.
-pub fn adopt_orphans() -> Result<(), String> {
+pub fn adopt_orphans() -> Result<Adopted, String> {
     nix::sys::prctl::set_child_subreaper(true)
         .map_err(|e| format!("cannot adopt orphaned processes: {e}"))?;
     ADOPTING.store(true, Ordering::SeqCst);
-    Ok(())
+    Ok(Adopted(()))
+}
+
+/// Returned by [`adopt_orphans`]: dropped, it runs [`kill_orphans_at_exit`].
+#[must_use = "dropping it at once kills the orphans before any game is played"]
+pub struct Adopted(());
+
+impl Drop for Adopted {
+    fn drop(&mut self) {
+        kill_orphans_at_exit();
+    }
 }
 
 /// After [`adopt_orphans`]: kills (`SIGKILL`, with the process group it

@@ -223,10 +223,13 @@ fn main() -> ExitCode {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    if let Err(e) = child::install_interrupt().and_then(|()| child::adopt_orphans()) {
-        cardgames::diag!("coup-arbiter: {e}");
-        return ExitCode::FAILURE;
-    }
+    let _adopted = match child::install_interrupt().and_then(|()| child::adopt_orphans()) {
+        Ok(adopted) => adopted,
+        Err(e) => {
+            cardgames::diag!("coup-arbiter: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     // Games still running when SIGINT/SIGTERM arrives end at once (their bots are killed,
     // their folders removed) and are dropped; the finished ones are reported as partial.
     let records: Vec<GameRecord> = if settings.quirks {
@@ -272,7 +275,6 @@ fn main() -> ExitCode {
                 .collect()
         })
     };
-    child::kill_orphans_at_exit();
     bar.finish_and_clear();
     if made_work_dir {
         // Every game removed its own folder; leave no empty folder behind.

@@ -490,7 +490,7 @@ fn run(args: Args) -> Result<(), String> {
         Naming::Physical
     };
     child::install_interrupt()?;
-    child::adopt_orphans()?;
+    let _adopted = child::adopt_orphans()?;
     let start = Instant::now();
     // Games still running when SIGINT/SIGTERM arrives end at once (their programs are
     // killed) and are dropped; the finished ones are reported, marked partial.
@@ -516,7 +516,6 @@ fn run(args: Args) -> Result<(), String> {
             })
             .collect()
     });
-    child::kill_orphans_at_exit();
     bar.finish_and_clear();
     let partial = child::interrupted();
     if record {

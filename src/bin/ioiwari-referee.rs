@@ -276,7 +276,7 @@ fn run(args: &Args) -> Result<bool, String> {
         ProgressBar::hidden()
     };
     child::install_interrupt()?;
-    child::adopt_orphans()?;
+    let _adopted = child::adopt_orphans()?;
     let scheduled = starts.len();
     let mut records = Vec::with_capacity(starts.len());
     for (index, start) in starts {
@@ -307,7 +307,6 @@ fn run(args: &Args) -> Result<bool, String> {
         bar.inc(1);
         records.push(record);
     }
-    child::kill_orphans_at_exit();
     bar.finish_and_clear();
 
     let partial = child::interrupted();
