@@ -500,15 +500,14 @@ impl Drop for Adopted {
 /// After [`adopt_orphans`]: kills (`SIGKILL`, with the process group it
 /// leads) and reaps every child of this process that this module did not
 /// start, i.e. an orphan handed over by the kernel. A no-op without
-/// [`adopt_orphans`]. Returns how many it killed.
-pub fn kill_orphans() -> usize {
+/// [`adopt_orphans`].
+pub fn kill_orphans() {
     if !ADOPTING.load(Ordering::SeqCst) {
-        return 0;
+        return;
     }
     let Ok(ours) = OURS.lock() else {
-        return 0;
+        return;
     };
-    let mut killed = 0;
     for pid in own_children() {
         let pid = pid as i32;
         if ours.contains(&pid) {
@@ -520,20 +519,18 @@ pub fn kill_orphans() -> usize {
         let _ = killpg(p, Signal::SIGKILL);
         let _ = kill(p, Signal::SIGKILL);
         reap_orphan(p);
-        killed += 1;
     }
-    killed
 }
 
 /// [`kill_orphans`] at a server's end: once more after a short pause, for
 /// the orphans of processes that were still dying at the last reap.
-pub fn kill_orphans_at_exit() -> usize {
-    if !ADOPTING.load(Ordering::SeqCst) {
-        return 0;
+pub fn kill_orphans_at_exit() {
+    // Without adoption there is nothing to sweep, and no pause to make.
+    if ADOPTING.load(Ordering::SeqCst) {
+        kill_orphans();
+        thread::sleep(Duration::from_millis(50));
+        kill_orphans();
     }
-    let first = kill_orphans();
-    thread::sleep(Duration::from_millis(50));
-    first + kill_orphans()
 }
 
 /// Reaps a killed orphan, waiting at most [`DRAIN_WAIT`]; one that takes
