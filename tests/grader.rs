@@ -270,21 +270,34 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     let correct = grade(&[&fixture("correct"), "--tests", &tests]);
     assert_eq!(correct["valgrind"]["tests_with_errors"], 0);
     assert_eq!(correct["valgrind"]["deduction"], 0);
-    // The logs lie in the submission's temporary folder: a run rule that removes them, or
-    // that removes their folder (which used to drop the submission from the results), still
-    // pays for every leaking test (the sweep of 2026-11-27, defects 02 and 07).
+    // A run rule that removes the logs where they used to lie (the submission's temporary
+    // folder), or that removes that folder (which used to drop the submission from the
+    // results), still pays for every leaking test (the sweep of 2026-11-27, defects 02 and
+    // 07); so does one that writes clean logs wherever valgrind's command line says it logs
+    // (which a log per process in a folder of the submission's let through).
+    // The forger's lines do arrive: the correct fixture with a forger that writes 7 errors
+    // for every process pays for every test.
     let work = tempfile::tempdir().unwrap();
-    for (name, rm) in [
-        ("erase", "rm -f $$TMPDIR/valgrind-*/*.log"),
-        ("drop", "rm -rf $$TMPDIR/valgrind-*"),
+    for (name, base, rm) in [
+        ("erase", "leak", "rm -f $$TMPDIR/valgrind-*/*.log"),
+        ("drop", "leak", "rm -rf $$TMPDIR/valgrind-*"),
+        ("forge", "leak", "sh forge.sh"),
+        ("forge-errors", "correct", "sh forge.sh 7"),
     ] {
         let sub = work.path().join(name);
         std::fs::create_dir(&sub).unwrap();
+        let base = Path::new(&fixture(base)).to_path_buf();
         for file in ["bug.mk", "homework.c"] {
-            std::fs::copy(Path::new(&fixture("leak")).join(file), sub.join(file)).unwrap();
+            if base.join(file).exists() {
+                std::fs::copy(base.join(file), sub.join(file)).unwrap();
+            }
         }
-        let makefile =
-            std::fs::read_to_string(Path::new(&fixture("leak")).join("Makefile")).unwrap();
+        std::fs::copy(
+            root().join("tests/support/forge-valgrind-log.sh"),
+            sub.join("forge.sh"),
+        )
+        .unwrap();
+        let makefile = std::fs::read_to_string(base.join("Makefile")).unwrap();
         let makefile = makefile.replace("\t./homework\n", &format!("\t./homework; {rm}\n"));
         assert!(makefile.contains(rm), "{makefile}");
         std::fs::write(sub.join("Makefile"), makefile).unwrap();
@@ -614,7 +627,7 @@ fn hostile_submissions_get_nothing_and_leave_nothing() {
     let work = tempfile::tempdir().unwrap();
     let subs = work.path().join("subs");
     let names = copy_hostile(&subs);
-    assert_eq!(names.len(), 10, "{names:?}");
+    assert_eq!(names.len(), 11, "{names:?}");
     let _outside = OUTSIDE_FILES
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -640,7 +653,10 @@ fn hostile_submissions_get_nothing_and_leave_nothing() {
         let expected = match name.as_str() {
             // No reference found, no submission read, no process seen, the
             // fork storm stopped before its `cp in out`.
-            "refs" | "peek" | "proc-reader" | "grader-output" | "fork-storm" => "no_output",
+            // No user namespace made.
+            "refs" | "peek" | "proc-reader" | "grader-output" | "fork-storm" | "userns" => {
+                "no_output"
+            }
             "disk-filler" => "crashed",
             _ => "wrong_answer",
         };

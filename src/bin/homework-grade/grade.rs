@@ -2,7 +2,7 @@
 //! plus the statement's deductions (valgrind, README, `make clean`) measured
 //! and reported apart from the test points.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -666,11 +666,26 @@ pub fn signal_name(sig: i32) -> String {
         .unwrap_or_else(|_| format!("signal {sig}"))
 }
 
-/// Reads one valgrind log (`--log-file`); `None` when the process was one of
-/// the machine's programs (named bare, found on the sandbox's `PATH` of system
-/// folders, or by a path in `/bin`, `/sbin`, `/usr`, `/lib`: make, the shells,
-/// `rm` ...), not the submission's, or the log is incomplete.
-pub fn parse_valgrind_log(log: &str) -> Option<MemCheck> {
+/// What one process's part of valgrind's stream says (see [`logs_by_process`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProcessLog {
+    /// One of the machine's programs (make, the shells, `rm` ...): not counted.
+    System,
+    /// The submission's program, with what valgrind found.
+    Own(MemCheck),
+    /// The submission's program, without a summary (killed, or the stream was
+    /// cut at [`LOG_CAP`]): no result to trust.
+    Unfinished,
+}
+
+/// Reads one process's lines of valgrind's output (`==PID==` marked). The process is
+/// the submission's when any of its `Command:` lines names a program of the submission's
+/// (not named bare, not found by a path in `/bin`, `/sbin`, `/usr`, `/lib`: those are make,
+/// the shells, `rm` ...); a process that `exec`s has one such line per program it became.
+/// Its counts are the largest of each summary line. So lines added to the stream by the
+/// submission itself (it can write to it, see [`valgrind_test`]) can make a process count
+/// as its own, or count more, never less.
+pub fn parse_valgrind_log(log: &str) -> ProcessLog {
     fn number_after(line: &str, label: &str) -> Option<u64> {
         let rest = &line[line.find(label)? + label.len()..];
         let digits: String = rest
@@ -681,31 +696,108 @@ pub fn parse_valgrind_log(log: &str) -> Option<MemCheck> {
             .collect();
         digits.parse().ok()
     }
-    let command = log
-        .lines()
-        .find_map(|l| l.split_once("Command: ").map(|(_, c)| c))?;
-    let program = command.split_whitespace().next()?;
     // A submission's program that took a system program's name (`./sh`) is still its own.
-    let system = !program.contains('/')
-        || ["/bin/", "/sbin/", "/usr/", "/lib"]
-            .iter()
-            .any(|d| program.starts_with(d));
-    if system {
-        return None;
+    let own = |command: &str| {
+        command.split_whitespace().next().is_some_and(|program| {
+            program.contains('/')
+                && !["/bin/", "/sbin/", "/usr/", "/lib"]
+                    .iter()
+                    .any(|d| program.starts_with(d))
+        })
+    };
+    if !log
+        .lines()
+        .filter_map(|l| l.split_once("Command: ").map(|(_, c)| c))
+        .any(own)
+    {
+        return ProcessLog::System;
     }
     let mut check = MemCheck::default();
     let mut summary = false;
     for line in log.lines() {
         if let Some(n) = number_after(line, "ERROR SUMMARY:") {
-            check.errors = n;
+            check.errors = check.errors.max(n);
             summary = true;
         } else if let Some(n) = number_after(line, "definitely lost:") {
-            check.definitely_lost = n;
+            check.definitely_lost = check.definitely_lost.max(n);
         } else if let Some(n) = number_after(line, "indirectly lost:") {
-            check.indirectly_lost = n;
+            check.indirectly_lost = check.indirectly_lost.max(n);
         }
     }
-    summary.then_some(check)
+    if summary {
+        ProcessLog::Own(check)
+    } else {
+        ProcessLog::Unfinished
+    }
+}
+
+/// Splits valgrind's stream (the lines of every traced process, each marked
+/// `==PID==`, interleaved) into each process's lines, by pid; lines without a
+/// mark are dropped.
+pub fn logs_by_process(stream: &str) -> BTreeMap<u64, String> {
+    let mut logs: BTreeMap<u64, String> = BTreeMap::new();
+    for line in stream.lines() {
+        let pid = line
+            .strip_prefix("==")
+            .and_then(|rest| rest.split_once("=="))
+            .and_then(|(pid, _)| pid.parse::<u64>().ok());
+        if let Some(pid) = pid {
+            let log = logs.entry(pid).or_default();
+            log.push_str(line);
+            log.push('\n');
+        }
+    }
+    logs
+}
+
+/// Bytes of valgrind's stream kept for one test; the rest is read and
+/// dropped (its processes then lack their summaries: [`ProcessLog::Unfinished`]).
+pub const LOG_CAP: usize = 16 << 20;
+
+/// The FIFO valgrind writes to, in the grader's log folder.
+const LOG_FIFO: &str = "log";
+
+/// Runs `run` while reading everything written to the FIFO `fifo` (opened
+/// before `run` starts, so writers never wait for a reader), and returns its
+/// result and the bytes read, at most [`LOG_CAP`]. Reading goes on until
+/// `run` has returned and the FIFO is empty; a sandboxed command's processes
+/// are all gone by then (its PID namespace ends with it).
+///
+/// # Errors
+/// The I/O error of opening the FIFO.
+fn read_fifo_while<T>(fifo: &Path, run: impl FnOnce() -> T) -> std::io::Result<(T, Vec<u8>)> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut reader = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NONBLOCK)
+        .open(fifo)?;
+    let done = AtomicBool::new(false);
+    Ok(std::thread::scope(|scope| {
+        let collector = scope.spawn(|| {
+            let mut kept = Vec::new();
+            let mut buf = vec![0u8; 64 * 1024];
+            loop {
+                // Read before looking: once `done` is seen, one more empty read means
+                // nothing is left.
+                let finished = done.load(Ordering::Acquire);
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 => {
+                        let room = LOG_CAP.saturating_sub(kept.len());
+                        kept.extend_from_slice(&buf[..n.min(room)]);
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    // Empty: no writer (0), or writers with nothing to say (would block).
+                    Ok(_) | Err(_) if finished => break kept,
+                    Ok(_) | Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        let result = run();
+        done.store(true, Ordering::Release);
+        let kept = collector.join().unwrap_or_default();
+        (result, kept)
+    }))
 }
 
 /// Where a submission's commands run: its copy (or the directory itself,
@@ -719,8 +811,20 @@ struct Place<'a> {
 impl Place<'_> {
     /// Runs `program args..` in the copy, sandboxed or not.
     fn run(&self, program: &str, args: &[&str], limits: &Limits) -> std::io::Result<Outcome> {
+        self.run_showing(None, program, args, limits)
+    }
+
+    /// Runs `program args..` in the copy, sandboxed or not, with the grader's
+    /// folder `logs` (if any) shown read-only (see [`Place::logs_inside`]).
+    fn run_showing(
+        &self,
+        logs: Option<&Path>,
+        program: &str,
+        args: &[&str],
+        limits: &Limits,
+    ) -> std::io::Result<Outcome> {
         match self.sandbox {
-            Some(sandbox) => sandbox.run(self.sub, self.tmp, program, args, limits),
+            Some(sandbox) => sandbox.run(self.sub, self.tmp, logs, program, args, limits),
             // Unconfined: its own TMPDIR, the rest of the environment
             // inherited (less a calling make's variables).
             None => runner::run(self.sub, program, args, &[("TMPDIR", self.tmp)], limits),
@@ -731,11 +835,11 @@ impl Place<'_> {
         self.run("make", args, limits)
     }
 
-    /// The temporary directory as the commands see it.
-    fn tmp_inside(&self) -> PathBuf {
+    /// The grader's folder `logs` as the commands see it.
+    fn logs_inside(&self, logs: &Path) -> PathBuf {
         match self.sandbox {
-            Some(_) => PathBuf::from(runner::INSIDE_TMP),
-            None => self.tmp.to_path_buf(),
+            Some(_) => PathBuf::from(runner::INSIDE_LOGS),
+            None => logs.to_path_buf(),
         }
     }
 
@@ -814,15 +918,20 @@ fn run_recipe(place: &Place) -> Option<String> {
 }
 
 /// Runs one test's `make run` commands under valgrind memcheck (every child
-/// traced, one log per process) and returns what the submission's processes
-/// did; `None` when it timed out or left no usable log (its folder gone or
-/// replaced by a link, or only logs of the machine's programs: the caller
+/// traced) and returns what the submission's processes did; `None` when it
+/// timed out, or left no complete log of a program of its own (the caller
 /// counts that against a submission whose program ran).
+///
+/// Every traced process writes to one FIFO, `LOG_FIFO` in the grader's folder
+/// `logs`, shown read-only in the sandbox, which the grader reads as the
+/// command runs ([`read_fifo_while`]): the submission cannot remove or replace
+/// its log, as it could a file of its own. It can open the FIFO and add lines,
+/// which [`parse_valgrind_log`] reads so that they count for more, never less.
 fn valgrind_test(
     place: &Place,
     test: &TestCase,
     recipe: Option<&str>,
-    index: usize,
+    logs: &Path,
     limits: &Limits,
 ) -> std::io::Result<Option<(MemCheck, Option<ValgrindError>)>> {
     let input = place.sub.join("in");
@@ -830,14 +939,9 @@ fn valgrind_test(
     fs::copy(&test.input, &input)?;
     place.hand_over(&input)?;
     remove_any(&place.sub.join("out"))?;
-    let name = format!("valgrind-{index}");
-    let logs = place.tmp.join(&name);
-    remove_any(&logs)?;
-    fs::create_dir(&logs)?;
-    place.hand_over(&logs)?;
     let log_file = format!(
-        "--log-file={}/%p.log",
-        place.tmp_inside().join(&name).display()
+        "--log-file={}",
+        place.logs_inside(logs).join(LOG_FIFO).display()
     );
     let mut args = vec![
         "--trace-children=yes",
@@ -849,48 +953,48 @@ fn valgrind_test(
         Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
         None => args.extend(["make", "run"]),
     }
-    let outcome = place.run("valgrind", &args, limits)?;
-    if outcome.exit == Exit::TimedOut {
+    let (outcome, stream) = read_fifo_while(&logs.join(LOG_FIFO), || {
+        place.run_showing(Some(logs), "valgrind", &args, limits)
+    })?;
+    if outcome?.exit == Exit::TimedOut {
         return Ok(None);
     }
     let mut total: Option<MemCheck> = None;
     let mut first: Option<ValgrindError> = None;
     // In the order the processes started (their pids), so the first error
     // is the earliest process's.
-    // The program may have replaced the folder by a link (not followed) or removed it: then
-    // there is no log to read, which the caller counts against the submission.
-    if !logs.symlink_metadata().is_ok_and(|m| m.is_dir()) {
-        return Ok(None);
-    }
-    let Ok(entries) = fs::read_dir(&logs) else {
-        return Ok(None);
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort_by_cached_key(|p| {
-        let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
-        (
-            stem.as_deref().and_then(|s| s.parse::<u64>().ok()),
-            p.clone(),
-        )
-    });
-    for path in paths {
-        // Regular files only: a link the program left there is not followed.
-        if !path.symlink_metadata().is_ok_and(|m| m.is_file()) {
-            continue;
-        }
-        let text = fs::read_to_string(&path).unwrap_or_default();
-        if let Some(check) = parse_valgrind_log(&text) {
-            if first.is_none() && check.bad() {
-                first = first_valgrind_error(&text);
+    for log in logs_by_process(&String::from_utf8_lossy(&stream)).values() {
+        match parse_valgrind_log(log) {
+            ProcessLog::System => {}
+            ProcessLog::Unfinished => return Ok(None),
+            ProcessLog::Own(check) => {
+                if first.is_none() && check.bad() {
+                    first = first_valgrind_error(log);
+                }
+                let t = total.get_or_insert_with(MemCheck::default);
+                t.errors += check.errors;
+                t.definitely_lost += check.definitely_lost;
+                t.indirectly_lost += check.indirectly_lost;
             }
-            let t = total.get_or_insert_with(MemCheck::default);
-            t.errors += check.errors;
-            t.definitely_lost += check.definitely_lost;
-            t.indirectly_lost += check.indirectly_lost;
         }
     }
-    let _ = remove_any(&logs);
     Ok(total.map(|t| (t, first)))
+}
+
+/// Makes the grader's log folder in `root` (outside the copy and its
+/// temporary folder) with the FIFO valgrind writes to, the sandbox's to
+/// write (not to remove: the folder is shown read-only).
+fn make_log_fifo(place: &Place, root: &Path) -> std::io::Result<PathBuf> {
+    let logs = root.join("valgrind");
+    fs::create_dir(&logs)?;
+    let fifo = logs.join(LOG_FIFO);
+    nix::unistd::mkfifo(
+        &fifo,
+        nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR,
+    )
+    .map_err(std::io::Error::from)?;
+    place.hand_over(&fifo)?;
+    Ok(logs)
 }
 
 fn has_readme(dir: &Path) -> bool {
@@ -1050,12 +1154,14 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                 file_mib: options.run.file_mib,
             };
             let recipe = run_recipe(&place);
+            let logs = make_log_fifo(&place, root.path())
+                .map_err(|e| io("cannot make valgrind's log FIFO", e))?;
             let mut bad = 0;
-            for (index, (test, result)) in options.tests.iter().zip(&mut tests).enumerate() {
+            for (test, result) in options.tests.iter().zip(&mut tests) {
                 if result.status == Status::TimedOut {
                     continue;
                 }
-                match valgrind_test(&place, test, recipe.as_deref(), index, &limits)
+                match valgrind_test(&place, test, recipe.as_deref(), &logs, &limits)
                     .map_err(|e| io("cannot run valgrind", e))?
                 {
                     Some((check, first_error)) if check.bad() => {
@@ -1072,13 +1178,13 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                         ));
                     }
                     Some(_) => {}
-                    // The program ran and wrote its answer, yet valgrind left no log of it:
-                    // the logs were removed from inside the sandbox (their folder is the
-                    // submission's to write). Counted as a test with errors.
+                    // The program ran and wrote its answer, yet valgrind has no complete
+                    // log of it (killed under valgrind, or a flood past the log's cap).
+                    // Counted as a test with errors.
                     None if matches!(result.status, Status::Passed | Status::WrongAnswer) => {
                         bad += 1;
                         notes.push(format!(
-                            "valgrind {}: no log of the program (removed?): counted as errors",
+                            "valgrind {}: no complete log of the program: counted as errors",
                             test.name
                         ));
                     }
@@ -1194,25 +1300,122 @@ mod tests {
              ==7== ERROR SUMMARY: 3 errors from 1 contexts (suppressed: 0 from 0)\n";
         assert_eq!(
             parse_valgrind_log(program),
-            Some(MemCheck {
+            ProcessLog::Own(MemCheck {
                 errors: 3,
                 definitely_lost: 1040,
                 indirectly_lost: 0
             })
         );
         let make = "==6== Command: make run\n==6== ERROR SUMMARY: 0 errors from 0 contexts\n";
-        assert_eq!(parse_valgrind_log(make), None);
+        assert_eq!(parse_valgrind_log(make), ProcessLog::System);
         // The machine's programs are not the submission's; its own `./sh` is.
         for system in ["/bin/sh -c ./prog", "rm -f x", "/usr/bin/cat in"] {
             let log =
                 format!("==6== Command: {system}\n==6== ERROR SUMMARY: 2 errors from 1 contexts\n");
-            assert_eq!(parse_valgrind_log(&log), None, "{system}");
+            assert_eq!(parse_valgrind_log(&log), ProcessLog::System, "{system}");
         }
         let own = "==9== Command: ./sh\n==9== ERROR SUMMARY: 2 errors from 1 contexts\n";
-        assert_eq!(parse_valgrind_log(own).map(|c| c.errors), Some(2));
+        assert!(matches!(parse_valgrind_log(own), ProcessLog::Own(c) if c.errors == 2));
         let clean = "==8== Command: /x/homework\n==8== All heap blocks were freed -- no leaks are possible\n\
                      ==8== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
-        assert!(!parse_valgrind_log(clean).unwrap().bad());
+        assert!(matches!(parse_valgrind_log(clean), ProcessLog::Own(c) if !c.bad()));
+        // Killed before its summary: nothing to trust.
+        let killed = "==5== Command: ./prog\n==5== Invalid read of size 4\n";
+        assert_eq!(parse_valgrind_log(killed), ProcessLog::Unfinished);
+    }
+
+    /// One stream for every process, as valgrind writes it to the grader's FIFO: a shell
+    /// that `exec`s the program (one pid, two programs), make beside it, lines interleaved.
+    const STREAM: &str = "==40== Memcheck, a memory error detector\n\
+        ==40== Command: /bin/sh -c ./homework\n\
+        ==41== Memcheck, a memory error detector\n\
+        ==41== Command: make -s run\n\
+        ==40== Memcheck, a memory error detector\n\
+        ==40== Command: ./homework\n\
+        ==40== \n\
+        ==41==    definitely lost: 16 bytes in 1 blocks\n\
+        ==40== Invalid read of size 4\n\
+        ==40==    at 0x1091A2: main (homework.c:7)\n\
+        ==40== \n\
+        ==40==    definitely lost: 40 bytes in 1 blocks\n\
+        ==41== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n\
+        a line of the program's own, unmarked\n\
+        ==40== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)\n";
+
+    #[test]
+    fn valgrinds_stream_splits_by_process() {
+        let logs = logs_by_process(STREAM);
+        assert_eq!(logs.keys().copied().collect::<Vec<_>>(), [40, 41]);
+        assert_eq!(parse_valgrind_log(&logs[&41]), ProcessLog::System);
+        assert_eq!(
+            parse_valgrind_log(&logs[&40]),
+            ProcessLog::Own(MemCheck {
+                errors: 1,
+                definitely_lost: 40,
+                indirectly_lost: 0
+            })
+        );
+        let first = first_valgrind_error(&logs[&40]).unwrap();
+        assert_eq!(first.what, "Invalid read of size 4");
+        assert_eq!(first.stack, ["at 0x1091A2: main (homework.c:7)"]);
+    }
+
+    #[test]
+    fn lines_added_to_the_stream_count_for_more_never_less() {
+        // What a submission that opens the FIFO can add, after or before the real lines: a
+        // clean summary for the program's pid, a machine program's header for it, a clean
+        // log under another pid.
+        let forged = "==40== Memcheck, a memory error detector\n\
+            ==40== Command: /bin/true\n\
+            ==40== All heap blocks were freed -- no leaks are possible\n\
+            ==40==    definitely lost: 0 bytes in 0 blocks\n\
+            ==40== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n\
+            ==99== Command: ./homework\n\
+            ==99== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
+        let real = logs_by_process(STREAM);
+        for stream in [format!("{STREAM}{forged}"), format!("{forged}{STREAM}")] {
+            let logs = logs_by_process(&stream);
+            assert_eq!(
+                parse_valgrind_log(&logs[&40]),
+                parse_valgrind_log(&real[&40]),
+                "{stream}"
+            );
+            assert_eq!(parse_valgrind_log(&logs[&41]), ProcessLog::System);
+            assert!(matches!(parse_valgrind_log(&logs[&99]), ProcessLog::Own(c) if !c.bad()));
+        }
+        // A machine program's pid given a line naming the submission's program counts as its.
+        let claimed = format!("{STREAM}==41== Command: ./homework\n");
+        let logs = logs_by_process(&claimed);
+        assert!(matches!(parse_valgrind_log(&logs[&41]), ProcessLog::Own(c) if c.bad()));
+    }
+
+    #[test]
+    fn the_fifo_is_read_while_its_writer_runs_and_after() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("log");
+        nix::unistd::mkfifo(
+            &fifo,
+            nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR,
+        )
+        .unwrap();
+        // More than a pipe holds, so the writer must wait for the reader; and past the cap.
+        let line = "==7== ".to_owned() + &"x".repeat(1000) + "\n";
+        let lines = LOG_CAP / line.len() + 100;
+        let (written, read) = read_fifo_while(&fifo, || {
+            let mut w = fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            for _ in 0..lines {
+                w.write_all(line.as_bytes()).unwrap();
+            }
+            lines * line.len()
+        })
+        .unwrap();
+        assert!(written > LOG_CAP);
+        assert_eq!(read.len(), LOG_CAP);
+        assert!(read.starts_with(line.as_bytes()));
+        // Nothing written: an empty stream, at once.
+        let (_, read) = read_fifo_while(&fifo, || ()).unwrap();
+        assert!(read.is_empty());
     }
 
     #[test]

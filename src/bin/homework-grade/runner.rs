@@ -209,13 +209,19 @@ pub const SANDBOX_ID: u32 = 65534;
 pub const INSIDE_SUB: &str = "/sub";
 /// Where the command's private temporary directory is inside the sandbox.
 pub const INSIDE_TMP: &str = "/tmp";
+/// Where the grader's log folder (valgrind's stream, see `grade::valgrind_test`) is
+/// inside the sandbox, read-only.
+pub const INSIDE_LOGS: &str = "/valgrind";
 
 /// The bubblewrap sandbox of a submission's commands: new user, PID, IPC,
 /// UTS, cgroup and network namespaces; the system's `/usr`, `/etc` and
 /// library directories read-only; the submission's copy (at [`INSIDE_SUB`],
 /// the working directory) and its private temporary directory (at
-/// [`INSIDE_TMP`]) the only writable places; everything else of the host
-/// (the tests, other submissions, `$HOME`, the grader's files) absent. It
+/// [`INSIDE_TMP`]) the only writable places; the grader's log folder, when a
+/// command has one, read-only at [`INSIDE_LOGS`]; everything else of the host
+/// (the tests, other submissions, `$HOME`, the grader's files) absent; no
+/// user namespace can be made inside (bubblewrap 0.8's `--disable-userns`),
+/// so no command can mount over what it was shown. It
 /// runs as [`SANDBOX_ID`] inside, and as that unprivileged id outside too when
 /// the grader is root (so the process limit binds: the kernel exempts root).
 /// Limits (through `prlimit`, set inside the sandbox so the process count is
@@ -302,7 +308,8 @@ impl Sandbox {
     }
 
     /// The bubblewrap command that runs `program args..` with `sub` at
-    /// [`INSIDE_SUB`] and `tmp` at [`INSIDE_TMP`], under `limits`, with the
+    /// [`INSIDE_SUB`], `tmp` at [`INSIDE_TMP`] and `logs` (if any) read-only at
+    /// [`INSIDE_LOGS`], under `limits`, with the
     /// bytes to give it on stdin: bubblewrap reads its arguments there
     /// (`--args 0`), so its command line, which the sandbox sees as process
     /// 1, does not name the host's paths.
@@ -310,6 +317,7 @@ impl Sandbox {
         &self,
         sub: &Path,
         tmp: &Path,
+        logs: Option<&Path>,
         program: &str,
         args: &[&str],
         limits: &Limits,
@@ -321,6 +329,7 @@ impl Sandbox {
             .args([
                 "--unshare-all",
                 "--unshare-user",
+                "--disable-userns",
                 "--uid",
                 &id,
                 "--gid",
@@ -361,7 +370,11 @@ impl Sandbox {
             .arg(INSIDE_TMP)
             .arg("--bind")
             .arg(sub)
-            .arg(INSIDE_SUB)
+            .arg(INSIDE_SUB);
+        if let Some(logs) = logs {
+            options.arg("--ro-bind").arg(logs).arg(INSIDE_LOGS);
+        }
+        options
             .args(["--remount-ro", "/", "--chdir", INSIDE_SUB, "--clearenv"])
             .args(["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin"])
             .args([
@@ -397,7 +410,8 @@ impl Sandbox {
     }
 
     /// Runs `program args..` in the sandbox (the working directory is the
-    /// copy `sub`, the private temporary directory `tmp`) under `limits`, and
+    /// copy `sub`, the private temporary directory `tmp`, the grader's log
+    /// folder `logs`, read-only, if any) under `limits`, and
     /// waits for it (at most the time limit); when it ends or is killed,
     /// every process it started goes with the sandbox's PID namespace.
     ///
@@ -407,11 +421,12 @@ impl Sandbox {
         &self,
         sub: &Path,
         tmp: &Path,
+        logs: Option<&Path>,
         program: &str,
         args: &[&str],
         limits: &Limits,
     ) -> std::io::Result<Outcome> {
-        let spec = self.command(sub, tmp, program, args, limits);
+        let spec = self.command(sub, tmp, logs, program, args, limits);
         let over = |cap: u64| move || disk_usage(sub).saturating_add(disk_usage(tmp)) > cap;
         match self.disk_bytes {
             Some(cap) => supervise(spec, limits.time, Some(&over(cap))),
@@ -425,8 +440,8 @@ impl Sandbox {
     /// # Errors
     /// One line saying why it cannot start and how to fix that.
     pub fn probe(&self, work_dir: Option<&Path>) -> Result<(), String> {
-        let fix = "install bubblewrap (`make setup`, or apt-get install bubblewrap) \
-                   and allow unprivileged user namespaces, or pass --no-sandbox \
+        let fix = "install bubblewrap 0.8.0 or later (`make setup`, or apt-get install \
+                   bubblewrap) and allow unprivileged user namespaces, or pass --no-sandbox \
                    to grade trusted code unconfined";
         let dir = match work_dir {
             Some(dir) => tempfile::Builder::new().prefix("probe-").tempdir_in(dir),
@@ -444,7 +459,7 @@ impl Sandbox {
             memory_mib: None,
             file_mib: None,
         };
-        let outcome = match self.run(&sub, &tmp, "true", &[], &limits) {
+        let outcome = match self.run(&sub, &tmp, None, "true", &[], &limits) {
             Ok(outcome) => outcome,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(format!(
@@ -542,7 +557,7 @@ mod tests {
     fn in_sandbox(sandbox: &Sandbox, dir: &Path, script: &str, secs: f64) -> Outcome {
         let (sub, tmp) = (dir.join("sub"), dir.join("tmp"));
         sandbox
-            .run(&sub, &tmp, "sh", &["-c", script], &limits(secs))
+            .run(&sub, &tmp, None, "sh", &["-c", script], &limits(secs))
             .unwrap()
     }
 
