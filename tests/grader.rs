@@ -276,13 +276,16 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     // 07); so does one that writes clean logs wherever valgrind's command line says it logs
     // (which a log per process in a folder of the submission's let through).
     // The forger's lines do arrive: the correct fixture with a forger that writes 7 errors
-    // for every process pays for every test.
+    // for every process pays for every test. No process of the submission can read the log
+    // (to take it out and write back a clean one): the same forger, writing only if it could
+    // read it, leaves the correct fixture clean.
     let work = tempfile::tempdir().unwrap();
-    for (name, base, rm) in [
-        ("erase", "leak", "rm -f $$TMPDIR/valgrind-*/*.log"),
-        ("drop", "leak", "rm -rf $$TMPDIR/valgrind-*"),
-        ("forge", "leak", "sh forge.sh"),
-        ("forge-errors", "correct", "sh forge.sh 7"),
+    for (name, base, rm, expected) in [
+        ("erase", "leak", "rm -f $$TMPDIR/valgrind-*/*.log", 6),
+        ("drop", "leak", "rm -rf $$TMPDIR/valgrind-*", 6),
+        ("forge", "leak", "sh forge.sh", 6),
+        ("forge-errors", "correct", "sh forge.sh 7", 6),
+        ("read", "correct", "sh forge.sh 7 if-readable", 0),
     ] {
         let sub = work.path().join(name);
         std::fs::create_dir(&sub).unwrap();
@@ -302,7 +305,7 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
         assert!(makefile.contains(rm), "{makefile}");
         std::fs::write(sub.join("Makefile"), makefile).unwrap();
         let r = grade(&[&sub.display().to_string(), "--tests", &tests]);
-        assert_eq!(r["valgrind"]["tests_with_errors"], 6, "{name}: {r}");
+        assert_eq!(r["valgrind"]["tests_with_errors"], expected, "{name}: {r}");
     }
 }
 

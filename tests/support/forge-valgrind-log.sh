@@ -1,10 +1,19 @@
 # A submission's forger of valgrind logs (tests/grader.rs): run after the
 # program, it finds where valgrind writes from the command lines it can read
 # in /proc and writes a log there for every process it can name, clean or
-# with the number of errors given as its argument (to show the lines arrive).
+# with the number of errors given as its first argument (to show the lines
+# arrive). With `if-readable` as its second argument it writes only if it
+# could also read that log (and so take it out and write back a clean one).
 errors=${1:-0}
 log=$(grep -a -o -h -e '--log-file=[^[:cntrl:]]*' /proc/[0-9]*/cmdline 2>/dev/null | head -n 1)
 log=${log#--log-file=}
+if [ "$2" = if-readable ]; then
+    case $log in
+    *%p*) readable=${log%/*} ;;
+    *) readable=$log ;;
+    esac
+    [ -r "$readable" ] || exit 0
+fi
 clean() {
     printf '==%s== Memcheck, a memory error detector\n==%s== Command: %s\n' "$1" "$1" "$2"
     printf '==%s== HEAP SUMMARY:\n==%s==     in use at exit: 0 bytes in 0 blocks\n' "$1" "$1"

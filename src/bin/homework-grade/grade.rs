@@ -757,23 +757,31 @@ pub const LOG_CAP: usize = 16 << 20;
 /// The FIFO valgrind writes to, in the grader's log folder.
 const LOG_FIFO: &str = "log";
 
-/// Runs `run` while reading everything written to the FIFO `fifo` (opened
-/// before `run` starts, so writers never wait for a reader), and returns its
-/// result and the bytes read, at most [`LOG_CAP`]. Reading goes on until
-/// `run` has returned and the FIFO is empty; a sandboxed command's processes
-/// are all gone by then (its PID namespace ends with it).
+/// Opens the FIFO `fifo` for reading without waiting for a writer (reads
+/// then never block: an empty FIFO reads as 0 bytes without writers, as
+/// `WouldBlock` with).
 ///
 /// # Errors
-/// The I/O error of opening the FIFO.
-fn read_fifo_while<T>(fifo: &Path, run: impl FnOnce() -> T) -> std::io::Result<(T, Vec<u8>)> {
+/// The I/O error of opening it.
+fn open_fifo_reader(fifo: &Path) -> std::io::Result<fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    let mut reader = fs::OpenOptions::new()
+    fs::OpenOptions::new()
         .read(true)
         .custom_flags(nix::libc::O_NONBLOCK)
-        .open(fifo)?;
+        .open(fifo)
+}
+
+/// Runs `run` while reading everything written to the FIFO that `reader`
+/// has open (from [`open_fifo_reader`], before `run` starts, so writers
+/// never wait for a reader), and returns its result and the bytes read, at
+/// most [`LOG_CAP`]. Reading goes on until `run` has returned and the FIFO
+/// is empty; a sandboxed command's processes are all gone by then (its PID
+/// namespace ends with it).
+fn read_fifo_while<T>(reader: &fs::File, run: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut reader = reader;
     let done = AtomicBool::new(false);
-    Ok(std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let collector = scope.spawn(|| {
             let mut kept = Vec::new();
             let mut buf = vec![0u8; 64 * 1024];
@@ -797,7 +805,7 @@ fn read_fifo_while<T>(fifo: &Path, run: impl FnOnce() -> T) -> std::io::Result<(
         done.store(true, Ordering::Release);
         let kept = collector.join().unwrap_or_default();
         (result, kept)
-    }))
+    })
 }
 
 /// Where a submission's commands run: its copy (or the directory itself,
@@ -922,16 +930,17 @@ fn run_recipe(place: &Place) -> Option<String> {
 /// timed out, or left no complete log of a program of its own (the caller
 /// counts that against a submission whose program ran).
 ///
-/// Every traced process writes to one FIFO, `LOG_FIFO` in the grader's folder
-/// `logs`, shown read-only in the sandbox, which the grader reads as the
-/// command runs ([`read_fifo_while`]): the submission cannot remove or replace
-/// its log, as it could a file of its own. It can open the FIFO and add lines,
-/// which [`parse_valgrind_log`] reads so that they count for more, never less.
+/// Every traced process writes to one FIFO, [`LogFifo`], shown read-only in
+/// the sandbox, which the grader reads as the command runs
+/// ([`read_fifo_while`]): the submission cannot remove or replace its log, as
+/// it could a file of its own, nor read it (the FIFO is write-only). It can
+/// open the FIFO and add lines, which [`parse_valgrind_log`] reads so that
+/// they count for more, never less.
 fn valgrind_test(
     place: &Place,
     test: &TestCase,
     recipe: Option<&str>,
-    logs: &Path,
+    logs: &LogFifo,
     limits: &Limits,
 ) -> std::io::Result<Option<(MemCheck, Option<ValgrindError>)>> {
     let input = place.sub.join("in");
@@ -941,7 +950,7 @@ fn valgrind_test(
     remove_any(&place.sub.join("out"))?;
     let log_file = format!(
         "--log-file={}",
-        place.logs_inside(logs).join(LOG_FIFO).display()
+        place.logs_inside(&logs.dir).join(LOG_FIFO).display()
     );
     let mut args = vec![
         "--trace-children=yes",
@@ -953,9 +962,9 @@ fn valgrind_test(
         Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
         None => args.extend(["make", "run"]),
     }
-    let (outcome, stream) = read_fifo_while(&logs.join(LOG_FIFO), || {
-        place.run_showing(Some(logs), "valgrind", &args, limits)
-    })?;
+    let (outcome, stream) = read_fifo_while(&logs.reader, || {
+        place.run_showing(Some(&logs.dir), "valgrind", &args, limits)
+    });
     if outcome?.exit == Exit::TimedOut {
         return Ok(None);
     }
@@ -981,20 +990,33 @@ fn valgrind_test(
     Ok(total.map(|t| (t, first)))
 }
 
-/// Makes the grader's log folder in `root` (outside the copy and its
-/// temporary folder) with the FIFO valgrind writes to, the sandbox's to
-/// write (not to remove: the folder is shown read-only).
-fn make_log_fifo(place: &Place, root: &Path) -> std::io::Result<PathBuf> {
-    let logs = root.join("valgrind");
-    fs::create_dir(&logs)?;
-    let fifo = logs.join(LOG_FIFO);
+/// The FIFO valgrind writes to: its folder (outside the copy and its
+/// temporary folder, shown read-only in the sandbox) and the grader's
+/// reading end, open for the whole grading.
+struct LogFifo {
+    dir: PathBuf,
+    reader: fs::File,
+}
+
+/// Makes the [`LogFifo`] in `root`: the FIFO is made, opened for reading,
+/// then handed to the sandbox's uid with write permission only (mode 0200),
+/// so no process of the submission can read it (it could take the log out
+/// and write back a clean one) and, on the read-only folder, none can change
+/// that mode or remove it.
+fn make_log_fifo(place: &Place, root: &Path) -> std::io::Result<LogFifo> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = root.join("valgrind");
+    fs::create_dir(&dir)?;
+    let fifo = dir.join(LOG_FIFO);
     nix::unistd::mkfifo(
         &fifo,
         nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR,
     )
     .map_err(std::io::Error::from)?;
+    let reader = open_fifo_reader(&fifo)?;
     place.hand_over(&fifo)?;
-    Ok(logs)
+    fs::set_permissions(&fifo, fs::Permissions::from_mode(0o200))?;
+    Ok(LogFifo { dir, reader })
 }
 
 fn has_readme(dir: &Path) -> bool {
@@ -1402,19 +1424,19 @@ mod tests {
         // More than a pipe holds, so the writer must wait for the reader; and past the cap.
         let line = "==7== ".to_owned() + &"x".repeat(1000) + "\n";
         let lines = LOG_CAP / line.len() + 100;
-        let (written, read) = read_fifo_while(&fifo, || {
+        let reader = open_fifo_reader(&fifo).unwrap();
+        let (written, read) = read_fifo_while(&reader, || {
             let mut w = fs::OpenOptions::new().write(true).open(&fifo).unwrap();
             for _ in 0..lines {
                 w.write_all(line.as_bytes()).unwrap();
             }
             lines * line.len()
-        })
-        .unwrap();
+        });
         assert!(written > LOG_CAP);
         assert_eq!(read.len(), LOG_CAP);
         assert!(read.starts_with(line.as_bytes()));
         // Nothing written: an empty stream, at once.
-        let (_, read) = read_fifo_while(&fifo, || ()).unwrap();
+        let (_, read) = read_fifo_while(&reader, || ());
         assert!(read.is_empty());
     }
 
