@@ -274,18 +274,43 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     // folder), or that removes that folder (which used to drop the submission from the
     // results), still pays for every leaking test (the sweep of 2026-11-27, defects 02 and
     // 07); so does one that writes clean logs wherever valgrind's command line says it logs
-    // (which a log per process in a folder of the submission's let through).
+    // (which a log per process in a folder of the submission's let through), and one that
+    // names its program so that it looked like the machine's (a bare name found through an
+    // empty PATH entry, or a path through /usr and back), beside a clean program of its own
+    // as a decoy.
     // The forger's lines do arrive: the correct fixture with a forger that writes 7 errors
     // for every process pays for every test. No process of the submission can read the log
     // (to take it out and write back a clean one): the same forger, writing only if it could
     // read it, leaves the correct fixture clean.
     let work = tempfile::tempdir().unwrap();
-    for (name, base, rm, expected) in [
-        ("erase", "leak", "rm -f $$TMPDIR/valgrind-*/*.log", 6),
-        ("drop", "leak", "rm -rf $$TMPDIR/valgrind-*", 6),
-        ("forge", "leak", "sh forge.sh", 6),
-        ("forge-errors", "correct", "sh forge.sh 7", 6),
-        ("read", "correct", "sh forge.sh 7 if-readable", 0),
+    for (name, base, run, expected) in [
+        (
+            "erase",
+            "leak",
+            "./homework; rm -f $$TMPDIR/valgrind-*/*.log",
+            6,
+        ),
+        ("drop", "leak", "./homework; rm -rf $$TMPDIR/valgrind-*", 6),
+        ("forge", "leak", "./homework; sh forge.sh", 6),
+        (
+            "bare",
+            "leak",
+            "cp /bin/true decoy && ./decoy; PATH=:/usr/bin:/bin homework",
+            6,
+        ),
+        (
+            "dotdot",
+            "leak",
+            "cp /bin/true decoy && ./decoy; /usr/../sub/homework",
+            6,
+        ),
+        ("forge-errors", "correct", "./homework; sh forge.sh 7", 6),
+        (
+            "read",
+            "correct",
+            "./homework; sh forge.sh 7 if-readable",
+            0,
+        ),
     ] {
         let sub = work.path().join(name);
         std::fs::create_dir(&sub).unwrap();
@@ -301,8 +326,8 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
         )
         .unwrap();
         let makefile = std::fs::read_to_string(base.join("Makefile")).unwrap();
-        let makefile = makefile.replace("\t./homework\n", &format!("\t./homework; {rm}\n"));
-        assert!(makefile.contains(rm), "{makefile}");
+        let makefile = makefile.replace("\t./homework\n", &format!("\t{run}\n"));
+        assert!(makefile.contains(run), "{makefile}");
         std::fs::write(sub.join("Makefile"), makefile).unwrap();
         let r = grade(&[&sub.display().to_string(), "--tests", &tests]);
         assert_eq!(r["valgrind"]["tests_with_errors"], expected, "{name}: {r}");

@@ -678,11 +678,30 @@ pub enum ProcessLog {
     Unfinished,
 }
 
-/// Reads one process's lines of valgrind's output (`==PID==` marked). The process is
-/// the submission's when any of its `Command:` lines names a program of the submission's
-/// (not named bare, not found by a path in `/bin`, `/sbin`, `/usr`, `/lib`: those are make,
-/// the shells, `rm` ...); a process that `exec`s has one such line per program it became.
-/// Its counts are the largest of each summary line. So lines added to the stream by the
+/// Whether valgrind's `Command:` text names one of the machine's programs:
+/// its program is a plain absolute path (no `.` or `..` component, no empty
+/// one) in `/bin`, `/sbin`, `/usr` or `/lib*`, as a shell's `execve` gives it
+/// (`/usr/bin/cat in`). Anything else is the submission's: `./sh`, a bare
+/// name (an `execve` of `homework` runs `./homework`), `/usr/../sub/homework`,
+/// or no program at all.
+pub fn names_a_system_program(command: &str) -> bool {
+    let Some(program) = command.split_whitespace().next() else {
+        return false;
+    };
+    let plain = program
+        .strip_prefix('/')
+        .is_some_and(|rest| rest.split('/').all(|c| !matches!(c, "" | "." | "..")));
+    plain
+        && ["/bin/", "/sbin/", "/usr/", "/lib"]
+            .iter()
+            .any(|d| program.starts_with(d))
+}
+
+/// Reads one process's records of valgrind's output (see [`logs_by_process`]). The
+/// process is the submission's when any of its `Command:` records names a program of the
+/// submission's (not [`names_a_system_program`]: make, the shells, `rm` ... are the
+/// machine's); a process that `exec`s has one such record per program it became. Its
+/// counts are the largest of each summary record. So records added to the stream by the
 /// submission itself (it can write to it, see [`valgrind_test`]) can make a process count
 /// as its own, or count more, never less.
 pub fn parse_valgrind_log(log: &str) -> ProcessLog {
@@ -696,19 +715,10 @@ pub fn parse_valgrind_log(log: &str) -> ProcessLog {
             .collect();
         digits.parse().ok()
     }
-    // A submission's program that took a system program's name (`./sh`) is still its own.
-    let own = |command: &str| {
-        command.split_whitespace().next().is_some_and(|program| {
-            program.contains('/')
-                && !["/bin/", "/sbin/", "/usr/", "/lib"]
-                    .iter()
-                    .any(|d| program.starts_with(d))
-        })
-    };
-    if !log
+    if log
         .lines()
         .filter_map(|l| l.split_once("Command: ").map(|(_, c)| c))
-        .any(own)
+        .all(names_a_system_program)
     {
         return ProcessLog::System;
     }
@@ -732,19 +742,42 @@ pub fn parse_valgrind_log(log: &str) -> ProcessLog {
 }
 
 /// Splits valgrind's stream (the lines of every traced process, each marked
-/// `==PID==`, interleaved) into each process's lines, by pid; lines without a
-/// mark are dropped.
+/// `==PID==`, interleaved) into each process's records, by pid, each record
+/// written as a line `==PID== text`. A record runs from a mark to the next
+/// mark or the end of its line; text before a line's first mark is dropped.
+/// Valgrind writes whole lines, so what another writer put between them
+/// (without a line end, it sticks to the front of valgrind's next line) can
+/// add records, never move valgrind's own to another pid.
 pub fn logs_by_process(stream: &str) -> BTreeMap<u64, String> {
+    /// The marks of `line`: where each starts, where its text starts, its pid.
+    fn marks(line: &str) -> Vec<(usize, usize, u64)> {
+        let bytes = line.as_bytes();
+        let mut found = Vec::new();
+        let mut i = 0;
+        while let Some(at) = line[i..].find("==").map(|k| i + k) {
+            let digits = bytes[at + 2..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let end = at + 2 + digits;
+            let closed = digits > 0 && bytes[end..].starts_with(b"==");
+            match line[at + 2..end].parse::<u64>() {
+                Ok(pid) if closed => {
+                    found.push((at, end + 2, pid));
+                    i = end + 2;
+                }
+                _ => i = at + 1,
+            }
+        }
+        found
+    }
     let mut logs: BTreeMap<u64, String> = BTreeMap::new();
     for line in stream.lines() {
-        let pid = line
-            .strip_prefix("==")
-            .and_then(|rest| rest.split_once("=="))
-            .and_then(|(pid, _)| pid.parse::<u64>().ok());
-        if let Some(pid) = pid {
+        let marks = marks(line);
+        for (k, &(_, text, pid)) in marks.iter().enumerate() {
+            let end = marks.get(k + 1).map_or(line.len(), |m| m.0);
             let log = logs.entry(pid).or_default();
-            log.push_str(line);
-            log.push('\n');
+            log.push_str(&format!("=={pid}=={}\n", &line[text..end]));
         }
     }
     logs
@@ -958,9 +991,12 @@ fn valgrind_test(
         "--errors-for-leak-kinds=none",
         &log_file,
     ];
+    // make by its path, as a shell would name it: valgrind's `Command:` shows the name it
+    // was given, and a bare name is the submission's (see `names_a_system_program`).
+    let make = system_path("make");
     match recipe {
         Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
-        None => args.extend(["make", "run"]),
+        None => args.extend([make.as_str(), "run"]),
     }
     let (outcome, stream) = read_fifo_while(&logs.reader, || {
         place.run_showing(Some(&logs.dir), "valgrind", &args, limits)
@@ -988,6 +1024,16 @@ fn valgrind_test(
         }
     }
     Ok(total.map(|t| (t, first)))
+}
+
+/// `program`'s path in the sandbox's `PATH` of system folders (the host's own,
+/// shown read-only), or its bare name when none has it.
+fn system_path(program: &str) -> String {
+    ["/usr/local/bin", "/usr/bin", "/bin"]
+        .iter()
+        .map(|dir| Path::new(dir).join(program))
+        .find(|path| path.is_file())
+        .map_or_else(|| program.to_owned(), |path| path.display().to_string())
 }
 
 /// The FIFO valgrind writes to: its folder (outside the copy and its
@@ -1328,10 +1374,11 @@ mod tests {
                 indirectly_lost: 0
             })
         );
-        let make = "==6== Command: make run\n==6== ERROR SUMMARY: 0 errors from 0 contexts\n";
+        let make =
+            "==6== Command: /usr/bin/make run\n==6== ERROR SUMMARY: 0 errors from 0 contexts\n";
         assert_eq!(parse_valgrind_log(make), ProcessLog::System);
         // The machine's programs are not the submission's; its own `./sh` is.
-        for system in ["/bin/sh -c ./prog", "rm -f x", "/usr/bin/cat in"] {
+        for system in ["/bin/sh -c ./prog", "/usr/bin/rm -f x", "/usr/bin/cat in"] {
             let log =
                 format!("==6== Command: {system}\n==6== ERROR SUMMARY: 2 errors from 1 contexts\n");
             assert_eq!(parse_valgrind_log(&log), ProcessLog::System, "{system}");
@@ -1351,7 +1398,7 @@ mod tests {
     const STREAM: &str = "==40== Memcheck, a memory error detector\n\
         ==40== Command: /bin/sh -c ./homework\n\
         ==41== Memcheck, a memory error detector\n\
-        ==41== Command: make -s run\n\
+        ==41== Command: /usr/bin/make -s run\n\
         ==40== Memcheck, a memory error detector\n\
         ==40== Command: ./homework\n\
         ==40== \n\
@@ -1409,6 +1456,45 @@ mod tests {
         let claimed = format!("{STREAM}==41== Command: ./homework\n");
         let logs = logs_by_process(&claimed);
         assert!(matches!(parse_valgrind_log(&logs[&41]), ProcessLog::Own(c) if c.bad()));
+        // Text written without a line end sticks to the front of valgrind's next line: a
+        // machine program's mark there does not take valgrind's records from their pid.
+        let glued = STREAM.replace(
+            "==40== ERROR SUMMARY",
+            "==41== Command: /bin/true ==41== ERROR SUMMARY: 0 ==40== ERROR SUMMARY",
+        );
+        let glued = glued.replace("==40==    definitely", "==41====40====    definitely");
+        let logs = logs_by_process(&glued);
+        assert_eq!(
+            parse_valgrind_log(&logs[&40]),
+            parse_valgrind_log(&real[&40])
+        );
+        assert_eq!(parse_valgrind_log(&logs[&41]), ProcessLog::System);
+    }
+
+    #[test]
+    fn only_plain_paths_in_the_system_folders_are_the_machines() {
+        for system in [
+            "/bin/sh -c ./homework",
+            "/usr/bin/cat in",
+            "/lib/x86_64/ld.so ./a",
+        ] {
+            assert!(names_a_system_program(system), "{system}");
+        }
+        // A bare name is one an `execve` found in the working directory; `..` leaves the
+        // system folders; no program at all is not the machine's either.
+        for own in [
+            "./homework",
+            "./sh -c x",
+            "homework",
+            "cat in",
+            "/usr/../sub/homework",
+            "/bin/./../sub/x",
+            "//usr/bin/cat",
+            "/tmp/a.out",
+            "",
+        ] {
+            assert!(!names_a_system_program(own), "{own}");
+        }
     }
 
     #[test]
