@@ -276,8 +276,8 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     // 07); so does one that writes clean logs wherever valgrind's command line says it logs
     // (which a log per process in a folder of the submission's let through), and one that
     // names its program so that it looked like the machine's (a bare name found through an
-    // empty PATH entry, or a path through /usr and back), beside a clean program of its own
-    // as a decoy.
+    // empty PATH entry, a path through /usr and back, or run by the dynamic loader), beside
+    // a clean program of its own as a decoy.
     // The forger's lines do arrive: the correct fixture with a forger that writes 7 errors
     // for every process pays for every test. No process of the submission can read the log
     // (to take it out and write back a clean one): the same forger, writing only if it could
@@ -302,6 +302,12 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
             "dotdot",
             "leak",
             "cp /bin/true decoy && ./decoy; /usr/../sub/homework",
+            6,
+        ),
+        (
+            "loader",
+            "leak",
+            "cp /bin/true decoy && ./decoy; $$(ls /lib*/ld-linux*.so.* | head -n 1) ./homework",
             6,
         ),
         ("forge-errors", "correct", "./homework; sh forge.sh 7", 6),

@@ -681,9 +681,10 @@ pub enum ProcessLog {
 /// Whether valgrind's `Command:` text names one of the machine's programs:
 /// its program is a plain absolute path (no `.` or `..` component, no empty
 /// one) in `/bin`, `/sbin`, `/usr` or `/lib*`, as a shell's `execve` gives it
-/// (`/usr/bin/cat in`). Anything else is the submission's: `./sh`, a bare
-/// name (an `execve` of `homework` runs `./homework`), `/usr/../sub/homework`,
-/// or no program at all.
+/// (`/usr/bin/cat in`), and not the dynamic loader (`ld-linux-x86-64.so.2
+/// ./homework` runs the program in its own process). Anything else is the
+/// submission's: `./sh`, a bare name (an `execve` of `homework` runs
+/// `./homework`), `/usr/../sub/homework`, or no program at all.
 pub fn names_a_system_program(command: &str) -> bool {
     let Some(program) = command.split_whitespace().next() else {
         return false;
@@ -691,7 +692,10 @@ pub fn names_a_system_program(command: &str) -> bool {
     let plain = program
         .strip_prefix('/')
         .is_some_and(|rest| rest.split('/').all(|c| !matches!(c, "" | "." | "..")));
+    let name = program.rsplit('/').next().unwrap_or(program);
+    let loader = name.starts_with("ld-") || name.starts_with("ld.so");
     plain
+        && !loader
         && ["/bin/", "/sbin/", "/usr/", "/lib"]
             .iter()
             .any(|d| program.starts_with(d))
@@ -1476,7 +1480,7 @@ mod tests {
         for system in [
             "/bin/sh -c ./homework",
             "/usr/bin/cat in",
-            "/lib/x86_64/ld.so ./a",
+            "/usr/lib/git-core/git-add x",
         ] {
             assert!(names_a_system_program(system), "{system}");
         }
@@ -1490,6 +1494,8 @@ mod tests {
             "/usr/../sub/homework",
             "/bin/./../sub/x",
             "//usr/bin/cat",
+            "/lib64/ld-linux-x86-64.so.2 ./homework",
+            "/usr/lib/ld.so ./homework",
             "/tmp/a.out",
             "",
         ] {
