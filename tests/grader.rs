@@ -276,8 +276,9 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     // 07); so does one that writes clean logs wherever valgrind's command line says it logs
     // (which a log per process in a folder of the submission's let through), and one that
     // names its program so that it looked like the machine's (a bare name found through an
-    // empty PATH entry, a path through /usr and back, or run by the dynamic loader), beside
-    // a clean program of its own as a decoy.
+    // empty PATH entry, a path through /usr and back, or run by the dynamic loader), or that
+    // runs its code inside a machine program (a library preloaded into /bin/true), beside a
+    // clean program of its own as a decoy.
     // The forger's lines do arrive: the correct fixture with a forger that writes 7 errors
     // for every process pays for every test. No process of the submission can read the log
     // (to take it out and write back a clean one): the same forger, writing only if it could
@@ -308,6 +309,15 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
             "loader",
             "leak",
             "cp /bin/true decoy && ./decoy; $$(ls /lib*/ld-linux*.so.* | head -n 1) ./homework",
+            6,
+        ),
+        (
+            "preload",
+            "leak",
+            "cp /bin/true decoy && ./decoy; [ -f libhw.so ] || { printf 'int hw_main(void); \
+             __attribute__((constructor)) static void go(void) { hw_main(); }' > go.c && cc \
+             -shared -fPIC -DBUG_LEAK -Dmain=hw_main -o libhw.so homework.c go.c; } && \
+             LD_PRELOAD=./libhw.so /bin/true",
             6,
         ),
         ("forge-errors", "correct", "./homework; sh forge.sh 7", 6),

@@ -294,26 +294,26 @@ pub fn first_valgrind_error(log: &str) -> Option<ValgrindError> {
     };
     let lines: Vec<String> = log.lines().map(body).collect();
     for block in lines.split(|l| l.trim().is_empty()) {
-        // Valgrind's own warnings (`Warning: set address range perms: large range ...` after a
-        // large allocation) may sit on the lines just before an error, in the same block.
-        let start = block
+        // The error's message is the line just above its stack's first frame (`at 0x...`):
+        // valgrind's own notes may sit above it in the same block (`Warning: set address
+        // range perms: large range ...` after a large allocation; under `-v`, its
+        // redirection warnings).
+        let Some(top) = block
             .iter()
-            .take_while(|l| l.starts_with("Warning: "))
-            .count();
-        let Some((first, rest)) = block[start..].split_first() else {
+            .position(|l| l.trim_start().starts_with("at 0x"))
+        else {
             continue;
         };
-        let has_stack = rest.iter().any(|l| {
-            let t = l.trim_start();
-            t.starts_with("at 0x") || t.starts_with("by 0x")
-        });
+        let Some(first) = top.checked_sub(1).map(|k| &block[k]) else {
+            continue;
+        };
         let uncounted = first.contains("possibly lost") || first.contains("still reachable");
-        if first.starts_with(' ') || !has_stack || uncounted {
+        if first.starts_with(' ') || uncounted {
             continue;
         }
         return Some(ValgrindError {
             what: first.trim().to_owned(),
-            stack: rest
+            stack: block[top..]
                 .iter()
                 .take(STACK_LINES)
                 .map(|l| l.trim().to_owned())
@@ -689,25 +689,34 @@ pub fn names_a_system_program(command: &str) -> bool {
     let Some(program) = command.split_whitespace().next() else {
         return false;
     };
-    let plain = program
-        .strip_prefix('/')
-        .is_some_and(|rest| rest.split('/').all(|c| !matches!(c, "" | "." | "..")));
     let name = program.rsplit('/').next().unwrap_or(program);
     let loader = name.starts_with("ld-") || name.starts_with("ld.so");
+    in_system_folders(program) && !loader
+}
+
+/// Whether `path` is a plain absolute path (no `.` or `..` component, no
+/// empty one) in `/bin`, `/sbin`, `/usr` or `/lib*`: the machine's files,
+/// shown read-only in the sandbox.
+pub fn in_system_folders(path: &str) -> bool {
+    let plain = path
+        .strip_prefix('/')
+        .is_some_and(|rest| rest.split('/').all(|c| !matches!(c, "" | "." | "..")));
     plain
-        && !loader
         && ["/bin/", "/sbin/", "/usr/", "/lib"]
             .iter()
-            .any(|d| program.starts_with(d))
+            .any(|d| path.starts_with(d))
 }
 
 /// Reads one process's records of valgrind's output (see [`logs_by_process`]). The
-/// process is the submission's when any of its `Command:` records names a program of the
-/// submission's (not [`names_a_system_program`]: make, the shells, `rm` ... are the
-/// machine's); a process that `exec`s has one such record per program it became. Its
-/// counts are the largest of each summary record. So records added to the stream by the
-/// submission itself (it can write to it, see [`valgrind_test`]) can make a process count
-/// as its own, or count more, never less.
+/// process is the submission's when it ran any code of the submission's: when any of its
+/// `Command:` records names a program of the submission's (not
+/// [`names_a_system_program`]: make, the shells, `rm` ... are the machine's; a process
+/// that `exec`s has one such record per program it became), or any of its `Reading syms
+/// from` records (valgrind's `-v`: every executable and library the process loaded, a
+/// library preloaded into a machine program or opened by an interpreter too) names a file
+/// outside the system folders. Its counts are the largest of each summary record. So
+/// records added to the stream by the submission itself (it can write to it, see
+/// [`valgrind_test`]) can make a process count as its own, or count more, never less.
 pub fn parse_valgrind_log(log: &str) -> ProcessLog {
     fn number_after(line: &str, label: &str) -> Option<u64> {
         let rest = &line[line.find(label)? + label.len()..];
@@ -719,11 +728,14 @@ pub fn parse_valgrind_log(log: &str) -> ProcessLog {
             .collect();
         digits.parse().ok()
     }
-    if log
+    let mut commands = log
         .lines()
-        .filter_map(|l| l.split_once("Command: ").map(|(_, c)| c))
-        .all(names_a_system_program)
-    {
+        .filter_map(|l| l.split_once("Command: ").map(|(_, c)| c));
+    let mut loaded = log.lines().filter_map(|l| {
+        l.split_once("Reading syms from ")
+            .map(|(_, f)| f.trim_end())
+    });
+    if commands.all(names_a_system_program) && loaded.all(in_system_folders) {
         return ProcessLog::System;
     }
     let mut check = MemCheck::default();
@@ -746,31 +758,38 @@ pub fn parse_valgrind_log(log: &str) -> ProcessLog {
 }
 
 /// Splits valgrind's stream (the lines of every traced process, each marked
-/// `==PID==`, interleaved) into each process's records, by pid, each record
-/// written as a line `==PID== text`. A record runs from a mark to the next
-/// mark or the end of its line; text before a line's first mark is dropped.
-/// Valgrind writes whole lines, so what another writer put between them
-/// (without a line end, it sticks to the front of valgrind's next line) can
-/// add records, never move valgrind's own to another pid.
+/// `==PID==`, or `--PID--` for `-v`'s, interleaved) into each process's
+/// records, by pid, each record written as a line `==PID== text` (or
+/// `--PID-- text`). A record runs from a mark to the next mark or the end of
+/// its line; text before a line's first mark is dropped. Valgrind writes whole
+/// lines, so what another writer put between them (without a line end, it
+/// sticks to the front of valgrind's next line) can add records, never move
+/// valgrind's own to another pid.
 pub fn logs_by_process(stream: &str) -> BTreeMap<u64, String> {
-    /// The marks of `line`: where each starts, where its text starts, its pid.
-    fn marks(line: &str) -> Vec<(usize, usize, u64)> {
+    /// The marks of `line`: where each starts, where its text starts, its pid,
+    /// its kind (`=` or `-`).
+    fn marks(line: &str) -> Vec<(usize, usize, u64, char)> {
         let bytes = line.as_bytes();
         let mut found = Vec::new();
         let mut i = 0;
-        while let Some(at) = line[i..].find("==").map(|k| i + k) {
-            let digits = bytes[at + 2..]
+        while i + 1 < bytes.len() {
+            let kind = bytes[i];
+            if !matches!(kind, b'=' | b'-') || bytes[i + 1] != kind {
+                i += 1;
+                continue;
+            }
+            let digits = bytes[i + 2..]
                 .iter()
                 .take_while(|b| b.is_ascii_digit())
                 .count();
-            let end = at + 2 + digits;
-            let closed = digits > 0 && bytes[end..].starts_with(b"==");
-            match line[at + 2..end].parse::<u64>() {
+            let end = i + 2 + digits;
+            let closed = digits > 0 && bytes[end..].starts_with(&[kind, kind]);
+            match line[i + 2..end].parse::<u64>() {
                 Ok(pid) if closed => {
-                    found.push((at, end + 2, pid));
+                    found.push((i, end + 2, pid, char::from(kind)));
                     i = end + 2;
                 }
-                _ => i = at + 1,
+                _ => i += 1,
             }
         }
         found
@@ -778,10 +797,13 @@ pub fn logs_by_process(stream: &str) -> BTreeMap<u64, String> {
     let mut logs: BTreeMap<u64, String> = BTreeMap::new();
     for line in stream.lines() {
         let marks = marks(line);
-        for (k, &(_, text, pid)) in marks.iter().enumerate() {
+        for (k, &(_, text, pid, kind)) in marks.iter().enumerate() {
             let end = marks.get(k + 1).map_or(line.len(), |m| m.0);
             let log = logs.entry(pid).or_default();
-            log.push_str(&format!("=={pid}=={}\n", &line[text..end]));
+            log.push_str(&format!(
+                "{kind}{kind}{pid}{kind}{kind}{}\n",
+                &line[text..end]
+            ));
         }
     }
     logs
@@ -989,7 +1011,9 @@ fn valgrind_test(
         "--log-file={}",
         place.logs_inside(&logs.dir).join(LOG_FIFO).display()
     );
+    // `-v` for the files each process loads (`Reading syms from`, see `parse_valgrind_log`).
     let mut args = vec![
+        "-v",
         "--trace-children=yes",
         "--leak-check=full",
         "--errors-for-leak-kinds=none",
@@ -1018,7 +1042,13 @@ fn valgrind_test(
             ProcessLog::Unfinished => return Ok(None),
             ProcessLog::Own(check) => {
                 if first.is_none() && check.bad() {
-                    first = first_valgrind_error(log);
+                    // The error messages only, without `-v`'s records.
+                    let messages: String = log
+                        .lines()
+                        .filter(|l| l.starts_with("=="))
+                        .map(|l| format!("{l}\n"))
+                        .collect();
+                    first = first_valgrind_error(&messages);
                 }
                 let t = total.get_or_insert_with(MemCheck::default);
                 t.errors += check.errors;
@@ -1476,6 +1506,31 @@ mod tests {
     }
 
     #[test]
+    fn a_machine_program_that_loaded_a_file_of_the_submissions_is_its() {
+        // `LD_PRELOAD=./libp.so /usr/bin/true`, as `valgrind -v` logs it.
+        let preloaded = "==9== Command: /usr/bin/true\n\
+            --9-- Reading syms from /usr/bin/true\n\
+            --9-- Reading syms from /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2\n\
+            --9-- Reading syms from /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so\n\
+            --9-- Reading syms from /sub/libp.so\n\
+            ==9==    definitely lost: 10 bytes in 1 blocks\n\
+            ==9== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
+        assert_eq!(
+            parse_valgrind_log(preloaded),
+            ProcessLog::Own(MemCheck {
+                errors: 0,
+                definitely_lost: 10,
+                indirectly_lost: 0
+            })
+        );
+        let machine = preloaded.replace("--9-- Reading syms from /sub/libp.so\n", "");
+        assert_eq!(parse_valgrind_log(&machine), ProcessLog::System);
+        // `-v`'s marks split like the others.
+        let logs = logs_by_process(&format!("junk{preloaded}"));
+        assert_eq!(parse_valgrind_log(&logs[&9]), parse_valgrind_log(preloaded));
+    }
+
+    #[test]
     fn only_plain_paths_in_the_system_folders_are_the_machines() {
         for system in [
             "/bin/sh -c ./homework",
@@ -1657,6 +1712,14 @@ mod tests {
         let e = first_valgrind_error(warned).unwrap();
         assert_eq!(e.what, "Invalid read of size 1");
         assert_eq!(e.stack, ["at 0x109200: main (homework.c:9)"]);
+        // Nor are `-v`'s redirection notes.
+        let verbose = "==4== WARNING: new redirection conflicts with existing -- ignoring it\n\
+             ==4==     old: 0x04025410 (strlen              ) R-> (0000.0) 0x580c9ce2 ???\n\
+             ==4== Preferring higher priority redirection:\n\
+             ==4== Invalid write of size 4\n==4==    at 0x109210: main (homework.c:10)\n==4== \n";
+        let e = first_valgrind_error(verbose).unwrap();
+        assert_eq!(e.what, "Invalid write of size 4");
+        assert_eq!(e.stack, ["at 0x109210: main (homework.c:10)"]);
         assert_eq!(
             first_valgrind_error("==1== All heap blocks were freed\n"),
             None
