@@ -236,16 +236,21 @@ fn failing_build_fails_every_test() {
 /// Six tests (two shuffles, one of each game, and one more War) in a
 /// directory of their own: enough to reach the 5-point valgrind cap.
 fn six_tests() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let src = root().join("checker/tests");
-    for (sub, stem) in [
+    some_tests(&[
         ("tests_amestecare", "test1"),
         ("tests_amestecare", "test2"),
         ("tests_razboi", "razboi1"),
         ("tests_razboi", "razboi2"),
         ("tests_rolling_stone", "rollingstone1"),
         ("tests_scarabei", "scarabei1"),
-    ] {
+    ])
+}
+
+/// The checker's tests `(folder, stem)` in a directory of their own.
+fn some_tests(tests: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let src = root().join("checker/tests");
+    for &(sub, stem) in tests {
         std::fs::create_dir_all(dir.path().join(sub)).unwrap();
         for ext in ["in", "ref"] {
             let file = format!("{stem}.{ext}");
@@ -280,36 +285,39 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
     // runs its code inside a machine program (a library preloaded into /bin/true), beside a
     // clean program of its own as a decoy.
     // The forger's lines do arrive: the correct fixture with a forger that writes 7 errors
-    // for every process pays for every test. No process of the submission can read the log
+    // for every process pays for its test. No process of the submission can read the log
     // (to take it out and write back a clean one): the same forger, writing only if it could
-    // read it, leaves the correct fixture clean.
+    // read it, leaves the correct fixture clean. One test each (a War game, where the leak
+    // fixture loses memory).
+    let one = some_tests(&[("tests_razboi", "razboi1")]);
+    let one = one.path().display().to_string();
     let work = tempfile::tempdir().unwrap();
     for (name, base, run, expected) in [
         (
             "erase",
             "leak",
             "./homework; rm -f $$TMPDIR/valgrind-*/*.log",
-            6,
+            1,
         ),
-        ("drop", "leak", "./homework; rm -rf $$TMPDIR/valgrind-*", 6),
-        ("forge", "leak", "./homework; sh forge.sh", 6),
+        ("drop", "leak", "./homework; rm -rf $$TMPDIR/valgrind-*", 1),
+        ("forge", "leak", "./homework; sh forge.sh", 1),
         (
             "bare",
             "leak",
             "cp /bin/true decoy && ./decoy; PATH=:/usr/bin:/bin homework",
-            6,
+            1,
         ),
         (
             "dotdot",
             "leak",
             "cp /bin/true decoy && ./decoy; /usr/../sub/homework",
-            6,
+            1,
         ),
         (
             "loader",
             "leak",
             "cp /bin/true decoy && ./decoy; $$(ls /lib*/ld-linux*.so.* | head -n 1) ./homework",
-            6,
+            1,
         ),
         (
             "preload",
@@ -318,9 +326,9 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
              __attribute__((constructor)) static void go(void) { hw_main(); }' > go.c && cc \
              -shared -fPIC -DBUG_LEAK -Dmain=hw_main -o libhw.so homework.c go.c; } && \
              LD_PRELOAD=./libhw.so /bin/true",
-            6,
+            1,
         ),
-        ("forge-errors", "correct", "./homework; sh forge.sh 7", 6),
+        ("forge-errors", "correct", "./homework; sh forge.sh 7", 1),
         (
             "read",
             "correct",
@@ -345,7 +353,8 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
         let makefile = makefile.replace("\t./homework\n", &format!("\t{run}\n"));
         assert!(makefile.contains(run), "{makefile}");
         std::fs::write(sub.join("Makefile"), makefile).unwrap();
-        let r = grade(&[&sub.display().to_string(), "--tests", &tests]);
+        let r = grade(&[&sub.display().to_string(), "--tests", &one]);
+        assert_eq!(r["points"], 100.0, "{name}: {r}");
         assert_eq!(r["valgrind"]["tests_with_errors"], expected, "{name}: {r}");
     }
 }
