@@ -9,6 +9,7 @@
 mod grade;
 mod html;
 mod runner;
+mod valgrind;
 
 use std::ffi::OsString;
 use std::fs;
