@@ -746,12 +746,16 @@ fn valgrind_test(
         "--errors-for-leak-kinds=none",
         &log_file,
     ];
-    // make by its path, as a shell would name it: valgrind's `Command:` shows the name it
-    // was given, and a bare name is the submission's (see `names_a_system_program`).
-    let make = system_path("make");
+    let make;
     match recipe {
         Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
-        None => args.extend([make.as_str(), "run"]),
+        None => {
+            // make by its path, as a shell would name it: valgrind's `Command:` shows the
+            // name it was given, and a bare name is the submission's
+            // (see `names_a_system_program`).
+            make = system_path("make");
+            args.extend([make.as_str(), "run"]);
+        }
     }
     let (outcome, stream) = read_fifo_while(&logs.reader, || {
         place.run_showing(Some(&logs.dir), "valgrind", &args, limits)
@@ -769,13 +773,7 @@ fn valgrind_test(
             ProcessLog::Unfinished => return Ok(None),
             ProcessLog::Own(check) => {
                 if first.is_none() && check.bad() {
-                    // The error messages only, without `-v`'s records.
-                    let messages: String = log
-                        .lines()
-                        .filter(|l| l.starts_with("=="))
-                        .map(|l| format!("{l}\n"))
-                        .collect();
-                    first = first_valgrind_error(&messages);
+                    first = first_valgrind_error(log);
                 }
                 let t = total.get_or_insert_with(MemCheck::default);
                 t.errors += check.errors;

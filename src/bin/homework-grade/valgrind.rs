@@ -30,7 +30,8 @@ pub struct ValgrindError {
 
 /// The first error of a valgrind log (see [`ValgrindError`]): the first
 /// block of lines with a stack (`at 0x...`), leaving out the possibly lost
-/// and still reachable leak records, which the grader does not count.
+/// and still reachable leak records, which the grader does not count, and
+/// `-v`'s `--PID--` records, which are not messages.
 pub fn first_valgrind_error(log: &str) -> Option<ValgrindError> {
     let body = |line: &str| -> String {
         // `==1234== text`: drop the pid marker.
@@ -40,7 +41,11 @@ pub fn first_valgrind_error(log: &str) -> Option<ValgrindError> {
             .map_or(line, |(_, r)| r);
         rest.strip_prefix(' ').unwrap_or(rest).to_owned()
     };
-    let lines: Vec<String> = log.lines().map(body).collect();
+    let lines: Vec<String> = log
+        .lines()
+        .filter(|l| !l.starts_with("--"))
+        .map(body)
+        .collect();
     for block in lines.split(|l| l.trim().is_empty()) {
         // The error's message is the line just above its stack's first frame (`at 0x...`):
         // valgrind's own notes may sit above it in the same block (`Warning: set address
