@@ -7,7 +7,7 @@ use cardgames::coup::model::hand_posterior;
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{
     decide_configured, decide_with, legal_answers, Character, Decision, SearchConfig, Strategy,
-    SEARCH_KEYS,
+    StrongConfig, SEARCH_KEYS, STRONG_KEYS,
 };
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
@@ -262,6 +262,45 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
         .unwrap_err()
         .to_string();
     assert!(SEARCH_KEYS.iter().all(|k| err.contains(k)), "{err}");
+}
+
+#[test]
+fn every_strong_key_sets_its_parameter_and_the_strong_strategy_decides_with_it() {
+    for key in STRONG_KEYS {
+        let mut c = SearchConfig::default();
+        c.set(&format!("strong.{key}=0")).unwrap();
+        assert_ne!(
+            c.strong,
+            StrongConfig::default(),
+            "strong.{key}=0 set nothing"
+        );
+    }
+    let err = SearchConfig::default()
+        .set("strong.scael=1")
+        .unwrap_err()
+        .to_string();
+    assert!(STRONG_KEYS.iter().all(|k| err.contains(k)), "{err}");
+    // My first turn with a Duke: the strong strategy's values of Income,
+    // Foreign Aid and Tax follow the race's logistic scale
+    // (`strong.scale`), and its answer stays the honest Tax.
+    let turn = |config: &SearchConfig| {
+        decide_configured(
+            Strategy::Strong,
+            "",
+            1,
+            1,
+            "$!",
+            &legal(&["I\n", "F", "T"]),
+            None,
+            config,
+        )
+    };
+    let flat = turn(&SearchConfig::default());
+    let mut steep = SearchConfig::default();
+    steep.set("strong.scale=0.2").unwrap();
+    let steep = turn(&steep);
+    assert_eq!((flat.answer.as_str(), steep.answer.as_str()), ("T", "T"));
+    assert_ne!(flat.explanation, steep.explanation);
 }
 
 /// The information-set tree search (`SearchConfig::tree`), whatever the

@@ -31,7 +31,8 @@ games, read from their history files beside HISTORY (--search portfolio=0: the
 flat search alone). --explain prints why on stderr.
 strategies: search (default: determinized Monte Carlo over the hand posterior;
 --search KEY=VALUE sets its parameters: worlds, horizon, public_doubt,
-passed_over, ...), strong (a Bayesian coin-race evaluation), calculator (a
+passed_over, ...; strong.KEY=VALUE the strong strategy's, which the search
+falls back on), strong (a Bayesian coin-race evaluation), calculator (a
 replica of the contest winner; keeps state.txt in its folder), random, income,
 honest, challenger, tax-bluffer, and the archetypes always-tax, always-steal,
 always-assassinate, challenge-all, never-challenge, block-all

@@ -20,6 +20,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::opponent::{ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS};
+use super::params::StrongConfig;
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::protocol::{Action, Block, Reply, CLAIM_KINDS};
@@ -312,6 +313,10 @@ pub struct SearchConfig {
     /// stand-in's (seed 7); with memory the rows did not move beyond the
     /// noise (docs/coup.md, "Policy identification").
     pub identified: bool,
+    /// The strong strategy's parameters and the horizon's prior pace, set
+    /// as `strong.KEY=VALUE` (keys: [`crate::coup::bot::STRONG_KEYS`]): the
+    /// search's fallback and `--strategy strong` decide with them.
+    pub strong: StrongConfig,
 }
 
 /// A learnt likelihood ratio of claiming a character without it, in a
@@ -366,6 +371,7 @@ impl Default for SearchConfig {
             kind_odds: [1.0; CLAIM_KINDS.len()],
             learnt_odds: 0,
             identified: true,
+            strong: StrongConfig::default(),
         }
     }
 }
@@ -501,10 +507,17 @@ impl SearchConfig {
                 }
                 self.card_value = [[x[0], x[1]], [x[2], x[3]]];
             }
-            _ => {
+            key => {
+                if let Some(strong) = key.strip_prefix("strong.") {
+                    if self.strong.set(strong, num(v)?) {
+                        return Ok(());
+                    }
+                }
                 let keys = SEARCH_KEYS.join(", ");
                 return Err(CoupError::BadArgument(format!(
-                    "--search {k:?}: unknown (keys: {keys}; card_value takes 4 numbers, kind_odds 8)"
+                    "--search {k:?}: unknown (keys: {keys}, strong.KEY with KEY one of {}; \
+                     card_value takes 4 numbers, kind_odds 8)",
+                    super::params::STRONG_KEYS.join(", ")
                 )));
             }
         }

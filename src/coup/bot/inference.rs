@@ -3,14 +3,6 @@
 //! coin-race evaluation of positions.
 
 use super::model::{hand_probabilities, inferred_plan, race, Gain, Plan, Racer};
-use super::params::{
-    MODEL_MIN_TESTS, STRONG_BETA_ACTION, STRONG_BETA_ASSASSIN, STRONG_BETA_BLOCK,
-    STRONG_BETA_CONTESSA1, STRONG_BETA_CONTESSA2, STRONG_BLOCK_BLUFF, STRONG_BLOCK_HONEST,
-    STRONG_BLUFF_ASSASSIN, STRONG_BLUFF_TAX, STRONG_BLUFF_TAX_GAIN, STRONG_CARDS, STRONG_LEAD_W,
-    STRONG_OPP_GAIN, STRONG_OPP_KILL, STRONG_PC_LEADING, STRONG_PC_PRIOR, STRONG_PC_TRAILING,
-    STRONG_PLAUSIBLE, STRONG_PLY2, STRONG_REPLY_MIN, STRONG_SCALE, STRONG_STEAL_DRAIN,
-    STRONG_TAX_TRUST, STRONG_TEMPO,
-};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::history::action_index;
@@ -34,11 +26,11 @@ impl Ctx<'_> {
     // ----- the strong bot -----
 
     /// The opponent's observed rate of challenging my claims (prior
-    /// [`STRONG_PC_PRIOR`] worth one claim).
+    /// [`StrongConfig::pc_prior`](crate::coup::bot::StrongConfig::pc_prior) worth one claim).
     pub(in crate::coup) fn opp_challenge_rate(&self) -> f64 {
         let my_claims: u32 = self.h.me.claims.iter().sum();
         let [n, k] = self.mem_claims();
-        ((STRONG_PC_PRIOR + (self.h.opp.challenges + k) as f64) / (1.0 + (my_claims + n) as f64))
+        ((self.p.pc_prior + (self.h.opp.challenges + k) as f64) / (1.0 + (my_claims + n) as f64))
             .clamp(0.02, 0.98)
     }
 
@@ -81,7 +73,7 @@ impl Ctx<'_> {
     /// How much likelier a challenge of my claim of `c` is than usual, from
     /// how plausible the claim looks publicly: my hand model as the opponent
     /// could build it (dead cards, my claims and caught bluffs, this claim),
-    /// relative to [`STRONG_PLAUSIBLE`]; a rational challenger picks the
+    /// relative to [`StrongConfig::plausible`](crate::coup::bot::StrongConfig::plausible); a rational challenger picks the
     /// implausible claims.
     pub(in crate::coup) fn implausibility(&self, c: Character) -> f64 {
         let mut u = [3u32; 5];
@@ -91,7 +83,7 @@ impl Ctx<'_> {
         let mut r = self.h.me.clone();
         r.active_claims.push(c);
         let p = hand_probabilities(&r, &u, self.mk)[c.index()];
-        (STRONG_PLAUSIBLE / p.max(0.05)).clamp(0.5, 3.0)
+        (self.p.plausible / p.max(0.05)).clamp(0.5, 3.0)
     }
 
     /// Whether I lead the race as the opponent can see it: both sides'
@@ -131,16 +123,16 @@ impl Ctx<'_> {
     /// The challenge rate when I lead the race (`lead`) or not: a prior that
     /// an opponent challenges mostly when it is losing, blended with `base`
     /// (this game's rate for the kind of claim), then the challenges seen in
-    /// the same situation count fully and those in the other at [`STRONG_LEAD_W`].
+    /// the same situation count fully and those in the other at [`StrongConfig::lead_w`](crate::coup::bot::StrongConfig::lead_w).
     pub(in crate::coup) fn challenge_given_lead(&self, lead: bool, base: f64, n_mem: u32) -> f64 {
         let prior = if lead {
-            STRONG_PC_LEADING
+            self.p.pc_leading
         } else {
-            STRONG_PC_TRAILING
+            self.p.pc_trailing
         };
         let (n, k) = self.answers.by_lead[lead as usize];
         let (n2, k2) = self.answers.by_lead[!lead as usize];
-        let w = STRONG_LEAD_W;
+        let w = self.p.lead_w;
         let wm = Self::mem_weight(n_mem);
         let p = (1.0 - wm) * 0.5 * (prior + base) + wm * base;
         // Past games' answers in the same situation keep their weight
@@ -180,7 +172,7 @@ impl Ctx<'_> {
     /// Probability the opponent blocks my action `a` (`FSA`) with one of
     /// `chars` when it does not challenge: a hand holding a blocking card
     /// (the hand model's probability, which carries this game's blocks as
-    /// claims) blocks with [`STRONG_BLOCK_HONEST`]; a hand without one at
+    /// claims) blocks with [`StrongConfig::block_honest`](crate::coup::bot::StrongConfig::block_honest); a hand without one at
     /// the bluff rate (learned from its tested blocks, else the prior), at
     /// least the rate its block frequency implies
     /// ([`Ctx::block_bluff_rate_floor`]). This game's answers to `a` come
@@ -191,20 +183,20 @@ impl Ctx<'_> {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
         let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
-        let bluffs = if all >= MODEL_MIN_TESTS {
+        let bluffs = if all >= self.p.model_min_tests {
             // Its blocks were tested: blocks without the card at the learned
             // ratio to blocks with it.
             let r = chars
                 .iter()
                 .map(|&c| self.model.block_bluff_ratio(c))
                 .fold(0.0, f64::max);
-            (STRONG_BLOCK_HONEST * r).min(1.0)
+            (self.p.block_honest * r).min(1.0)
         } else {
-            (STRONG_BLOCK_BLUFF + 0.5 * crate::coup::bot::model::bluff_rate(&self.h.opp) * 0.5)
+            (self.p.block_bluff + 0.5 * crate::coup::bot::model::bluff_rate(&self.h.opp) * 0.5)
                 .min(0.5)
         };
         let bluffs = bluffs.max(self.block_bluff_rate_floor(a));
-        let prior = STRONG_BLOCK_HONEST * p_has + (1.0 - p_has) * bluffs;
+        let prior = self.p.block_honest * p_has + (1.0 - p_has) * bluffs;
         let i = action_index(a).unwrap_or(0);
         let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
         ((prior.clamp(0.0, 1.0) + self.answers.blocked[i] as f64) / (1.0 + n)).clamp(0.0, 1.0)
@@ -239,15 +231,16 @@ impl Ctx<'_> {
         let base = self.bluff_share();
         if last == 's' && self.ok == 1 {
             // A Contessa block of its last card: the prior ratio
-            // [`STRONG_BETA_CONTESSA1`] gives a prior probability that it
+            // [`StrongConfig::beta_contessa1`](crate::coup::bot::StrongConfig::beta_contessa1) gives a prior probability that it
             // lacks the card, worth two of its tested last-card Contessa
             // blocks (this game and past ones), each caught or proved.
-            let p_prior = 1.0 - p0 / (p0 + (1.0 - p0) * STRONG_BETA_CONTESSA1).max(1e-9);
+            let p_prior = 1.0 - p0 / (p0 + (1.0 - p0) * self.p.beta_contessa1).max(1e-9);
             let [n, k] = self.model.stats.last_contessa;
             return (2.0 * p_prior + k as f64) / (2.0 + n as f64);
         }
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
-        if "acds".contains(last) && tests(&self.model.stats.block_caught) >= MODEL_MIN_TESTS {
+        if "acds".contains(last) && tests(&self.model.stats.block_caught) >= self.p.model_min_tests
+        {
             // Enough of its blocks were tested (this game and past ones): the
             // learned likelihood ratio of a block without the card.
             // At least the ratio its block frequency implies.
@@ -259,13 +252,13 @@ impl Ctx<'_> {
         }
         let floor = self.block_bluff_floor(last);
         let beta = match last {
-            's' if self.ok >= 2 => STRONG_BETA_CONTESSA2.max(floor),
-            's' => STRONG_BETA_CONTESSA1.max(floor),
-            'a' | 'c' | 'd' => (base * STRONG_BETA_BLOCK).max(floor),
+            's' if self.ok >= 2 => self.p.beta_contessa2.max(floor),
+            's' => self.p.beta_contessa1.max(floor),
+            'a' | 'c' | 'd' => (base * self.p.beta_block).max(floor),
             // A failed challenge of an Assassination loses both cards: only
             // a rare claim is worth doubting.
-            'A' => (base * STRONG_BETA_ASSASSIN).max(self.action_bluff_floor(c)),
-            _ => (base * STRONG_BETA_ACTION).max(self.action_bluff_floor(c)),
+            'A' => (base * self.p.beta_assassin).max(self.action_bluff_floor(c)),
+            _ => (base * self.p.beta_action).max(self.action_bluff_floor(c)),
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
     }
@@ -274,7 +267,7 @@ impl Ctx<'_> {
     /// it) for a block `b` (`acds`) that its block frequency implies: the
     /// rate floor of [`Ctx::block_bluff_rate_floor`] for the action `b`
     /// answers (`F` for `d`, `S` for `a c`, `A` for `s`) over
-    /// [`STRONG_BLOCK_HONEST`].
+    /// [`StrongConfig::block_honest`](crate::coup::bot::StrongConfig::block_honest).
     pub(in crate::coup) fn block_bluff_floor(&self, b: char) -> f64 {
         let a = match b {
             'd' => 'F',
@@ -282,7 +275,7 @@ impl Ctx<'_> {
             's' => 'A',
             _ => return 0.0,
         };
-        self.block_bluff_rate_floor(a) / STRONG_BLOCK_HONEST
+        self.block_bluff_rate_floor(a) / self.p.block_honest
     }
 
     /// The least rate at which hands without a blocking card block my
@@ -325,14 +318,15 @@ impl Ctx<'_> {
     /// the pooled bluff share of its actions as before
     /// ([`crate::coup::bot::model::bluff_rate`] with past games), except Contessa (only
     /// ever a block) and any character whose blocks were tested at least
-    /// [`MODEL_MIN_TESTS`] times: the learned block ratio.
+    /// [`StrongConfig::model_min_tests`](crate::coup::bot::StrongConfig::model_min_tests) times: the learned block ratio.
     pub(in crate::coup) fn claim_ratios(&self) -> [f64; 5] {
         let base = self.bluff_share().clamp(0.02, 1.0);
         let mut r = [base; 5];
         let tested = |c: Character| self.model.stats.block_caught[c.index()][0];
         let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
         for c in [Contessa, Captain, Ambassador, Duke] {
-            if c == Contessa && all >= MODEL_MIN_TESTS || tested(c) >= MODEL_MIN_TESTS {
+            if c == Contessa && all >= self.p.model_min_tests || tested(c) >= self.p.model_min_tests
+            {
                 r[c.index()] = self.model.block_bluff_ratio(c).min(1.0);
             }
         }
@@ -352,7 +346,7 @@ impl Ctx<'_> {
     }
 
     pub(in crate::coup) fn my_value_plan(&self) -> Plan {
-        let gain = if self.has(Duke) || self.opp_challenge_rate() < STRONG_BLUFF_TAX {
+        let gain = if self.has(Duke) || self.opp_challenge_rate() < self.p.bluff_tax {
             Gain::Tax
         } else if self.has(Captain) && !(self.opp_claims(Captain) || self.opp_claims(Ambassador)) {
             Gain::Steal
@@ -372,8 +366,8 @@ impl Ctx<'_> {
             // Not while it more likely than not holds a Contessa (its block
             // would take the 3 coins, again and again).
             assassinate: (self.has(Assassin)
-                || (self.opp_challenge_action_base('A') < STRONG_BLUFF_ASSASSIN
-                    && self.model.challenge_action('A', self.ok) < STRONG_BLUFF_ASSASSIN))
+                || (self.opp_challenge_action_base('A') < self.p.bluff_assassin
+                    && self.model.challenge_action('A', self.ok) < self.p.bluff_assassin))
                 && self.p_opp[Contessa.index()] < 0.5,
         }
     }
@@ -410,11 +404,11 @@ impl Ctx<'_> {
             } else {
                 COUP_COST
             } as f64;
-            me = k + (k * cost - mc as f64).max(0.0) / STRONG_BLUFF_TAX_GAIN;
+            me = k + (k * cost - mc as f64).max(0.0) / self.p.bluff_tax_gain;
         }
         if self.opp_plan().gain == Gain::Steal && !self.has(Captain) && !self.has(Ambassador) {
             // Its Steals drain my coins too: about a third more turns.
-            me *= STRONG_STEAL_DRAIN;
+            me *= self.p.steal_drain;
         }
         // Each of my turns claims a character I hold (when I hold one the
         // plan can use): the opponent challenges it at its learned rate and
@@ -426,14 +420,14 @@ impl Ctx<'_> {
             me = k / (k / me + pc);
         }
         let op = self.opp_turns(oc, mk);
-        let tempo = if my_next { STRONG_TEMPO } else { -STRONG_TEMPO };
+        let tempo = if my_next { self.p.tempo } else { -self.p.tempo };
         let race =
-            sigmoid(STRONG_SCALE * (op - me + tempo) + STRONG_CARDS * (mk as f64 - ok as f64));
+            sigmoid(self.p.scale * (op - me + tempo) + self.p.cards * (mk as f64 - ok as f64));
         // The arbiter ends the game as a draw after MAX_CALLS calls, and a
         // draw scores nothing (`docs/rules/coup.md` §6.1): a race won too late is not
         // won. The turns I need against the turns left, on the same
         // logistic scale as the race itself.
-        race * sigmoid(STRONG_SCALE * (self.my_turns_left(my_next) - me))
+        race * sigmoid(self.p.scale * (self.my_turns_left(my_next) - me))
     }
 
     /// The opponent's rate of challenging the honest claim I would make on
@@ -454,22 +448,22 @@ impl Ctx<'_> {
     }
 
     /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
-    /// it claims a Duke, else a gain of [`STRONG_OPP_GAIN`] (it may hold
+    /// it claims a Duke, else a gain of [`StrongConfig::opp_gain`](crate::coup::bot::StrongConfig::opp_gain) (it may hold
     /// anything); Assassination at 3 if it claims an Assassin and I hold no
-    /// Contessa, a Coup if I do, else a middle cost [`STRONG_OPP_KILL`].
+    /// Contessa, a Coup if I do, else a middle cost [`StrongConfig::opp_kill`](crate::coup::bot::StrongConfig::opp_kill).
     pub(in crate::coup) fn opp_turns(&self, oc: i64, mk: usize) -> f64 {
         let plan = self.opp_plan();
         let gain = match plan.gain {
             Gain::Tax => 3.0,
-            Gain::Steal => 2.5_f64.max(STRONG_OPP_GAIN),
-            _ => STRONG_OPP_GAIN,
+            Gain::Steal => 2.5_f64.max(self.p.opp_gain),
+            _ => self.p.opp_gain,
         };
         let kill = if self.has(Contessa) {
             COUP_COST as f64
         } else if plan.assassinate {
             ASSASSINATE_COST as f64
         } else {
-            STRONG_OPP_KILL
+            self.p.opp_kill
         };
         let k = mk as f64;
         k + (k * kill - oc as f64).max(0.0) / gain
@@ -497,7 +491,7 @@ impl Ctx<'_> {
         {
             return 1.0;
         }
-        if STRONG_PLY2 == 0 {
+        if !self.p.ply2 {
             return self.val(mc, mk, oc, ok, false);
         }
         let v = |c: i64, k: usize, o: i64| self.val(c, k, o, ok, true);
@@ -511,7 +505,7 @@ impl Ctx<'_> {
                 replies.push(v(mc, mk, oc + 2));
             }
             let p_duke = self.p_opp[Duke.index()];
-            let trust = p_duke + (1.0 - p_duke) * STRONG_TAX_TRUST;
+            let trust = p_duke + (1.0 - p_duke) * self.p.tax_trust;
             replies.push(trust * v(mc, mk, oc + 3) + (1.0 - trust) * v(mc, mk, oc + 1));
             if oc >= ASSASSINATE_COST {
                 let p_ass = self.p_opp[Assassin.index()];
@@ -530,7 +524,7 @@ impl Ctx<'_> {
         }
         let min = replies.iter().copied().fold(f64::INFINITY, f64::min);
         let mean = replies.iter().sum::<f64>() / replies.len().max(1) as f64;
-        STRONG_REPLY_MIN * min + (1.0 - STRONG_REPLY_MIN) * mean
+        self.p.reply_min * min + (1.0 - self.p.reply_min) * mean
     }
 }
 

@@ -43,6 +43,7 @@ mod tree;
 mod view;
 
 pub use determinized::{Choice, Habits, SearchConfig, SEARCH_KEYS};
+pub use params::{StrongConfig, STRONG_KEYS};
 
 pub(in crate::coup) use view::Ctx;
 
@@ -282,6 +283,7 @@ pub fn decide_configured(
             let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
+            ctx.p = config.strong;
             ctx.set_horizon(history);
             let in_scope = match config.scope {
                 1 => !my_turn,

@@ -3,10 +3,6 @@
 //! of [`super::inference`].
 
 use super::inference::tilt;
-use super::params::{
-    STRONG_A1_CHAL, STRONG_A1_SEEN, STRONG_PC_CONTESSA, STRONG_PC_CONTESSA_W, STRONG_PROBE_BONUS,
-    STRONG_TIE,
-};
 use super::view::Ctx;
 use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::history::action_index;
@@ -81,10 +77,10 @@ impl Ctx<'_> {
                             // challenge or bluff; then what it did to my
                             // Assassinations of its last card. `pb` is the
                             // chance of a block when it does not challenge.
-                            let pca = (1.0 - p_con) * STRONG_A1_CHAL;
+                            let pca = (1.0 - p_con) * self.p.a1_chal;
                             let i = action_index('A').unwrap_or(4);
                             let n = self.answers.done[i] as f64;
-                            let w = STRONG_A1_SEEN;
+                            let w = self.p.a1_seen;
                             // Past games: my Assassinations of its last card.
                             let [mn, mq] = self.mem.challenged[3][0];
                             let pca = (pca + w * (self.answers.challenged[i] + mq) as f64)
@@ -138,14 +134,14 @@ impl Ctx<'_> {
                     .and_then(Character::claimed_by)
                     .is_some_and(|c| self.has(c));
                 let e = if honest_claim && my_claims < 2 {
-                    e + STRONG_PROBE_BONUS
+                    e + self.p.probe_bonus
                 } else {
                     e
                 };
                 self.explain.push(format!(
                     "turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})"
                 ));
-                // Values within [`STRONG_TIE`] of each other are a tie the
+                // Values within [`StrongConfig::tie`](crate::coup::bot::StrongConfig::tie) of each other are a tie the
                 // evaluation cannot split (its logistic saturates when the
                 // race is decided): the turn that makes more progress wins
                 // it, a card taken (worth a Coup's price) before coins
@@ -157,7 +153,7 @@ impl Ctx<'_> {
                     _ => 0,
                 });
                 let better = best.as_ref().is_none_or(|(bv, bg, _)| {
-                    e > *bv + STRONG_TIE || (e > *bv - STRONG_TIE && gain > *bg)
+                    e > *bv + self.p.tie || (e > *bv - self.p.tie && gain > *bg)
                 });
                 if better {
                     best = Some((e, gain, a.clone()));
@@ -208,12 +204,12 @@ impl Ctx<'_> {
                 let pc_s = tilt(pc, self.implausibility(Contessa));
                 let pc_s = if mk >= 2 {
                     // At least the Beta posterior of its answers to my
-                    // Contessa blocks with [`STRONG_PC_CONTESSA`] as the
-                    // prior mean, worth [`STRONG_PC_CONTESSA_W`] blocks: an
+                    // Contessa blocks with [`StrongConfig::pc_contessa`](crate::coup::bot::StrongConfig::pc_contessa) as the
+                    // prior mean, worth [`StrongConfig::pc_contessa_w`](crate::coup::bot::StrongConfig::pc_contessa_w) blocks: an
                     // opponent seen to let them all stand loses the floor.
                     let [n, k] = self.model.stats.block_challenged[3];
-                    let w = STRONG_PC_CONTESSA_W;
-                    pc_s.max((w * STRONG_PC_CONTESSA + k as f64) / (w + n as f64))
+                    let w = self.p.pc_contessa_w;
+                    pc_s.max((w * self.p.pc_contessa + k as f64) / (w + n as f64))
                 } else {
                     pc_s
                 };

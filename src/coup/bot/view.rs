@@ -4,7 +4,7 @@
 
 use super::model::{hand_probabilities, inferred_plan, unseen, Plan};
 use super::opponent::{Model, Stats};
-use super::params::{HORIZON_CALLS_PER_TURN, HORIZON_PRIOR_TURNS};
+use super::params::StrongConfig;
 use crate::coup::game::character::Character;
 use crate::coup::game::history::{action_index, History};
 use crate::coup::sparring::simple::Seat;
@@ -79,12 +79,15 @@ pub(in crate::coup) struct Ctx<'a> {
     /// [`crate::coup::game::history::calls_made`] of the history.
     pub(in crate::coup) calls_left: usize,
     /// Mean calls per complete turn of this game so far, with a prior of
-    /// [`HORIZON_CALLS_PER_TURN`] worth [`HORIZON_PRIOR_TURNS`] turns.
+    /// [`StrongConfig::horizon_calls_per_turn`](crate::coup::bot::StrongConfig::horizon_calls_per_turn) worth [`StrongConfig::horizon_prior_turns`](crate::coup::bot::StrongConfig::horizon_prior_turns) turns.
     pub(in crate::coup) calls_per_turn: f64,
     /// Why: the values behind the decision, one line each, for
     /// [`crate::coup::bot::Decision::explanation`] (never printed here: a
     /// decision does no I/O).
     pub(in crate::coup) explain: Vec<String>,
+    /// The strong strategy's parameters and the horizon's prior pace
+    /// ([`crate::coup::SearchConfig::strong`]).
+    pub(in crate::coup) p: StrongConfig,
 }
 impl<'a> Ctx<'a> {
     #[allow(clippy::too_many_arguments)]
@@ -125,8 +128,9 @@ impl<'a> Ctx<'a> {
             unseen: u,
             rng,
             calls_left: crate::coup::game::rules::MAX_CALLS,
-            calls_per_turn: HORIZON_CALLS_PER_TURN,
+            calls_per_turn: StrongConfig::default().horizon_calls_per_turn,
             explain: Vec::new(),
+            p: StrongConfig::default(),
         };
         ctx.learn_challenges();
         ctx
@@ -179,8 +183,9 @@ impl<'a> Ctx<'a> {
             let last = self.h.turns.last().map_or(0, |t| t.text.chars().count());
             made.saturating_sub(last)
         };
-        self.calls_per_turn = (in_done as f64 + HORIZON_CALLS_PER_TURN * HORIZON_PRIOR_TURNS)
-            / (done as f64 + HORIZON_PRIOR_TURNS);
+        self.calls_per_turn = (in_done as f64
+            + self.p.horizon_calls_per_turn * self.p.horizon_prior_turns)
+            / (done as f64 + self.p.horizon_prior_turns);
     }
 
     /// My turns before the draw, with me (`my_next`) or the opponent to
