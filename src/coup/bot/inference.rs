@@ -73,8 +73,8 @@ impl Ctx<'_> {
     /// How much likelier a challenge of my claim of `c` is than usual, from
     /// how plausible the claim looks publicly: my hand model as the opponent
     /// could build it (dead cards, my claims and caught bluffs, this claim),
-    /// relative to [`StrongConfig::plausible`](crate::coup::bot::StrongConfig::plausible); a rational challenger picks the
-    /// implausible claims.
+    /// relative to [`StrongConfig::plausible`](crate::coup::bot::StrongConfig::plausible); a
+    /// rational challenger picks the implausible claims.
     pub(in crate::coup) fn implausibility(&self, c: Character) -> f64 {
         let mut u = [3u32; 5];
         for d in self.h.me.lost.iter().chain(&self.h.opp.lost) {
@@ -123,7 +123,8 @@ impl Ctx<'_> {
     /// The challenge rate when I lead the race (`lead`) or not: a prior that
     /// an opponent challenges mostly when it is losing, blended with `base`
     /// (this game's rate for the kind of claim), then the challenges seen in
-    /// the same situation count fully and those in the other at [`StrongConfig::lead_w`](crate::coup::bot::StrongConfig::lead_w).
+    /// the same situation count fully and those in the other at
+    /// [`StrongConfig::lead_w`](crate::coup::bot::StrongConfig::lead_w).
     pub(in crate::coup) fn challenge_given_lead(&self, lead: bool, base: f64, n_mem: u32) -> f64 {
         let prior = if lead {
             self.p.pc_leading
@@ -172,13 +173,13 @@ impl Ctx<'_> {
     /// Probability the opponent blocks my action `a` (`FSA`) with one of
     /// `chars` when it does not challenge: a hand holding a blocking card
     /// (the hand model's probability, which carries this game's blocks as
-    /// claims) blocks with [`StrongConfig::block_honest`](crate::coup::bot::StrongConfig::block_honest); a hand without one at
-    /// the bluff rate (learned from its tested blocks, else the prior), at
-    /// least the rate its block frequency implies
-    /// ([`Ctx::block_bluff_rate_floor`]). This game's answers to `a` come
-    /// from the hand it holds now (mostly): they update that prediction,
-    /// worth one observation. (Counts over many past hands would blur the
-    /// hand model; they enter through the floor.)
+    /// claims) blocks with
+    /// [`StrongConfig::block_honest`](crate::coup::bot::StrongConfig::block_honest); a hand without
+    /// one at the bluff rate (learned from its tested blocks, else the prior), at least the rate
+    /// its block frequency implies ([`Ctx::block_bluff_rate_floor`]). This game's answers to `a`
+    /// come from the hand it holds now (mostly): they update that prediction, worth one
+    /// observation. (Counts over many past hands would blur the hand model; they enter through the
+    /// floor.)
     pub(in crate::coup) fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
@@ -231,9 +232,9 @@ impl Ctx<'_> {
         let base = self.bluff_share();
         if last == 's' && self.ok == 1 {
             // A Contessa block of its last card: the prior ratio
-            // [`StrongConfig::beta_contessa1`](crate::coup::bot::StrongConfig::beta_contessa1) gives a prior probability that it
-            // lacks the card, worth two of its tested last-card Contessa
-            // blocks (this game and past ones), each caught or proved.
+            // [`StrongConfig::beta_contessa1`](crate::coup::bot::StrongConfig::beta_contessa1)
+            // gives a prior probability that it lacks the card, worth two of its tested last-card
+            // Contessa blocks (this game and past ones), each caught or proved.
             let p_prior = 1.0 - p0 / (p0 + (1.0 - p0) * self.p.beta_contessa1).max(1e-9);
             let [n, k] = self.model.stats.last_contessa;
             return (2.0 * p_prior + k as f64) / (2.0 + n as f64);
@@ -318,7 +319,8 @@ impl Ctx<'_> {
     /// the pooled bluff share of its actions as before
     /// ([`crate::coup::bot::model::bluff_rate`] with past games), except Contessa (only
     /// ever a block) and any character whose blocks were tested at least
-    /// [`StrongConfig::model_min_tests`](crate::coup::bot::StrongConfig::model_min_tests) times: the learned block ratio.
+    /// [`StrongConfig::model_min_tests`](crate::coup::bot::StrongConfig::model_min_tests) times:
+    /// the learned block ratio.
     pub(in crate::coup) fn claim_ratios(&self) -> [f64; 5] {
         let base = self.bluff_share().clamp(0.02, 1.0);
         let mut r = [base; 5];
@@ -448,9 +450,10 @@ impl Ctx<'_> {
     }
 
     /// Turns the opponent needs to remove `mk` cards from `oc` coins: Tax if
-    /// it claims a Duke, else a gain of [`StrongConfig::opp_gain`](crate::coup::bot::StrongConfig::opp_gain) (it may hold
-    /// anything); Assassination at 3 if it claims an Assassin and I hold no
-    /// Contessa, a Coup if I do, else a middle cost [`StrongConfig::opp_kill`](crate::coup::bot::StrongConfig::opp_kill).
+    /// it claims a Duke, else a gain of
+    /// [`StrongConfig::opp_gain`](crate::coup::bot::StrongConfig::opp_gain) (it may hold anything);
+    /// Assassination at 3 if it claims an Assassin and I hold no Contessa, a Coup if I do, else a
+    /// middle cost [`StrongConfig::opp_kill`](crate::coup::bot::StrongConfig::opp_kill).
     pub(in crate::coup) fn opp_turns(&self, oc: i64, mk: usize) -> f64 {
         let plan = self.opp_plan();
         let gain = match plan.gain {

@@ -141,11 +141,10 @@ impl Ctx<'_> {
                 self.explain.push(format!(
                     "turn {mc}{mk} vs {oc}{ok} {a:?} {e:.4} (pc {pc:.3})"
                 ));
-                // Values within [`StrongConfig::tie`](crate::coup::bot::StrongConfig::tie) of each other are a tie the
-                // evaluation cannot split (its logistic saturates when the
-                // race is decided): the turn that makes more progress wins
-                // it, a card taken (worth a Coup's price) before coins
-                // gained, since a game still running after the arbiter's
+                // Values within [`StrongConfig::tie`](crate::coup::bot::StrongConfig::tie) of each
+                // other are a tie the evaluation cannot split (its logistic saturates when the race
+                // is decided): the turn that makes more progress wins it, a card taken (worth a
+                // Coup's price) before coins gained, since a game still running after the arbiter's
                 // 200 calls is a draw worth nothing (`docs/rules/coup.md` §6.1).
                 let gain = Reply::parse(a).map_or(0, |r| match r {
                     Reply::Act(Action::Coup | Action::Assassinate) => COUP_COST,
@@ -204,9 +203,11 @@ impl Ctx<'_> {
                 let pc_s = tilt(pc, self.implausibility(Contessa));
                 let pc_s = if mk >= 2 {
                     // At least the Beta posterior of its answers to my
-                    // Contessa blocks with [`StrongConfig::pc_contessa`](crate::coup::bot::StrongConfig::pc_contessa) as the
-                    // prior mean, worth [`StrongConfig::pc_contessa_w`](crate::coup::bot::StrongConfig::pc_contessa_w) blocks: an
-                    // opponent seen to let them all stand loses the floor.
+                    // Contessa blocks with
+                    // [`StrongConfig::pc_contessa`](crate::coup::bot::StrongConfig::pc_contessa) as
+                    // the prior mean, worth
+                    // [`StrongConfig::pc_contessa_w`](crate::coup::bot::StrongConfig::pc_contessa_w)
+                    // blocks: an opponent seen to let them all stand loses the floor.
                     let [n, k] = self.model.stats.block_challenged[3];
                     let w = self.p.pc_contessa_w;
                     pc_s.max((w * self.p.pc_contessa + k as f64) / (w + n as f64))

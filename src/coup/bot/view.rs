@@ -79,7 +79,10 @@ pub(in crate::coup) struct Ctx<'a> {
     /// [`crate::coup::game::history::calls_made`] of the history.
     pub(in crate::coup) calls_left: usize,
     /// Mean calls per complete turn of this game so far, with a prior of
-    /// [`StrongConfig::horizon_calls_per_turn`](crate::coup::bot::StrongConfig::horizon_calls_per_turn) worth [`StrongConfig::horizon_prior_turns`](crate::coup::bot::StrongConfig::horizon_prior_turns) turns.
+    /// [`StrongConfig::horizon_calls_per_turn`](crate::coup::bot::StrongConfig::horizon_calls_per_turn)
+    /// worth
+    /// [`StrongConfig::horizon_prior_turns`](crate::coup::bot::StrongConfig::horizon_prior_turns)
+    /// turns.
     pub(in crate::coup) calls_per_turn: f64,
     /// Why: the values behind the decision, one line each, for
     /// [`crate::coup::bot::Decision::explanation`] (never printed here: a
