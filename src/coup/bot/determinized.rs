@@ -20,7 +20,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::opponent::{ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS};
-use super::params::StrongConfig;
+use super::params::{StrongConfig, STRONG_KEYS};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::protocol::{Action, Block, Reply, CLAIM_KINDS};
@@ -542,7 +542,7 @@ impl SearchConfig {
                 return Err(CoupError::BadArgument(format!(
                     "--search {k:?}: unknown (keys: {keys}, strong.KEY with KEY one of {}; \
                      card_value takes 4 numbers, kind_odds 8)",
-                    super::params::STRONG_KEYS.join(", ")
+                    STRONG_KEYS.join(", ")
                 )));
             }
         }

@@ -280,10 +280,19 @@ pub fn decide_configured(
                 keep_claimed: config.keep_claimed,
                 ..Model::new(&Stats::from_history(&h), memory)
             };
-            let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
+            let mut ctx = Ctx::new(
+                h,
+                line,
+                &legal,
+                hand,
+                &offered,
+                my_coins,
+                opp_coins,
+                rng,
+                config.strong,
+            );
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
-            ctx.p = config.strong;
             ctx.set_horizon(history);
             let in_scope = match config.scope {
                 1 => !my_turn,

@@ -103,6 +103,7 @@ impl<'a> Ctx<'a> {
         mc: i64,
         oc: i64,
         rng: ChaCha8Rng,
+        p: StrongConfig,
     ) -> Ctx<'a> {
         // A complete last line means a new turn starts: nothing of it is pending.
         let line: Vec<char> = if line.ends_with('\n') {
@@ -131,9 +132,9 @@ impl<'a> Ctx<'a> {
             unseen: u,
             rng,
             calls_left: crate::coup::game::rules::MAX_CALLS,
-            calls_per_turn: StrongConfig::default().horizon_calls_per_turn,
+            calls_per_turn: p.horizon_calls_per_turn,
             explain: Vec::new(),
-            p: StrongConfig::default(),
+            p,
         };
         ctx.learn_challenges();
         ctx
