@@ -9,10 +9,15 @@ use cardgames::coup::memory::{
 };
 use cardgames::coup::model::{hand_probabilities, PassWeights, HALF_PASS};
 use cardgames::coup::opponent::{Model, Stats};
-use cardgames::coup::{decide, decide_with, History, Strategy};
+use cardgames::coup::{decide, decide_with, Action, Block, History, Reply, Strategy};
 
 fn legal(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
+}
+
+/// The event a history character stands for (`docs/rules/coup.md` §5).
+fn code(c: char) -> Reply {
+    Reply::from_code(c).unwrap()
 }
 
 // ----- the hand posterior, against hand-computed values -----
@@ -54,16 +59,16 @@ fn posterior_with_a_claim_and_a_caught_bluff() {
 fn behaviour_rates_follow_the_counts() {
     // Priors are the stated means.
     let m = Model::default();
-    assert!((m.challenge_block('s') - 0.25).abs() < 1e-12);
-    assert!((m.challenge_action('T', 2) - 0.2).abs() < 1e-12);
+    assert!((m.challenge_block(Block::Contessa) - 0.25).abs() < 1e-12);
+    assert!((m.challenge_action(Action::Tax, 2) - 0.2).abs() < 1e-12);
     // Twenty challenged blocks out of twenty: Beta(1,3) + 20/20 for the
     // pooled rate 21/24, then that as a prior worth two for Contessa blocks.
     let mut s = Stats::default();
     s.block_challenged[3] = [20, 20];
     let m = Model::new(&Stats::default(), Some(&s));
     let pooled = 21.0 / 24.0;
-    assert!((m.challenge_block('s') - (2.0 * pooled + 20.0) / 22.0).abs() < 1e-12);
-    assert!((m.challenge_block('d') - pooled).abs() < 1e-12);
+    assert!((m.challenge_block(Block::Contessa) - (2.0 * pooled + 20.0) / 22.0).abs() < 1e-12);
+    assert!((m.challenge_block(Block::Duke) - pooled).abs() < 1e-12);
     // Its claims of Duke proved 30 times out of 30: a tiny bluff ratio.
     let mut s = Stats::default();
     s.action_caught[Duke.index()] = [30, 0];
@@ -1029,11 +1034,14 @@ fn my_challenges_are_read_with_their_outcomes() {
     // (a bluff). Line 2, my turn: my Tax challenged by it, which I prove: its
     // challenge, not mine.
     let h = History::parse_as("Scq*'\nTq_\nTq$<\n", true).unwrap();
-    assert_eq!(h.my_challenges(), vec![(0, 'c', false), (1, 'T', true)]);
+    assert_eq!(
+        h.my_challenges(),
+        vec![(0, code('c'), false), (1, code('T'), true)]
+    );
     // The second player's view of the same game: only line 2 is its
     // challenge (proved: not a bluff).
     let h = History::parse_as("Scq*'\nTq_\nTq$<\n", false).unwrap();
-    assert_eq!(h.my_challenges(), vec![(2, 'T', false)]);
+    assert_eq!(h.my_challenges(), vec![(2, code('T'), false)]);
 }
 
 #[test]
@@ -1054,14 +1062,19 @@ fn the_bluff_odds_factor_is_learnt_from_settled_challenges() {
         won: false,
         reached: [[false; 2], [false, true]],
         stats: Stats::default(),
-        challenges: vec![(1, 'c', false), (4, 'T', true), (7, 'T', true)],
+        challenges: vec![
+            (1, code('c'), false),
+            (4, code('T'), true),
+            (7, code('T'), true),
+        ],
     };
     assert!(e.settle(game, &result));
     assert_eq!(e.calibration[8], [1, 2]);
     assert_eq!(e.calibration.iter().map(|c| c[1]).sum::<u32>(), 2);
     assert!(e.challenges.is_empty(), "settled predictions are dropped");
     // Each also in its claim kind's bins: the Captain block (`c`) and Tax.
-    let kind = |k: char| e.kind_calibration[CLAIM_KINDS.find(k).unwrap()][8];
+    let kind =
+        |k: char| e.kind_calibration[CLAIM_KINDS.iter().position(|x| *x == code(k)).unwrap()][8];
     assert_eq!((kind('c'), kind('T'), kind('E')), ([0, 1], [1, 1], [0, 0]));
     // The factor is the maximum a posteriori offset `a` of the log-odds
     // (prior N(0, 1)): with 100 challenges at the bin centred on 0.25 and 10
@@ -1075,7 +1088,7 @@ fn the_bluff_odds_factor_is_learnt_from_settled_challenges() {
     // By kind: a kind without evidence takes the overall factor; a kind
     // whose 40 challenges at the bin centred on 0.25 were all honest gets
     // its own offset `b` on top of `a`: -40 sigma(0.25 + a + b) - b = 0.
-    let c = CLAIM_KINDS.find('c').unwrap();
+    let c = CLAIM_KINDS.iter().position(|x| *x == code('c')).unwrap();
     e.kind_calibration[c][8] = [0, 40];
     let by_kind = e.kind_odds_factors();
     assert!((by_kind[0] - e.odds_factor()).abs() < 1e-12);

@@ -9,13 +9,16 @@
 //! `tests/support/modules.rs` (comments and `#[cfg(test)]` parts left out; a
 //! path through the re-exports of `coup`'s root depends on the root, which
 //! depends on every part: inside Coup, import from the defining module).
+//!
+//! `coup::bot` reads the history as typed events (`coup::game::protocol`):
+//! none of its sources writes a protocol code as a literal.
 
 #[path = "support/modules.rs"]
 mod modules;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use modules::{find_cycle, graph, names, Module};
+use modules::{code, find_cycle, graph, names, Module};
 
 fn m(s: &str) -> Module {
     s.split("::").map(str::to_string).collect()
@@ -94,4 +97,46 @@ fn a_visibility_scope_is_no_dependency() {
         &[],
     );
     assert_eq!(found, ["crate::coup::game::engine::x"]);
+}
+
+/// The history file's one-character codes (`docs/rules/coup.md` §5: the
+/// actions, pass and challenge, the blocks, the revealed and the given-up
+/// cards) written as a literal in `code`, a char (`'q'`) or a one-character
+/// string (`"q"`). The given-up Ambassador `_` and Contessa `=` and the
+/// newline are left out: the memory file's format uses them as separators.
+fn protocol_literals(code: &str) -> Vec<String> {
+    const CODES: &str = "IFCETSApqacds~^*!$<0";
+    let c: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    for (i, w) in c.windows(3).enumerate() {
+        let quoted = (w[0] == '\'' && w[2] == '\'') || (w[0] == '"' && w[2] == '"');
+        // `'a` of a lifetime or a label is no literal: the quote must close.
+        if quoted && CODES.contains(w[1]) && c.get(i.wrapping_sub(1)) != Some(&'\\') {
+            found.push(w.iter().collect());
+        }
+    }
+    for lit in ["'\\''", "\"'\""] {
+        found.extend(code.matches(lit).map(str::to_string));
+    }
+    found
+}
+
+#[test]
+fn the_bot_reads_the_history_as_typed_events() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/coup/bot");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("the bot's sources") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("a source");
+        let found = protocol_literals(&code(&text));
+        assert!(found.is_empty(), "{}: {found:?}", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 5, "only {seen} sources under {}", dir.display());
+}
+
+#[test]
+fn the_literal_check_sees_protocol_codes() {
+    let code = "if last == 'q' || a == \"T\" || k == '\\'' { f::<'a>(x, '=', '\\n') }";
+    assert_eq!(protocol_literals(code), ["'q'", "\"T\"", "'\\''"]);
 }

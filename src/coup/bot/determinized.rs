@@ -19,7 +19,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use super::opponent::{ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS};
+use super::opponent::{kind_index, ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS};
 use super::params::{StrongConfig, STRONG_KEYS};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
@@ -33,7 +33,7 @@ use crate::coup::bot::model::{
     hand_distribution, hand_distribution_chosen, PassWeights, EXCHANGE_RANK, HALF_PASS,
     PASSED_OVER_WEIGHT,
 };
-use crate::coup::game::engine::{Cards, State};
+use crate::coup::game::engine::{at_turn_start, Cards, State};
 use crate::coup::game::history::{calls_made, Side};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
@@ -595,7 +595,7 @@ impl Habits {
     /// cards at the root.
     pub fn learnt(m: &Model, c: &SearchConfig, mine: usize) -> Habits {
         let mut challenge = [[0.0; 2]; 4];
-        for (k, a) in ACTION_KINDS.chars().enumerate() {
+        for (k, a) in ACTION_KINDS.into_iter().enumerate() {
             challenge[k] = if c.identified {
                 [
                     m.identified_challenge_action(a, 1),
@@ -606,7 +606,7 @@ impl Habits {
             };
         }
         let mut challenge_block = [0.0; 4];
-        for (k, b) in BLOCK_KINDS.chars().enumerate() {
+        for (k, b) in BLOCK_KINDS.into_iter().enumerate() {
             challenge_block[k] = if c.identified {
                 m.identified_challenge_block(b)
             } else {
@@ -675,12 +675,12 @@ fn rollout_answer<R: Rng + ?Sized>(
     if legal.len() <= 1 {
         return legal.first().copied().unwrap_or(Reply::EndTurn);
     }
-    let line = s.line();
-    let last = line.last().copied().unwrap_or('\n');
+    // The last event of the line; none at a turn's start.
+    let last = s.line().last().and_then(|&c| Reply::from_code(c));
     let two = (hand.len() >= 2) as usize;
     let act = |a: Action| Reply::Act(a);
     match last {
-        '\n' => {
+        None => {
             if can(act(Action::Coup)) && (c >= 7) {
                 return act(Action::Coup);
             }
@@ -705,7 +705,7 @@ fn rollout_answer<R: Rng + ?Sized>(
                 act(Action::Income)
             }
         }
-        'F' => {
+        Some(Reply::Act(Action::ForeignAid)) => {
             if (has(Duke) && rng.random_bool(habits.block_held))
                 || rng.random_bool(habits.block_bluff[0].clamp(0.0, 1.0))
             {
@@ -714,15 +714,15 @@ fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Pass
             }
         }
-        'E' | 'T' => {
-            let k = ACTION_KINDS.find(last).unwrap_or(0);
+        Some(Reply::Act(a @ (Action::Exchange | Action::Tax))) => {
+            let k = kind_index(&ACTION_KINDS, a).unwrap_or(0);
             if rng.random_bool(habits.challenge[k][two].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::Pass
             }
         }
-        'S' => {
+        Some(Reply::Act(Action::Steal)) => {
             if has(Captain) && rng.random_bool(habits.block_held) {
                 Reply::Block(Block::Captain)
             } else if has(Ambassador) && rng.random_bool(habits.block_held) {
@@ -735,7 +735,7 @@ fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Pass
             }
         }
-        'A' => {
+        Some(Reply::Act(Action::Assassinate)) => {
             if has(Contessa) {
                 Reply::Block(Block::Contessa)
             } else if hand.len() <= 1 {
@@ -753,8 +753,8 @@ fn rollout_answer<R: Rng + ?Sized>(
                 worst()
             }
         }
-        'a' | 'c' | 'd' | 's' => {
-            let k = BLOCK_KINDS.find(last).unwrap_or(0);
+        Some(Reply::Block(b)) => {
+            let k = kind_index(&BLOCK_KINDS, b).unwrap_or(0);
             if rng.random_bool(habits.challenge_block[k].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
@@ -899,12 +899,14 @@ impl Ctx<'_> {
         let (action, block) = bluff_ratios(config);
         let mine = self.h.me.cards_left();
         let pooled = ClaimAt::against(mine);
-        let kind = |k: char| CLAIM_KINDS.find(k).map_or(1.0, |i| config.kind_odds[i]);
+        let kind = |k: Reply| kind_index(&CLAIM_KINDS, k).map_or(1.0, |i| config.kind_odds[i]);
         let claim_of = |c: Character| Action::ALL.into_iter().find(|a| a.claim() == Some(c));
         let mut r = Character::ALL.map(|c| {
-            action(&self.model, c, pooled).min(1.0) * claim_of(c).map_or(1.0, |a| kind(a.code()))
+            action(&self.model, c, pooled).min(1.0)
+                * claim_of(c).map_or(1.0, |a| kind(Reply::Act(a)))
         });
-        r[Contessa.index()] = block(&self.model, Contessa, pooled).min(1.0) * kind('s');
+        r[Contessa.index()] =
+            block(&self.model, Contessa, pooled).min(1.0) * kind(Reply::Block(Block::Contessa));
         // The claim I am answering, in its context when the configuration
         // says so: its turns taken before this one, its cards.
         let turns = config.claim_turns.then(|| {
@@ -926,15 +928,14 @@ impl Ctx<'_> {
             claimant: config.claimant_cards.then(|| self.h.opp.cards_left()),
             turns,
         };
-        match line.last() {
-            Some(&b) if BLOCK_KINDS.contains(b) => {
-                if let Some(c) = Character::claimed_by(b) {
-                    r[c.index()] = block(&self.model, c, at).min(1.0) * kind(b);
-                }
+        match line.last().and_then(|&c| Reply::from_code(c)) {
+            Some(k @ Reply::Block(b)) => {
+                let c = b.character();
+                r[c.index()] = block(&self.model, c, at).min(1.0) * kind(k);
             }
-            Some(&a) if line.len() == 1 && ACTION_KINDS.contains(a) => {
-                if let Some(c) = Character::claimed_by(a) {
-                    r[c.index()] = action(&self.model, c, at).min(1.0) * kind(a);
+            Some(k @ Reply::Act(a)) if line.len() == 1 && ACTION_KINDS.contains(&a) => {
+                if let Some(c) = a.claim() {
+                    r[c.index()] = action(&self.model, c, at).min(1.0) * kind(k);
                 }
             }
             _ => {}
@@ -1109,18 +1110,16 @@ impl Ctx<'_> {
         if config.public_doubt {
             let doubt = Character::ALL.map(|c| self.public_doubt(c));
             let o = &mut habits[1 - me];
-            for (k, a) in ACTION_KINDS.chars().enumerate() {
-                if let Some(c) = Character::claimed_by(a) {
+            for (k, a) in ACTION_KINDS.into_iter().enumerate() {
+                if let Some(c) = a.claim() {
                     for r in o.challenge[k].iter_mut() {
                         *r = (*r * doubt[c.index()]).clamp(0.0, 1.0);
                     }
                 }
             }
-            for (k, b) in BLOCK_KINDS.chars().enumerate() {
-                if let Some(c) = Character::claimed_by(b) {
-                    o.challenge_block[k] =
-                        (o.challenge_block[k] * doubt[c.index()]).clamp(0.0, 1.0);
-                }
+            for (k, b) in BLOCK_KINDS.into_iter().enumerate() {
+                let c = b.character();
+                o.challenge_block[k] = (o.challenge_block[k] * doubt[c.index()]).clamp(0.0, 1.0);
             }
         }
         let mut coins = [0; 2];
@@ -1180,7 +1179,7 @@ impl Ctx<'_> {
             s
         };
         // My turn's action or Exchange keep, or an answer to the opponent.
-        let my_turn = line.is_empty() || line.last() == Some(&'\n') || exchange;
+        let my_turn = at_turn_start(&line) || exchange;
         let tree = config.uses_tree(my_turn);
         let (wins, played) = if tree {
             let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());

@@ -3,9 +3,11 @@
 //! coin-race evaluation of positions.
 
 use super::model::{hand_probabilities, inferred_plan, race, Gain, Plan, Racer};
+use super::opponent::{kind_index, ACTION_KINDS, BLOCKABLE};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::history::action_index;
+use crate::coup::game::protocol::{Action, Block, Reply};
 use crate::coup::game::rules::{ASSASSINATE_COST, COUP_COST};
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
@@ -56,15 +58,14 @@ impl Ctx<'_> {
         n as f64 / (n as f64 + 5.0)
     }
 
-    /// The opponent's rate of challenging my action `a` (`FSATE`): the
-    /// overall rate as a prior worth two observations, then this game's answers.
-    pub(in crate::coup) fn opp_challenge_action(&self, a: char) -> f64 {
+    /// The opponent's rate of challenging my action `a`: the overall rate
+    /// as a prior worth two observations, then this game's answers.
+    pub(in crate::coup) fn opp_challenge_action(&self, a: Action) -> f64 {
         let lead = self.public_lead(self.mc, self.mk, self.oc, self.ok, false);
-        let n_mem = crate::coup::bot::opponent::ACTION_KINDS
-            .find(a)
+        let n_mem = kind_index(&ACTION_KINDS, a)
             .map_or(0, |k| self.mem.challenged[k][(self.ok >= 2) as usize][0]);
         let pc = self.challenge_given_lead(lead, self.opp_challenge_action_base(a), n_mem);
-        match Character::claimed_by(a) {
+        match a.claim() {
             Some(c) => tilt(pc, self.implausibility(c)),
             None => pc,
         }
@@ -143,34 +144,33 @@ impl Ctx<'_> {
     }
 
     /// [`Ctx::opp_challenge_action`] without the race-lead split.
-    pub(in crate::coup) fn opp_challenge_action_base(&self, a: char) -> f64 {
+    pub(in crate::coup) fn opp_challenge_action_base(&self, a: Action) -> f64 {
         // Its answers to this kind of claim while it held as many cards as
         // now (this game and past ones): an opponent may challenge only
         // when a lost challenge cannot cost it more than the game.
-        let [n, k] = crate::coup::bot::opponent::ACTION_KINDS
-            .find(a)
-            .map_or([0, 0], |k| {
-                self.model.stats.challenged[k][(self.ok >= 2) as usize]
-            });
+        let [n, k] = kind_index(&ACTION_KINDS, a).map_or([0, 0], |k| {
+            self.model.stats.challenged[k][(self.ok >= 2) as usize]
+        });
         // A two-card Assassination has its own prior (a lost challenge
         // loses the game): not the rate at which it challenges other claims.
-        let prior = if a == 'A' && self.ok >= 2 {
-            self.model.challenge_action('A', self.ok)
+        let prior = if a == Action::Assassinate && self.ok >= 2 {
+            self.model.challenge_action(a, self.ok)
         } else {
             self.opp_challenge_rate()
         };
         (prior + k as f64) / (1.0 + n as f64)
     }
 
-    /// The opponent's rate of challenging my block `b` (`acds`).
-    pub(in crate::coup) fn opp_challenge_block(&self, b: char) -> f64 {
+    /// The opponent's rate of challenging my block `b`.
+    pub(in crate::coup) fn opp_challenge_block(&self, b: Block) -> f64 {
         // Blocks are answered apart from actions (a caught block is cheap
         // for the challenger, a caught two-card Contessa wins it the game):
         // the Beta model of its answers to my blocks, this game and past ones.
         self.model.challenge_block(b)
     }
 
-    /// Probability the opponent blocks my action `a` (`FSA`) with one of
+    /// Probability the opponent blocks my action `a` (one of
+    /// [`BLOCKABLE`](crate::coup::bot::opponent::BLOCKABLE)) with one of
     /// `chars` when it does not challenge: a hand holding a blocking card
     /// (the hand model's probability, which carries this game's blocks as
     /// claims) blocks with
@@ -180,7 +180,7 @@ impl Ctx<'_> {
     /// come from the hand it holds now (mostly): they update that prediction, worth one
     /// observation. (Counts over many past hands would blur the hand model; they enter through the
     /// floor.)
-    pub(in crate::coup) fn opp_block_prob(&self, a: char, chars: &[Character]) -> f64 {
+    pub(in crate::coup) fn opp_block_prob(&self, a: Action, chars: &[Character]) -> f64 {
         let none: f64 = chars.iter().map(|c| 1.0 - self.p_opp[c.index()]).product();
         let p_has = 1.0 - none;
         let all: u32 = self.model.stats.block_caught.iter().map(|e| e[0]).sum();
@@ -198,7 +198,7 @@ impl Ctx<'_> {
         };
         let bluffs = bluffs.max(self.block_bluff_rate_floor(a));
         let prior = self.p.block_honest * p_has + (1.0 - p_has) * bluffs;
-        let i = action_index(a).unwrap_or(0);
+        let i = action_index(a);
         let n = (self.answers.done[i] - self.answers.challenged[i]) as f64;
         ((prior.clamp(0.0, 1.0) + self.answers.blocked[i] as f64) / (1.0 + n)).clamp(0.0, 1.0)
     }
@@ -210,15 +210,15 @@ impl Ctx<'_> {
     /// actions; a Contessa block with two cards (a caught bluff loses both)
     /// least, with one card (nothing left to lose) most.
     pub(in crate::coup) fn p_lack_claim(&self, c: Character) -> f64 {
-        self.p_lack_as(c, self.last(), true)
+        self.p_lack_as(c, self.last_event(), true)
     }
 
-    /// [`Ctx::p_lack_claim`] for a claim of `c` of kind `last` (the
-    /// character it is written as: an action letter or a block `acds`);
+    /// [`Ctx::p_lack_claim`] for a claim of `c` of kind `last` (the action
+    /// or the block that claims it);
     /// `made`: the claim is already in the history (it is taken out of the
     /// hand model first), else it is a claim the opponent may make next,
     /// e.g. its block of the action I am weighing.
-    pub(in crate::coup) fn p_lack_as(&self, c: Character, last: char, made: bool) -> f64 {
+    pub(in crate::coup) fn p_lack_as(&self, c: Character, last: Option<Reply>, made: bool) -> f64 {
         if self.impossible(c) {
             return 1.0;
         }
@@ -230,7 +230,8 @@ impl Ctx<'_> {
         }
         let p0 = hand_probabilities(&r, &self.unseen, self.ok)[c.index()];
         let base = self.bluff_share();
-        if last == 's' && self.ok == 1 {
+        let contessa = Some(Reply::Block(Block::Contessa));
+        if last == contessa && self.ok == 1 {
             // A Contessa block of its last card: the prior ratio
             // [`StrongConfig::beta_contessa1`](crate::coup::bot::StrongConfig::beta_contessa1)
             // gives a prior probability that it lacks the card, worth two of its tested last-card
@@ -240,60 +241,66 @@ impl Ctx<'_> {
             return (2.0 * p_prior + k as f64) / (2.0 + n as f64);
         }
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
-        if "acds".contains(last) && tests(&self.model.stats.block_caught) >= self.p.model_min_tests
-        {
+        let block = match last {
+            Some(Reply::Block(b)) => Some(b),
+            _ => None,
+        };
+        if block.is_some() && tests(&self.model.stats.block_caught) >= self.p.model_min_tests {
             // Enough of its blocks were tested (this game and past ones): the
             // learned likelihood ratio of a block without the card.
             // At least the ratio its block frequency implies.
             let beta = self
                 .model
                 .block_bluff_ratio(c)
-                .max(self.block_bluff_floor(last));
+                .max(self.block_bluff_floor(block));
             return 1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9);
         }
-        let floor = self.block_bluff_floor(last);
+        let floor = self.block_bluff_floor(block);
         let beta = match last {
-            's' if self.ok >= 2 => self.p.beta_contessa2.max(floor),
-            's' => self.p.beta_contessa1.max(floor),
-            'a' | 'c' | 'd' => (base * self.p.beta_block).max(floor),
+            Some(Reply::Block(Block::Contessa)) if self.ok >= 2 => self.p.beta_contessa2.max(floor),
+            Some(Reply::Block(Block::Contessa)) => self.p.beta_contessa1.max(floor),
+            Some(Reply::Block(_)) => (base * self.p.beta_block).max(floor),
             // A failed challenge of an Assassination loses both cards: only
             // a rare claim is worth doubting.
-            'A' => (base * self.p.beta_assassin).max(self.action_bluff_floor(c)),
+            Some(Reply::Act(Action::Assassinate)) => {
+                (base * self.p.beta_assassin).max(self.action_bluff_floor(c))
+            }
             _ => (base * self.p.beta_action).max(self.action_bluff_floor(c)),
         };
         1.0 - p0 / (p0 + (1.0 - p0) * beta).max(1e-9)
     }
 
     /// Least likelihood ratio P(block | lacks the card) / P(block | holds
-    /// it) for a block `b` (`acds`) that its block frequency implies: the
-    /// rate floor of [`Ctx::block_bluff_rate_floor`] for the action `b`
-    /// answers (`F` for `d`, `S` for `a c`, `A` for `s`) over
-    /// [`StrongConfig::block_honest`](crate::coup::bot::StrongConfig::block_honest).
-    pub(in crate::coup) fn block_bluff_floor(&self, b: char) -> f64 {
-        let a = match b {
-            'd' => 'F',
-            'a' | 'c' => 'S',
-            's' => 'A',
-            _ => return 0.0,
+    /// it) for a block `b` that its block frequency implies: the rate
+    /// floor of [`Ctx::block_bluff_rate_floor`] for the action `b` answers
+    /// (Foreign Aid for a Duke, Steal for a Captain or an Ambassador,
+    /// Assassinate for a Contessa) over
+    /// [`StrongConfig::block_honest`](crate::coup::bot::StrongConfig::block_honest);
+    /// 0 for no block.
+    pub(in crate::coup) fn block_bluff_floor(&self, b: Option<Block>) -> f64 {
+        let Some(a) = b.and_then(|b| {
+            BLOCKABLE
+                .into_iter()
+                .find(|a| a.blocked_by().contains(&b.character()))
+        }) else {
+            return 0.0;
         };
         self.block_bluff_rate_floor(a) / self.p.block_honest
     }
 
     /// The least rate at which hands without a blocking card block my
-    /// action `a` (`FSA`), from how often past games' hands blocked my first
+    /// action `a` (one of [`BLOCKABLE`]), from how often past games' hands blocked my first
     /// such action ([`frequency_floor`]; a fresh two-card hand holds a Duke,
     /// or a Contessa, with [`crate::coup::bot::opponent::P_HOLD_TWO`], a Captain
     /// or an Ambassador with 69/105). This game's blocks are evidence about
     /// the hand it holds, which the hand model weighs.
-    pub(in crate::coup) fn block_bluff_rate_floor(&self, a: char) -> f64 {
+    pub(in crate::coup) fn block_bluff_rate_floor(&self, a: Action) -> f64 {
         let p = match a {
-            'F' | 'A' => crate::coup::bot::opponent::P_HOLD_TWO,
-            'S' => 69.0 / 105.0,
+            Action::ForeignAid | Action::Assassinate => crate::coup::bot::opponent::P_HOLD_TWO,
+            Action::Steal => 69.0 / 105.0,
             _ => return 0.0,
         };
-        let past = crate::coup::bot::opponent::BLOCKABLE
-            .find(a)
-            .map_or([0, 0], |i| self.mem.first_blocked[i]);
+        let past = kind_index(&BLOCKABLE, a).map_or([0, 0], |i| self.mem.first_blocked[i]);
         frequency_floor(past, p)
     }
 
@@ -308,9 +315,9 @@ impl Ctx<'_> {
     /// always, so the rate floor is also a floor on the ratio.
     pub(in crate::coup) fn action_bluff_floor(&self, c: Character) -> f64 {
         // The action that claims `c`, from the one table of claims.
-        let past = crate::coup::bot::opponent::ACTION_KINDS
-            .chars()
-            .position(|a| Character::claimed_by(a) == Some(c))
+        let past = ACTION_KINDS
+            .iter()
+            .position(|a| a.claim() == Some(c))
             .map_or([0, 0], |k| self.mem.first_action[k]);
         frequency_floor(past, crate::coup::bot::opponent::P_HOLD_TWO)
     }
@@ -368,8 +375,9 @@ impl Ctx<'_> {
             // Not while it more likely than not holds a Contessa (its block
             // would take the 3 coins, again and again).
             assassinate: (self.has(Assassin)
-                || (self.opp_challenge_action_base('A') < self.p.bluff_assassin
-                    && self.model.challenge_action('A', self.ok) < self.p.bluff_assassin))
+                || (self.opp_challenge_action_base(Action::Assassinate) < self.p.bluff_assassin
+                    && self.model.challenge_action(Action::Assassinate, self.ok)
+                        < self.p.bluff_assassin))
                 && self.p_opp[Contessa.index()] < 0.5,
         }
     }
@@ -440,11 +448,11 @@ impl Ctx<'_> {
     /// Assassination's price.
     pub(in crate::coup) fn honest_claim_challenge(&self, mc: i64, oc: i64) -> f64 {
         // The claiming actions and their characters, from the one table of claims.
-        crate::coup::bot::opponent::ACTION_KINDS
-            .chars()
-            .filter(|&a| Character::claimed_by(a).is_some_and(|c| self.has(c)))
-            .filter(|&a| a != 'S' || oc > 0)
-            .filter(|&a| a != 'A' || mc >= ASSASSINATE_COST)
+        ACTION_KINDS
+            .into_iter()
+            .filter(|&a| a.claim().is_some_and(|c| self.has(c)))
+            .filter(|&a| a != Action::Steal || oc > 0)
+            .filter(|&a| a != Action::Assassinate || mc >= ASSASSINATE_COST)
             .map(|a| self.opp_challenge_action_base(a))
             .fold(0.0, f64::max)
     }

@@ -38,8 +38,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::{Beta, Distribution};
 
 use super::fnv;
-use super::opponent::Stats;
+use super::opponent::{kind_index, Stats};
 use crate::coup::game::history::{History, Side};
+use crate::coup::game::protocol::Reply;
 pub use crate::coup::game::protocol::CLAIM_KINDS;
 
 /// The memory file's name in the bot's working directory.
@@ -311,9 +312,8 @@ impl Entry {
                 .find(|(g, l, _)| g == game && *l == line);
             if let Some(&(_, _, p)) = predicted {
                 let bin = calibration_bin(f64::from(p) / 1e4);
-                let kind = CLAIM_KINDS
-                    .find(kind)
-                    .map(|k| &mut self.kind_calibration[k][bin]);
+                let kind =
+                    kind_index(&CLAIM_KINDS, kind).map(|k| &mut self.kind_calibration[k][bin]);
                 for c in std::iter::once(&mut self.calibration[bin]).chain(kind) {
                     c[0] += u32::from(bluff);
                     c[1] += 1;
@@ -373,7 +373,7 @@ pub struct GameResult {
     pub stats: Stats,
     /// That player's challenges of the other's claims, `(turn line, claim
     /// kind, bluff)` ([`History::my_challenges`]).
-    pub challenges: Vec<(usize, char, bool)>,
+    pub challenges: Vec<(usize, Reply, bool)>,
 }
 
 /// The result of a finished history for its first player (`first`) or its
@@ -553,9 +553,8 @@ impl Memory {
             return Some(out);
         }
         for e in k.split(';') {
-            let mut chars = e.chars();
-            let kind = CLAIM_KINDS.find(chars.next()?)?;
-            let (bin, pair) = chars.as_str().split_once('=')?;
+            let kind = CLAIM_KINDS.iter().position(|k| e.starts_with(&k.text()))?;
+            let (bin, pair) = e[CLAIM_KINDS[kind].text().len()..].split_once('=')?;
             let bin: usize = bin.parse().ok()?;
             let [pair] = won_pairs::<1>(pair)?;
             *out[kind].get_mut(bin)? = pair;
@@ -631,7 +630,7 @@ impl Memory {
                 .map(|(g, line, p)| format!("{g}@{line}@{p}"))
                 .collect();
             let kinds: Vec<String> = CLAIM_KINDS
-                .chars()
+                .iter()
                 .zip(&e.kind_calibration)
                 .flat_map(|(k, bins)| {
                     bins.iter()

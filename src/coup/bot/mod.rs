@@ -534,7 +534,7 @@ impl Ctx<'_> {
         if self.legal.len() == 1 {
             return self.legal[0].clone();
         }
-        let last = self.last();
+        let last = self.last_event();
         let is_give_up = self.legal.iter().all(|a| {
             a.chars()
                 .next()

@@ -12,13 +12,30 @@
 
 use crate::coup::game::character::Character;
 use crate::coup::game::history::{History, Side};
+use crate::coup::game::protocol::{Action, Block, Reply};
 
 /// Kinds of my character actions: Exchange, Tax, Steal, Assassinate.
-pub const ACTION_KINDS: &str = "ETSA";
+pub const ACTION_KINDS: [Action; 4] = [
+    Action::Exchange,
+    Action::Tax,
+    Action::Steal,
+    Action::Assassinate,
+];
 /// Kinds of blocks: as Ambassador, Captain, Duke, Contessa.
-pub const BLOCK_KINDS: &str = "acds";
+pub const BLOCK_KINDS: [Block; 4] = [
+    Block::Ambassador,
+    Block::Captain,
+    Block::Duke,
+    Block::Contessa,
+];
 /// Blockable actions: Foreign Aid, Steal, Assassinate.
-pub const BLOCKABLE: &str = "FSA";
+pub const BLOCKABLE: [Action; 3] = [Action::ForeignAid, Action::Steal, Action::Assassinate];
+
+/// The index of `x` in one of the kind lists above ([`ACTION_KINDS`],
+/// [`BLOCK_KINDS`], [`BLOCKABLE`]), the index of its counts in [`Stats`].
+pub fn kind_index<T: PartialEq>(kinds: &[T], x: T) -> Option<usize> {
+    kinds.iter().position(|k| *k == x)
+}
 
 /// Counts of one opponent's behaviour. Each pair is `[trials, hits]`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -214,26 +231,26 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
         e[p.claimed.index()][p.listener][1] += u32::from(p.size == 2 && !p.shown.is_empty());
     };
     for t in &h.turns {
-        let chars: Vec<char> = t.text.chars().collect();
-        for (pos, &c) in chars.iter().enumerate() {
+        let e = &t.events;
+        for (pos, &c) in e.iter().enumerate() {
             let by = if pos % 2 == 0 {
                 t.actor
             } else {
                 t.actor.other()
             };
             if by != who {
-                if Character::from_held(c).is_some() {
+                if c.given_up().is_some() {
                     other_held = other_held.saturating_sub(1);
                 }
                 continue;
             }
             let claim = match (pos, c) {
-                (0, 'E' | 'T' | 'S' | 'A') => Some(false),
-                (1, 'a' | 'c' | 'd' | 's') => Some(true),
+                (0, Reply::Act(a)) if a.claim().is_some() => Some(false),
+                (1, Reply::Block(_)) => Some(true),
                 _ => None,
             };
             if let Some(block) = claim {
-                if let Some(ch) = Character::claimed_by(c) {
+                if let Some(ch) = c.claim() {
                     let seen = &mut claimed_in_hand[block as usize][ch.index()];
                     if !*seen {
                         *seen = true;
@@ -248,7 +265,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                 }
                 continue;
             }
-            if let Some(ch) = Character::from_revealed(c) {
+            if let Some(ch) = c.revealed() {
                 // Proved: the claim of `ch` was honest; the card is replaced.
                 let rest: Vec<Pending> = pending
                     .drain(..)
@@ -261,13 +278,9 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
                 claimed_in_hand = [[false; 5]; 2];
                 continue;
             }
-            if let Some(ch) = Character::from_held(c) {
-                let caught = pos >= 2 && chars[pos - 1] == 'q';
-                let caught_claim = if caught {
-                    Character::claimed_by(chars[pos - 2])
-                } else {
-                    None
-                };
+            if let Some(ch) = c.given_up() {
+                let caught = pos >= 2 && e[pos - 1] == Reply::Challenge;
+                let caught_claim = if caught { e[pos - 2].claim() } else { None };
                 let mut rest = Vec::new();
                 for p in pending.drain(..) {
                     if caught_claim == Some(p.claimed) && p.block == (pos - 2 == 1) {
@@ -283,12 +296,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
             }
         }
         // A completed Exchange redraws the hand: what is still unknown stays so.
-        let exchanged = chars.first() == Some(&'E')
-            && t.actor == who
-            && chars.len() >= 2
-            && "p_'<=0".contains(chars[chars.len() - 1])
-            && chars.len().is_multiple_of(2);
-        if exchanged {
+        if t.actor == who && t.exchanged() {
             for p in pending.drain(..) {
                 leave(&p, &mut out);
             }
@@ -315,34 +323,35 @@ impl Stats {
         let states = h.replay();
         let mut opened = false;
         for (i, t) in h.turns.iter().enumerate() {
-            let c: Vec<char> = t.text.chars().collect();
             let opp_cards = states.get(i).map_or(2, |st| st.1[1]);
             if t.actor != Side::Me && !opened {
-                if let Some(&first) = c.first() {
+                if let Some(first) = t.event(0) {
                     opened = true;
                     if opp_cards >= 2 {
-                        for (k, a) in ACTION_KINDS.chars().enumerate() {
-                            s.first_action[k] = [1, (first == a) as u32];
+                        for (k, a) in ACTION_KINDS.into_iter().enumerate() {
+                            s.first_action[k] = [1, (first == Reply::Act(a)) as u32];
                         }
                     }
                 }
             }
-            let (Some(&first), Some(&second)) = (c.first(), c.get(1)) else {
+            let (Some(first), Some(second)) = (t.event(0), t.event(1)) else {
                 continue;
             };
+            let action = t.action();
+            let challenged = second == Reply::Challenge;
             if t.actor == Side::Me {
-                if let Some(k) = ACTION_KINDS.find(first) {
+                if let Some(k) = action.and_then(|a| kind_index(&ACTION_KINDS, a)) {
                     let e = &mut s.challenged[k][(opp_cards >= 2) as usize];
                     e[0] += 1;
-                    e[1] += (second == 'q') as u32;
+                    e[1] += challenged as u32;
                 }
-                if first == 'A' && opp_cards == 1 && second != 'q' {
+                if action == Some(Action::Assassinate) && opp_cards == 1 && !challenged {
                     s.last_blocked[0] += 1;
-                    s.last_blocked[1] += (second == 's') as u32;
+                    s.last_blocked[1] += (second == Reply::Block(Block::Contessa)) as u32;
                 }
-                if let Some(k) = BLOCKABLE.find(first) {
-                    if second != 'q' {
-                        let b = BLOCK_KINDS.contains(second) as u32;
+                if let Some(k) = action.and_then(|a| kind_index(&BLOCKABLE, a)) {
+                    if !challenged {
+                        let b = matches!(second, Reply::Block(_)) as u32;
                         s.blocked[k][0] += 1;
                         s.blocked[k][1] += b;
                         if s.first_blocked[k][0] == 0 && opp_cards >= 2 {
@@ -350,34 +359,33 @@ impl Stats {
                         }
                     }
                 }
-                if let (Some(ch), Some('q')) = (Character::claimed_by(second), c.get(2)) {
-                    if let Some(&ans) = c.get(3) {
-                        let caught = Character::from_held(ans).is_some() as u32;
-                        let e = &mut s.block_caught[ch.index()];
+                if let (Reply::Block(b), Some(Reply::Challenge)) = (second, t.event(2)) {
+                    if let Some(ans) = t.event(3) {
+                        let caught = ans.given_up().is_some() as u32;
+                        let e = &mut s.block_caught[b.character().index()];
                         e[0] += 1;
                         e[1] += caught;
-                        if second == 's' && opp_cards == 1 {
+                        if b == Block::Contessa && opp_cards == 1 {
                             s.last_contessa[0] += 1;
                             s.last_contessa[1] += caught;
                         }
                     }
                 }
             } else {
-                if let Some(k) = BLOCK_KINDS.find(second) {
+                if let Reply::Block(b) = second {
                     // Answered: challenged or not; a complete line ending
                     // with the block: accepted.
-                    let ans = c.get(2).copied().or(t.complete.then_some('\n'));
-                    if let Some(ans) = ans {
+                    let k = kind_index(&BLOCK_KINDS, b).unwrap_or(0);
+                    let answered = t.event(2).map(|a| a == Reply::Challenge);
+                    if let Some(challenged) = answered.or(t.complete.then_some(false)) {
                         s.block_challenged[k][0] += 1;
-                        s.block_challenged[k][1] += (ans == 'q') as u32;
+                        s.block_challenged[k][1] += challenged as u32;
                     }
                 }
-                if let (Some(ch), 'q', Some(&ans)) =
-                    (Character::claimed_by(first), second, c.get(2))
-                {
+                if let (Some(ch), true, Some(ans)) = (first.claim(), challenged, t.event(2)) {
                     let e = &mut s.action_caught[ch.index()];
                     e[0] += 1;
-                    e[1] += Character::from_held(ans).is_some() as u32;
+                    e[1] += ans.given_up().is_some() as u32;
                 }
             }
         }
@@ -399,10 +407,14 @@ impl Stats {
     /// (measured against the tax bluffer: 192 challenges, 0 caught).
     pub fn with_answer(h: &History, answer: &str) -> Stats {
         let mut s = Stats::from_history(h);
-        let challenged_last_contessa = answer == "q"
+        let contessa_block = [
+            Reply::Act(Action::Assassinate),
+            Reply::Block(Block::Contessa),
+        ];
+        let challenged_last_contessa = Reply::parse(answer) == Some(Reply::Challenge)
             && h.turns
                 .last()
-                .is_some_and(|t| t.actor == Side::Me && !t.complete && t.text == "As")
+                .is_some_and(|t| t.actor == Side::Me && !t.complete && t.events == contessa_block)
             && h.replay().last().is_some_and(|st| st.1[1] == 1);
         if challenged_last_contessa {
             s.last_contessa[0] += 1;
@@ -684,16 +696,17 @@ impl Model {
         }
     }
 
-    /// Probability that it challenges my action claim `a` (`ETSA`) while it
-    /// holds `opp_cards` cards. With one card the Assassination has its own
-    /// prior; every rate pools both card counts as a prior worth two claims.
-    pub fn challenge_action(&self, a: char, opp_cards: usize) -> f64 {
-        let Some(k) = ACTION_KINDS.find(a) else {
+    /// Probability that it challenges my action claim `a` (one of
+    /// [`ACTION_KINDS`]; 0 for any other action) while it holds `opp_cards`
+    /// cards. With one card the Assassination has its own prior; every rate
+    /// pools both card counts as a prior worth two claims.
+    pub fn challenge_action(&self, a: Action, opp_cards: usize) -> f64 {
+        let Some(k) = kind_index(&ACTION_KINDS, a) else {
             return 0.0;
         };
-        let prior = if a == 'A' && opp_cards <= 1 {
+        let prior = if a == Action::Assassinate && opp_cards <= 1 {
             PRIOR_CHALLENGE_ASSASSIN_LAST
-        } else if a == 'A' {
+        } else if a == Action::Assassinate {
             PRIOR_CHALLENGE_ASSASSIN_TWO
         } else {
             PRIOR_CHALLENGE
@@ -705,11 +718,11 @@ impl Model {
         beta_mean((2.0 * m, 2.0 * (1.0 - m)), here)
     }
 
-    /// Probability that it challenges my block `b` (`acds`): its rate for
-    /// this kind of block with its rate for all blocks as a prior worth two.
-    pub fn challenge_block(&self, b: char) -> f64 {
+    /// Probability that it challenges my block `b`: its rate for this kind
+    /// of block with its rate for all blocks as a prior worth two.
+    pub fn challenge_block(&self, b: Block) -> f64 {
         let pooled = beta_mean(PRIOR_CHALLENGE_BLOCK, pooled(&self.stats.block_challenged));
-        match BLOCK_KINDS.find(b) {
+        match kind_index(&BLOCK_KINDS, b) {
             Some(k) => beta_mean(
                 (2.0 * pooled, 2.0 * (1.0 - pooled)),
                 self.stats.block_challenged[k],
@@ -722,7 +735,7 @@ impl Model {
     /// ([`mixture_rate`], [`BLOCK_POLICY_PRIOR`]): all its answers to my
     /// blocks, this game and memory, decide between "challenges every
     /// block", "never challenges one" and the rate model.
-    pub fn identified_challenge_block(&self, b: char) -> f64 {
+    pub fn identified_challenge_block(&self, b: Block) -> f64 {
         mixture_rate(
             BLOCK_POLICY_PRIOR,
             PRIOR_CHALLENGE_BLOCK,
@@ -734,7 +747,7 @@ impl Model {
     /// [`Model::challenge_action`] under policy identification
     /// ([`mixture_rate`], [`ACTION_POLICY_PRIOR`]) over all its answers to
     /// my action claims.
-    pub fn identified_challenge_action(&self, a: char, opp_cards: usize) -> f64 {
+    pub fn identified_challenge_action(&self, a: Action, opp_cards: usize) -> f64 {
         mixture_rate(
             ACTION_POLICY_PRIOR,
             PRIOR_CHALLENGE,
@@ -743,11 +756,12 @@ impl Model {
         )
     }
 
-    /// Probability that it blocks my action `a` (`FSA`) when it does not
-    /// challenge, given `predicted` (the hand model's probability that it
-    /// holds a blocking card) as a prior worth [`BLOCK_PRIOR_WEIGHT`].
-    pub fn block(&self, a: char, predicted: f64) -> f64 {
-        let Some(k) = BLOCKABLE.find(a) else {
+    /// Probability that it blocks my action `a` (one of [`BLOCKABLE`]; 0
+    /// for any other action) when it does not challenge, given `predicted`
+    /// (the hand model's probability that it holds a blocking card) as a
+    /// prior worth [`BLOCK_PRIOR_WEIGHT`].
+    pub fn block(&self, a: Action, predicted: f64) -> f64 {
+        let Some(k) = kind_index(&BLOCKABLE, a) else {
             return 0.0;
         };
         let w = BLOCK_PRIOR_WEIGHT;
@@ -922,21 +936,21 @@ mod tests {
     #[test]
     fn priors_are_the_stated_means() {
         let m = Model::default();
-        assert!((m.challenge_action('T', 2) - 0.2).abs() < 1e-12);
+        assert!((m.challenge_action(Action::Tax, 2) - 0.2).abs() < 1e-12);
         // A two-card Assassination: half its own prior mean (0.1), half the
         // pooled Assassination rate under the claims' prior (0.2).
-        assert!((m.challenge_action('A', 2) - 0.15).abs() < 1e-12);
+        assert!((m.challenge_action(Action::Assassinate, 2) - 0.15).abs() < 1e-12);
         // Its last card: half 0.5, half 0.2.
-        assert!((m.challenge_action('A', 1) - 0.35).abs() < 1e-12);
+        assert!((m.challenge_action(Action::Assassinate, 1) - 0.35).abs() < 1e-12);
         // Four two-card Assassinations let stand: the pooled rate is
         // Beta(1, 4) after [4, 0] = 1/9, the prior mean m = 0.05 + 0.5 / 9,
         // worth two claims, then [4, 0]: 2m / 6.
         let mut s = Stats::default();
-        s.challenged[ACTION_KINDS.find('A').unwrap()][1] = [4, 0];
+        s.challenged[kind_index(&ACTION_KINDS, Action::Assassinate).unwrap()][1] = [4, 0];
         let m = Model::new(&s, None);
         let want = 2.0 * (0.05 + 0.5 / 9.0) / 6.0;
-        assert!((m.challenge_action('A', 2) - want).abs() < 1e-12);
-        assert!((m.challenge_block('c') - 0.25).abs() < 1e-12);
+        assert!((m.challenge_action(Action::Assassinate, 2) - want).abs() < 1e-12);
+        assert!((m.challenge_block(Block::Captain) - 0.25).abs() < 1e-12);
         assert!((m.action_bluff_share() - 0.3).abs() < 1e-12);
     }
 }

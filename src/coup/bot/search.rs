@@ -13,29 +13,34 @@ use crate::coup::sparring::simple::{card_value, keep_cards, safe_answer};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 impl Ctx<'_> {
-    pub(in crate::coup) fn strong(&mut self, last: char) -> String {
+    pub(in crate::coup) fn strong(&mut self, last: Option<Reply>) -> String {
         let (mc, mk, oc, ok) = (self.mc, self.mk, self.oc, self.ok);
         if self.turn_start() {
             let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.reply_val(c, k, o, ko);
             let legal = self.legal;
-            let exchange_keep_value = if legal.iter().any(|a| a == "E") {
+            let exchange = Reply::Act(Action::Exchange).text();
+            let exchange_keep_value = if legal.contains(&exchange) {
                 self.exchange_value()
             } else {
                 0.0
             };
             let mut best: Option<(f64, i64, String)> = None;
             for a in legal.iter() {
-                let pc = self.opp_challenge_action(a.chars().next().unwrap_or('I'));
-                let e = match Reply::parse(a) {
+                let reply = Reply::parse(a);
+                let pc = match reply {
+                    Some(Reply::Act(act)) => self.opp_challenge_action(act),
+                    _ => 0.0,
+                };
+                let e = match reply {
                     Some(Reply::Act(Action::Income)) => {
                         v0(self, mc + effects(Action::Income, oc).0, mk, oc, ok)
                     }
                     Some(Reply::Act(Action::Coup)) => v0(self, mc - COUP_COST, mk, oc, ok - 1),
                     Some(Reply::Act(Action::ForeignAid)) => {
-                        let pb = self.opp_block_prob('F', &[Duke]);
+                        let pb = self.opp_block_prob(Action::ForeignAid, &[Duke]);
                         // Its Duke block challenged, lacking the Duke as I
                         // would judge it once the block is made.
-                        let pl = self.p_lack_as(Duke, 'd', false);
+                        let pl = self.p_lack_as(Duke, Some(Reply::Block(Block::Duke)), false);
                         let chal = pl * v0(self, mc + 2, mk, oc, ok - 1)
                             + (1.0 - pl) * v0(self, mc, mk - 1, oc, ok);
                         (1.0 - pb) * v0(self, mc + 2, mk, oc, ok)
@@ -52,13 +57,14 @@ impl Ctx<'_> {
                     Some(Reply::Act(Action::Steal)) => {
                         // What the arbiter moves, capped by what the purse holds.
                         let n = effects(Action::Steal, oc).0.min(oc);
-                        let pb = self.opp_block_prob('S', &[Captain, Ambassador]);
+                        let pb = self.opp_block_prob(Action::Steal, &[Captain, Ambassador]);
                         let through = v0(self, mc + n, mk, oc - n, ok);
                         // Its block accepted, or challenged when I doubt it
                         // (the likelier of its two blocking cards).
+                        let block = |b: Block| Some(Reply::Block(b));
                         let pl = self
-                            .p_lack_as(Captain, 'c', false)
-                            .min(self.p_lack_as(Ambassador, 'a', false));
+                            .p_lack_as(Captain, block(Block::Captain), false)
+                            .min(self.p_lack_as(Ambassador, block(Block::Ambassador), false));
                         let blocked = v0(self, mc, mk, oc, ok).max(
                             pl * v0(self, mc + n, mk, oc - n, ok - 1)
                                 + (1.0 - pl) * v0(self, mc, mk - 1, oc, ok),
@@ -78,7 +84,7 @@ impl Ctx<'_> {
                             // Assassinations of its last card. `pb` is the
                             // chance of a block when it does not challenge.
                             let pca = (1.0 - p_con) * self.p.a1_chal;
-                            let i = action_index('A').unwrap_or(4);
+                            let i = action_index(Action::Assassinate);
                             let n = self.answers.done[i] as f64;
                             let w = self.p.a1_seen;
                             // Past games: my Assassinations of its last card.
@@ -96,12 +102,12 @@ impl Ctx<'_> {
                                 / (1.0 + w * (quiet + bn as f64));
                             (pca, q.min(1.0))
                         } else {
-                            (pc, self.opp_block_prob('A', &[Contessa]))
+                            (pc, self.opp_block_prob(Action::Assassinate, &[Contessa]))
                         };
                         // Its block challenged as I would judge it once made
                         // (with two cards: as its block rate implies).
                         let pl = if ok == 1 {
-                            self.p_lack_as(Contessa, 's', false)
+                            self.p_lack_as(Contessa, Some(Reply::Block(Block::Contessa)), false)
                         } else {
                             1.0 - (p_con / pb.max(1e-9)).min(1.0)
                         };
@@ -128,11 +134,7 @@ impl Ctx<'_> {
                 // An honest claim early on also shows how this opponent
                 // answers claims (its challenge rate) at no risk.
                 let my_claims: u32 = self.h.me.claims.iter().sum();
-                let honest_claim = a
-                    .chars()
-                    .next()
-                    .and_then(Character::claimed_by)
-                    .is_some_and(|c| self.has(c));
+                let honest_claim = reply.and_then(Reply::claim).is_some_and(|c| self.has(c));
                 let e = if honest_claim && my_claims < 2 {
                     e + self.p.probe_bonus
                 } else {
@@ -146,7 +148,7 @@ impl Ctx<'_> {
                 // is decided): the turn that makes more progress wins it, a card taken (worth a
                 // Coup's price) before coins gained, since a game still running after the arbiter's
                 // 200 calls is a draw worth nothing (`docs/rules/coup.md` §6.1).
-                let gain = Reply::parse(a).map_or(0, |r| match r {
+                let gain = reply.map_or(0, |r| match r {
                     Reply::Act(Action::Coup | Action::Assassinate) => COUP_COST,
                     Reply::Act(act) => effects(act, oc).0,
                     _ => 0,
@@ -162,17 +164,18 @@ impl Ctx<'_> {
                 .map(|(_, _, a)| a)
                 .unwrap_or_else(|| safe_answer(self.legal));
         }
-        let pc_block = |b: char| self.opp_challenge_block(b);
-        let pc = pc_block('s');
+        let pc_block = |b: Block| self.opp_challenge_block(b);
+        let pc = pc_block(Block::Contessa);
         let v1 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, true);
         let v0 = |s: &Self, c: i64, k: usize, o: i64, ko: usize| s.val(c, k, o, ko, false);
         let p_lack = |s: &Self, c: Character| s.p_lack_claim(c);
         let mut options: Vec<(String, f64)> = Vec::new();
+        let act = |a: Action| Some(Reply::Act(a));
         match last {
-            'F' => {
+            Some(Reply::Act(Action::ForeignAid)) => {
                 options.push((Reply::Pass.text(), v1(self, mc, mk, oc + 2, ok)));
                 let blocked = v1(self, mc, mk, oc, ok);
-                let pc = tilt(pc_block('d'), self.implausibility(Duke));
+                let pc = tilt(pc_block(Block::Duke), self.implausibility(Duke));
                 let d = if self.has(Duke) {
                     pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                 } else {
@@ -180,13 +183,17 @@ impl Ctx<'_> {
                 };
                 options.push((Reply::Block(Block::Duke).text(), d));
             }
-            'E' | 'T' => {
-                let gain = if last == 'T' {
+            Some(Reply::Act(Action::Exchange | Action::Tax)) => {
+                let gain = if last == act(Action::Tax) {
                     effects(Action::Tax, mc).0
                 } else {
                     0
                 };
-                let c = if last == 'T' { Duke } else { Ambassador };
+                let c = if last == act(Action::Tax) {
+                    Duke
+                } else {
+                    Ambassador
+                };
                 let pl = p_lack(self, c);
                 options.push((Reply::Pass.text(), v1(self, mc, mk, oc + gain, ok)));
                 options.push((
@@ -195,7 +202,7 @@ impl Ctx<'_> {
                         + (1.0 - pl) * v1(self, mc, mk - 1, oc + gain, ok),
                 ));
             }
-            'A' => {
+            Some(Reply::Act(Action::Assassinate)) => {
                 let pl = p_lack(self, Assassin);
                 options.push((self.give_up(), v1(self, mc, mk - 1, oc - 3, ok)));
                 // Catching a Contessa bluff wins the game outright: expect
@@ -223,7 +230,7 @@ impl Ctx<'_> {
                 options.push((Reply::Block(Block::Contessa).text(), s));
                 options.push((Reply::Challenge.text(), pl * v1(self, mc, mk, oc, ok - 1)));
             }
-            'S' => {
+            Some(Reply::Act(Action::Steal)) => {
                 let n = effects(Action::Steal, mc).0.min(mc);
                 let pl = p_lack(self, Captain);
                 let through = v1(self, mc - n, mk, oc + n, ok);
@@ -236,7 +243,7 @@ impl Ctx<'_> {
                 ));
                 for block in [Block::Captain, Block::Ambassador] {
                     let ch = block.character();
-                    let pc = tilt(pc_block(block.code()), self.implausibility(ch));
+                    let pc = tilt(pc_block(block), self.implausibility(ch));
                     let e = if self.has(ch) {
                         pc * v1(self, mc, mk, oc, ok - 1) + (1.0 - pc) * blocked
                     } else {
@@ -245,17 +252,16 @@ impl Ctx<'_> {
                     options.push((Reply::Block(block).text(), e));
                 }
             }
-            'a' | 'c' | 'd' | 's' => {
-                let ch = Character::claimed_by(last).unwrap_or(Duke);
-                let pl = p_lack(self, ch);
-                let action = self.line.first().copied().unwrap_or('I');
+            Some(Reply::Block(b)) => {
+                let pl = p_lack(self, b.character());
+                let action = self.line.first().and_then(|&c| Reply::from_code(c));
                 let (accept, win, lose) = match action {
-                    'F' => (
+                    Some(Reply::Act(Action::ForeignAid)) => (
                         v0(self, mc, mk, oc, ok),
                         v0(self, mc + 2, mk, oc, ok - 1),
                         v0(self, mc, mk - 1, oc, ok),
                     ),
-                    'S' => {
+                    Some(Reply::Act(Action::Steal)) => {
                         // What the arbiter moves, capped by what the purse holds.
                         let n = effects(Action::Steal, oc).0.min(oc);
                         (
@@ -264,7 +270,7 @@ impl Ctx<'_> {
                             v0(self, mc, mk - 1, oc, ok),
                         )
                     }
-                    'A' => (
+                    Some(Reply::Act(Action::Assassinate)) => (
                         v0(self, mc - 3, mk, oc, ok),
                         1.0,
                         v0(self, mc - 3, mk - 1, oc, ok),

@@ -7,13 +7,14 @@ use super::opponent::{Model, Stats};
 use super::params::StrongConfig;
 use crate::coup::game::character::Character;
 use crate::coup::game::history::{action_index, History};
+use crate::coup::game::protocol::Reply;
 use crate::coup::sparring::simple::Seat;
 use rand_chacha::ChaCha8Rng;
 
 /// How the opponent has answered my claims in this game.
 #[derive(Debug, Clone, Copy, Default)]
 pub(in crate::coup) struct Answers {
-    /// My turns by action letter `IFCEAST` (index of [`action_index`]).
+    /// My turns by action (index of [`action_index`]).
     pub(in crate::coup) done: [u32; 7],
     /// Of those, how many the opponent blocked.
     pub(in crate::coup) blocked: [u32; 7],
@@ -32,22 +33,19 @@ impl Answers {
     fn read(h: &History) -> Answers {
         let mut a = Answers::default();
         for t in &h.turns {
-            let c: Vec<char> = t.text.chars().collect();
-            let Some(&first) = c.first() else { continue };
             if t.actor == crate::coup::game::history::Side::Me {
-                let Some(i) = action_index(first) else {
-                    continue;
-                };
-                let Some(&resp) = c.get(1) else { continue };
+                let Some(act) = t.action() else { continue };
+                let i = action_index(act);
+                let Some(resp) = t.event(1) else { continue };
                 a.done[i] += 1;
                 match resp {
-                    'q' => a.challenged[i] += 1,
-                    'a' | 'c' | 'd' | 's' => a.blocked[i] += 1,
+                    Reply::Challenge => a.challenged[i] += 1,
+                    Reply::Block(_) => a.blocked[i] += 1,
                     _ => {}
                 }
-            } else if matches!(c.get(1), Some('a' | 'c' | 'd' | 's')) {
+            } else if matches!(t.event(1), Some(Reply::Block(_))) {
                 a.blocks += 1;
-                if c.get(2) == Some(&'q') {
+                if t.event(2) == Some(Reply::Challenge) {
                     a.blocks_challenged += 1;
                 }
             }
@@ -146,28 +144,23 @@ impl<'a> Ctx<'a> {
         let states = self.h.replay();
         let mut by_lead = [(0u32, 0u32); 2];
         for (i, t) in self.h.turns.iter().enumerate() {
-            let c: Vec<char> = t.text.chars().collect();
             let Some(&(coins, cards)) = states.get(i) else {
                 break;
             };
             // My action claims only: blocks have their own rate.
             let (mine, blocking) = if t.actor == crate::coup::game::history::Side::Me {
-                (
-                    c.first()
-                        .is_some_and(|&a| Character::claimed_by(a).is_some()),
-                    false,
-                )
+                (t.action().and_then(|a| a.claim()).is_some(), false)
             } else {
                 (false, true)
             };
-            let answer = if blocking { c.get(2) } else { c.get(1) };
+            let answer = if blocking { t.event(2) } else { t.event(1) };
             if !mine || answer.is_none() || cards[0] == 0 || cards[1] == 0 {
                 continue;
             }
             let lead = self.public_lead(coins[0], cards[0], coins[1], cards[1], blocking);
             let e = &mut by_lead[lead as usize];
             e.0 += 1;
-            if answer == Some(&'q') {
+            if answer == Some(Reply::Challenge) {
                 e.1 += 1;
             }
         }
@@ -184,7 +177,7 @@ impl<'a> Ctx<'a> {
             made
         } else {
             // The unfinished last line: one call per character so far.
-            let last = self.h.turns.last().map_or(0, |t| t.text.chars().count());
+            let last = self.h.turns.last().map_or(0, |t| t.events.len());
             made.saturating_sub(last)
         };
         self.calls_per_turn = (in_done as f64
@@ -223,8 +216,9 @@ impl<'a> Ctx<'a> {
         self.seat().impossible(c)
     }
 
-    pub(in crate::coup) fn last(&self) -> char {
-        self.seat().last()
+    /// The last event of the unfinished line (`None` at my turn's start).
+    pub(in crate::coup) fn last_event(&self) -> Option<Reply> {
+        self.seat().last_event()
     }
 
     pub(in crate::coup) fn turn_start(&self) -> bool {

@@ -221,6 +221,12 @@ pub fn legal(line: &[char], cards: &[Character], my_coins: i64, opp_coins: i64) 
     Some(v)
 }
 
+/// Whether `line` (the last line, as [`legal`] takes it) leaves the next
+/// call a turn's first: the game's start, or a line ended by its `'\n'`.
+pub fn at_turn_start(line: &[char]) -> bool {
+    line.last().is_none_or(|&c| c == '\n')
+}
+
 /// Whether the call after `line` completes a successful Exchange (the
 /// arbiter's `exchange_cards` condition: an unfinished `E` line of even
 /// length ending in a pass or a given-up card): the arbiter draws two cards

@@ -3,7 +3,7 @@
 //! cards, challenges) (`docs/rules/coup.md` §5).
 
 use super::character::Character;
-use super::protocol::{costs_both_cards, effects, Action};
+use super::protocol::{effects, events_cost_both_cards, line_events, Action, Block, Reply};
 use super::CoupError;
 
 /// Who did something, from the reading player's side.
@@ -28,8 +28,10 @@ impl Side {
 /// One line of the history: a turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
-    /// The line without its `'\n'`.
-    pub text: String,
+    /// The line's events in order, its `'\n'` left out ([`line_events`]):
+    /// the action, then the answers. The turn player made the events at
+    /// even places, the other player those at odd places (§5.1).
+    pub events: Vec<Reply>,
     /// Whether the line ended with `'\n'`.
     pub complete: bool,
     /// Whose turn it is.
@@ -181,9 +183,46 @@ pub fn calls_made(text: &str) -> usize {
     calls
 }
 
-/// Index of an action letter in [`Record::actions`].
-pub fn action_index(c: char) -> Option<usize> {
-    "IFCEAST".find(c)
+/// The actions in the order of [`Record::actions`].
+pub const ACTION_ORDER: [Action; 7] = [
+    Action::Income,
+    Action::ForeignAid,
+    Action::Coup,
+    Action::Exchange,
+    Action::Assassinate,
+    Action::Steal,
+    Action::Tax,
+];
+
+/// Index of an action in [`Record::actions`] ([`ACTION_ORDER`]).
+pub fn action_index(a: Action) -> usize {
+    ACTION_ORDER.iter().position(|&x| x == a).unwrap_or(0)
+}
+
+impl Turn {
+    /// The event at place `i` of the line, if made yet.
+    pub fn event(&self, i: usize) -> Option<Reply> {
+        self.events.get(i).copied()
+    }
+
+    /// The action that opened the turn, if any.
+    pub fn action(&self) -> Option<Action> {
+        match self.event(0) {
+            Some(Reply::Act(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Whether the turn is a completed Exchange (unchallenged, or its
+    /// Ambassador proved): the player's hand was redrawn. The line opened
+    /// with `E` has an even number of events and ends with a pass or a
+    /// given-up card, the arbiter's condition for the swap (§5.2).
+    pub fn exchanged(&self) -> bool {
+        self.action() == Some(Action::Exchange)
+            && self.events.len() >= 2
+            && self.events.len().is_multiple_of(2)
+            && matches!(self.events.last(), Some(Reply::Pass | Reply::GiveUp(_)))
+    }
 }
 
 /// A parsed history from the reading player's side.
@@ -255,24 +294,27 @@ impl History {
             } else {
                 Side::Opponent
             };
-            h.read_line(line, actor)?;
-            h.turns.push(Turn {
-                text: line.to_string(),
+            let events = line_events(line)
+                .map_err(|c| CoupError::BadHistory(format!("unexpected {c:?} in line {line:?}")))?;
+            let turn = Turn {
+                events,
                 complete,
                 actor,
-            });
+            };
+            h.read_turn(&turn);
+            h.turns.push(turn);
         }
         Ok(h)
     }
 
     /// The side that has lost a finished game: the one whose cards are
     /// all given up, or the one that answered a last line costing both
-    /// cards at once ([`costs_both_cards`], `docs/rules/coup.md` §2.2 rule
+    /// cards at once ([`events_cost_both_cards`], `docs/rules/coup.md` §2.2 rule
     /// 4, where the arbiter ends the game with one card written); `None`
     /// while both hold a card.
     pub fn loser(&self) -> Option<Side> {
         if let Some(t) = self.turns.last() {
-            if costs_both_cards(&t.text.chars().collect::<Vec<_>>()) {
+            if events_cost_both_cards(&t.events) {
                 return Some(t.actor.other());
             }
         }
@@ -283,28 +325,22 @@ impl History {
 
     /// My challenges of the opponent's claims whose outcome the history
     /// shows, in order: `(line, kind, bluff)`, the index of the turn line
-    /// (the number of `'\n'` before it), the claim's protocol character
-    /// (an action `E T S A` or a block `a c d s`, `docs/rules/coup.md` §5)
-    /// and whether the claim was a bluff (the claimant gave up a card,
+    /// (the number of `'\n'` before it), the claim (an action or a block of
+    /// [`super::protocol::CLAIM_KINDS`], `docs/rules/coup.md` §5) and whether the claim was a bluff (the claimant gave up a card,
     /// §2.2) or not (it showed the card). My challenge of its action stands
     /// second on its turn's line, of its block of my action third.
-    pub fn my_challenges(&self) -> Vec<(usize, char, bool)> {
+    pub fn my_challenges(&self) -> Vec<(usize, Reply, bool)> {
         let mut out = Vec::new();
         for (i, t) in self.turns.iter().enumerate() {
-            let c: Vec<char> = t.text.chars().collect();
-            let at = match t.actor {
-                Side::Opponent if c.get(1) == Some(&'q') => 2,
-                Side::Me
-                    if c.get(2) == Some(&'q') && c.get(1).is_some_and(|&b| "acds".contains(b)) =>
-                {
-                    3
-                }
+            let at = match (t.actor, t.event(1), t.event(2)) {
+                (Side::Opponent, Some(Reply::Challenge), _) => 2,
+                (Side::Me, Some(Reply::Block(_)), Some(Reply::Challenge)) => 3,
                 _ => continue,
             };
-            let kind = c[at - 2];
-            match c.get(at) {
-                Some(&x) if Character::from_revealed(x).is_some() => out.push((i, kind, false)),
-                Some(&x) if Character::from_held(x).is_some() => out.push((i, kind, true)),
+            let kind = t.events[at - 2];
+            match t.event(at) {
+                Some(Reply::Reveal(_)) => out.push((i, kind, false)),
+                Some(Reply::GiveUp(_)) => out.push((i, kind, true)),
                 _ => {}
             }
         }
@@ -330,37 +366,37 @@ impl History {
         for t in &self.turns {
             let a = if t.actor == Side::Me { 0 } else { 1 };
             let o = 1 - a;
-            let c: Vec<char> = t.text.chars().collect();
-            for (pos, &ch) in c.iter().enumerate() {
+            let e = &t.events;
+            for (pos, &ev) in e.iter().enumerate() {
                 let who = if pos % 2 == 0 { a } else { o };
-                if Character::from_held(ch).is_some() {
+                if ev.given_up().is_some() {
                     cards[who] = cards[who].saturating_sub(1);
                     if who == o {
-                        if let Some(act @ (Action::Coup | Action::Assassinate)) =
-                            Action::from_code(c[0])
-                        {
+                        if let Some(act @ (Action::Coup | Action::Assassinate)) = t.action() {
                             coins[a] -= act.cost();
                         }
-                    } else if pos >= 2 && c[pos - 2] == '!' {
+                    } else if pos >= 2 && e[pos - 2] == Reply::Reveal(Character::Contessa) {
                         coins[a] -= Action::Assassinate.cost();
                     }
                 }
             }
             if t.complete {
-                if let Some(&last) = c.last() {
-                    if "p_'<=0".contains(last) && c.len() >= 2 {
+                match e.last() {
+                    Some(Reply::Pass | Reply::GiveUp(_)) if e.len() >= 2 => {
                         if let Some(act @ (Action::ForeignAid | Action::Tax | Action::Steal)) =
-                            Action::from_code(c[0])
+                            t.action()
                         {
                             let (gain, loss) = effects(act, coins[o]);
                             coins[a] += gain;
                             coins[o] -= loss;
                         }
-                    } else if last == 's' {
+                    }
+                    Some(Reply::Block(Block::Contessa)) => {
                         coins[a] -= Action::Assassinate.cost();
                     }
+                    _ => {}
                 }
-                if c.first() == Some(&Action::Income.code()) {
+                if t.action() == Some(Action::Income) {
                     coins[a] += effects(Action::Income, coins[o]).0;
                 }
                 out.push((coins, cards));
@@ -376,48 +412,46 @@ impl History {
         }
     }
 
-    fn read_line(&mut self, line: &str, actor: Side) -> Result<(), CoupError> {
-        let chars: Vec<char> = line.chars().collect();
-        let bad = |c: char| CoupError::BadHistory(format!("unexpected {c:?} in line {line:?}"));
-        for (pos, &c) in chars.iter().enumerate() {
-            let who = if pos % 2 == 0 { actor } else { actor.other() };
-            let prev = if pos > 0 { Some(chars[pos - 1]) } else { None };
-            match c {
-                'I' | 'F' | 'C' | 'E' | 'A' | 'S' | 'T' if pos == 0 => {
+    fn read_turn(&mut self, t: &Turn) {
+        let e = &t.events;
+        for (pos, &ev) in e.iter().enumerate() {
+            let who = if pos % 2 == 0 {
+                t.actor
+            } else {
+                t.actor.other()
+            };
+            match (pos, ev) {
+                (0, Reply::Act(a)) => {
                     let r = self.record_mut(who);
                     r.turns += 1;
-                    if let Some(k) = action_index(c) {
-                        r.actions[k] += 1;
-                    }
-                    if matches!(c, 'I' | 'F') {
+                    r.actions[action_index(a)] += 1;
+                    if matches!(a, Action::Income | Action::ForeignAid) {
                         r.passed_over.push(Character::Duke);
                     }
-                    if let Some(ch) = Character::claimed_by(c) {
+                    if let Some(ch) = a.claim() {
                         r.claims[ch.index()] += 1;
                         r.active_claims.push(ch);
                     }
                 }
-                'a' | 'c' | 'd' | 's' if pos == 1 => {
-                    if let Some(ch) = Character::claimed_by(c) {
-                        let r = self.record_mut(who);
-                        r.claims[ch.index()] += 1;
-                        r.active_claims.push(ch);
-                    }
+                (1, Reply::Block(b)) => {
+                    let ch = b.character();
+                    let r = self.record_mut(who);
+                    r.claims[ch.index()] += 1;
+                    r.active_claims.push(ch);
                 }
-                'p' if pos == 1 => {
-                    let declined: &[Character] = match chars[0] {
-                        'F' => &[Character::Duke],
-                        'S' => &[Character::Ambassador, Character::Captain],
+                (1, Reply::Pass) => {
+                    let declined = match t.action() {
+                        Some(a @ (Action::ForeignAid | Action::Steal)) => a.blocked_by(),
                         _ => &[],
                     };
                     self.record_mut(who).declined.extend_from_slice(declined);
                 }
-                'q' => {
+                (_, Reply::Challenge) => {
                     self.record_mut(who).challenges += 1;
                 }
-                '~' | '^' | '*' | '!' | '$' => {
-                    let ch = Character::from_revealed(c).ok_or_else(|| bad(c))?;
-                    let exchange_kept = ch == Character::Ambassador && chars[0] == 'E';
+                (_, Reply::Reveal(ch)) => {
+                    let exchange_kept =
+                        ch == Character::Ambassador && t.action() == Some(Action::Exchange);
                     let r = self.record_mut(who);
                     r.proved += 1;
                     if !exchange_kept {
@@ -428,13 +462,10 @@ impl History {
                     }
                     self.record_mut(who.other()).challenges_lost += 1;
                 }
-                '_' | '\'' | '<' | '=' | '0' => {
-                    let ch = Character::from_held(c).ok_or_else(|| bad(c))?;
-                    if prev == Some('q') {
-                        // Caught bluffing: the claim challenged was chars[pos - 2].
-                        let claimed = pos
-                            .checked_sub(2)
-                            .and_then(|i| Character::claimed_by(chars[i]));
+                (_, Reply::GiveUp(ch)) => {
+                    if pos >= 1 && e[pos - 1] == Reply::Challenge {
+                        // Caught bluffing: the claim challenged was e[pos - 2].
+                        let claimed = pos.checked_sub(2).and_then(|i| e[i].claim());
                         let r = self.record_mut(who);
                         r.caught += 1;
                         if let Some(k) = claimed {
@@ -445,7 +476,7 @@ impl History {
                         }
                         self.record_mut(who.other()).challenges_won += 1;
                     }
-                    if pos == 1 && chars[0] == 'A' {
+                    if pos == 1 && t.action() == Some(Action::Assassinate) {
                         self.record_mut(who).declined.push(Character::Contessa);
                     }
                     let r = self.record_mut(who);
@@ -453,21 +484,16 @@ impl History {
                     r.drop_claim(ch);
                     r.surely_not.retain(|&k| k != ch || r.lost.len() < 2);
                 }
-                _ => return Err(bad(c)),
+                _ => {}
             }
         }
         // A completed, unchallenged or upheld Exchange redraws the hand.
-        if line.starts_with('E')
-            && chars.len() >= 2
-            && "p_'<=0".contains(chars[chars.len() - 1])
-            && chars.len().is_multiple_of(2)
-        {
-            let r = self.record_mut(actor);
+        if t.exchanged() {
+            let r = self.record_mut(t.actor);
             r.refresh();
             r.exchanges += 1;
             r.chosen_from = r.cards_left() + 2;
             // The Ambassador may well have been kept; no claim survives as evidence.
         }
-        Ok(())
     }
 }

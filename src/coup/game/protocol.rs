@@ -12,10 +12,19 @@ use super::character::Character;
 pub const COUP_COST: i64 = 7;
 /// Coins an Assassination costs (`docs/rules/coup.md` §2.1: Assassinate, 3 coins).
 pub const ASSASSINATE_COST: i64 = 3;
-/// The kinds of claim a player can challenge, by protocol character: the
-/// actions Exchange, Tax, Steal, Assassinate and the blocks as Ambassador,
-/// Captain, Duke, Contessa (`docs/rules/coup.md` §5).
-pub const CLAIM_KINDS: &str = "ETSAacds";
+/// The kinds of claim a player can challenge: the actions Exchange, Tax,
+/// Steal, Assassinate and the blocks as Ambassador, Captain, Duke, Contessa
+/// (`docs/rules/coup.md` §5).
+pub const CLAIM_KINDS: [Reply; 8] = [
+    Reply::Act(Action::Exchange),
+    Reply::Act(Action::Tax),
+    Reply::Act(Action::Steal),
+    Reply::Act(Action::Assassinate),
+    Reply::Block(Block::Ambassador),
+    Reply::Block(Block::Captain),
+    Reply::Block(Block::Duke),
+    Reply::Block(Block::Contessa),
+];
 
 /// An action that opens a turn (`docs/rules/coup.md` §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,6 +84,18 @@ impl Action {
             Action::Steal => Some(Character::Captain),
             Action::Tax => Some(Character::Duke),
             Action::Income | Action::ForeignAid | Action::Coup => None,
+        }
+    }
+
+    /// The characters whose block stops the action (`docs/rules/coup.md`
+    /// §2.1: a Duke stops Foreign Aid, a Captain or an Ambassador a Steal, a
+    /// Contessa an Assassination).
+    pub fn blocked_by(self) -> &'static [Character] {
+        match self {
+            Action::ForeignAid => &[Character::Duke],
+            Action::Steal => &[Character::Ambassador, Character::Captain],
+            Action::Assassinate => &[Character::Contessa],
+            _ => &[],
         }
     }
 
@@ -185,6 +206,60 @@ impl Reply {
     pub fn text(self) -> String {
         self.to_string()
     }
+
+    /// One event of a history line from its character (`docs/rules/coup.md`
+    /// §5): an action (Income included: the newline after it belongs to the
+    /// line, not to the event), a pass, a challenge, a block, a revealed or
+    /// a given-up card. The codes are disjoint, so an event reads the same
+    /// at every place of a line. `None` for the newline and for any other
+    /// character.
+    pub fn from_code(c: char) -> Option<Reply> {
+        match c {
+            'p' => Some(Reply::Pass),
+            'q' => Some(Reply::Challenge),
+            _ => Action::from_code(c)
+                .map(Reply::Act)
+                .or_else(|| Block::from_code(c).map(Reply::Block))
+                .or_else(|| Character::from_revealed(c).map(Reply::Reveal))
+                .or_else(|| Character::from_held(c).map(Reply::GiveUp)),
+        }
+    }
+
+    /// The character an action or a block claims (the arbiter's
+    /// `actions_dict`, [`Action::claim`], [`Block::character`]); `None` for
+    /// every other reply.
+    pub fn claim(self) -> Option<Character> {
+        match self {
+            Reply::Act(a) => a.claim(),
+            Reply::Block(b) => Some(b.character()),
+            _ => None,
+        }
+    }
+
+    /// The card given up, with or without the turn's end.
+    pub fn given_up(self) -> Option<Character> {
+        match self {
+            Reply::GiveUp(c) | Reply::GiveUpEnd(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The card revealed to prove a claim.
+    pub fn revealed(self) -> Option<Character> {
+        match self {
+            Reply::Reveal(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// The events of one history line, its closing newline left out
+/// ([`Reply::from_code`] for each character).
+///
+/// # Errors
+/// The first character that is no event of the protocol.
+pub fn line_events(line: &str) -> Result<Vec<Reply>, char> {
+    line.chars().map(|c| Reply::from_code(c).ok_or(c)).collect()
 }
 
 impl fmt::Display for Reply {
@@ -208,10 +283,26 @@ impl fmt::Display for Reply {
 /// Assassination whose challenge failed (`Aq^'`) or whose Contessa block
 /// was caught as a bluff (`Asq=`) (`docs/rules/coup.md` §2.2, rule 4).
 pub fn costs_both_cards(line: &[char]) -> bool {
+    let mut events = [Reply::Pass; 4];
     line.len() == 4
-        && Action::from_code(line[0]) == Some(Action::Assassinate)
-        && matches!(line[1], 'q' | 's')
-        && Character::from_held(line[3]).is_some()
+        && line
+            .iter()
+            .zip(events.iter_mut())
+            .all(|(&c, e)| Reply::from_code(c).map(|r| *e = r).is_some())
+        && events_cost_both_cards(&events)
+}
+
+/// [`costs_both_cards`] for a line read as events ([`line_events`]).
+pub fn events_cost_both_cards(events: &[Reply]) -> bool {
+    matches!(
+        events,
+        [
+            Reply::Act(Action::Assassinate),
+            Reply::Challenge | Reply::Block(Block::Contessa),
+            _,
+            Reply::GiveUp(_)
+        ]
+    )
 }
 
 /// Coins moved when an action succeeds (unblocked, and not lost to a

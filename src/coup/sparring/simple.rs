@@ -64,6 +64,12 @@ impl Seat<'_> {
         self.line.last().copied().unwrap_or('\n')
     }
 
+    /// The last event of the unfinished line ([`Reply::from_code`]; `None`
+    /// at the start of my turn).
+    pub fn last_event(&self) -> Option<Reply> {
+        self.line.last().and_then(|&c| Reply::from_code(c))
+    }
+
     /// Whether my turn starts (the line is empty).
     pub fn turn_start(&self) -> bool {
         self.line.is_empty()
