@@ -3,7 +3,9 @@
 //! between two `coup-bot --strategy random` programs are played under the
 //! Python arbiter, and every call of its log is replayed through the engine:
 //! the same legal answers, the same coins before every call, and the same
-//! winner. Hands are taken from the log at each call (the two arbiters
+//! winner; and the history read back (`History::replay`) gives the same
+//! coins and cards at the start of every turn. Hands are taken from the log
+//! at each call (the two arbiters
 //! shuffle returned cards with different generators), so what is checked is
 //! the rules themselves, not the deck order.
 //!
@@ -13,8 +15,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use cardgames::coup::engine::{Cards, End, State};
-use cardgames::coup::{Character, Reply};
+use cardgames::coup::engine::{at_turn_start, Cards, End, State};
+use cardgames::coup::{Character, History, Reply};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -147,6 +149,7 @@ fn engine_agrees_with_the_python_arbiter() {
     assert!(calls.len() > 1000, "only {} calls in the log", calls.len());
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut checked = 0;
+    let mut replayed_turns = 0;
     let mut i = 0;
     while i < calls.len() {
         let game = calls[i].game.clone();
@@ -154,6 +157,8 @@ fn engine_agrees_with_the_python_arbiter() {
         let first = &calls[i];
         let mut coins = [first.my_coins, first.opp_coins];
         let mut s = State::deal(Cards::from_slice(&[Character::Duke; 15]), coins);
+        // The history file as the arbiter writes it.
+        let mut text = String::new();
         for (k, c) in calls[i..i + n].iter().enumerate() {
             let seat = k % 2;
             assert_eq!(s.to_call(), seat);
@@ -163,6 +168,21 @@ fn engine_agrees_with_the_python_arbiter() {
                 (c.my_coins, c.opp_coins),
                 "{game} call {k}: coins"
             );
+            if at_turn_start(s.line()) {
+                // Read from the first player's side: `me` is seat 0.
+                let h = History::parse_as(&text, true).expect("a history");
+                let (replayed, held) = *h.replay().last().expect("a state");
+                assert_eq!(
+                    replayed, s.coins,
+                    "{game} call {k}: replayed coins of {text:?}"
+                );
+                assert_eq!(
+                    held,
+                    [s.hands[0].len(), s.hands[1].len()],
+                    "{game} call {k}: replayed cards of {text:?}"
+                );
+                replayed_turns += 1;
+            }
             // The hand as the arbiter passed it (after an Exchange's draw:
             // the two drawn cards first).
             let exchange = s.exchange_due();
@@ -199,6 +219,7 @@ fn engine_agrees_with_the_python_arbiter() {
                 s.deck = Cards::from_slice(&[Character::Duke; 9]);
             }
             let end = s.apply(answer, kept.as_deref(), &mut rng);
+            text.push_str(&c.played);
             if k + 1 == n {
                 // The log's last call ended the game (or the call limit did).
                 let winner = log
@@ -231,4 +252,5 @@ fn engine_agrees_with_the_python_arbiter() {
         i += n;
     }
     assert!(checked > 1000);
+    assert!(replayed_turns > 500, "only {replayed_turns} turns replayed");
 }

@@ -375,14 +375,22 @@ impl History {
                         if let Some(act @ (Action::Coup | Action::Assassinate)) = t.action() {
                             coins[a] -= act.cost();
                         }
-                    } else if pos >= 2 && e[pos - 2] == Reply::Reveal(Character::Contessa) {
+                    } else if pos >= 1 && e[pos - 1] == Reply::Reveal(Character::Contessa) {
+                        // Its challenge of a Contessa block failed: the
+                        // Assassination's coins stay spent.
                         coins[a] -= Action::Assassinate.cost();
                     }
                 }
             }
             if t.complete {
+                // The action takes effect when the turn player's closing
+                // newline is an answer of its own (§5.2): after a pass, or
+                // after the other player's card (at an odd place) given up
+                // to a failed challenge or a caught block; never after the
+                // turn player's own card, caught bluffing or challenging.
+                let own_card_last = matches!(e.last(), Some(Reply::GiveUp(_))) && e.len() % 2 == 1;
                 match e.last() {
-                    Some(Reply::Pass | Reply::GiveUp(_)) if e.len() >= 2 => {
+                    Some(Reply::Pass | Reply::GiveUp(_)) if e.len() >= 2 && !own_card_last => {
                         if let Some(act @ (Action::ForeignAid | Action::Tax | Action::Steal)) =
                             t.action()
                         {
