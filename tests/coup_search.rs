@@ -421,3 +421,67 @@ fn identified_challenges_follow_a_pure_policy_once_the_answers_show_one() {
     // challenge every block).
     assert!(habits([0, 0], true) > habits([0, 0], false));
 }
+
+/// The worlds (or visits) of each root answer the explanation lists
+/// (`"p" 0.123 (300 worlds)`).
+fn worlds(explanation: &str) -> Vec<usize> {
+    explanation
+        .lines()
+        .filter_map(|l| {
+            l.strip_suffix(" worlds)")
+                .or_else(|| l.strip_suffix(" visits)"))
+        })
+        .filter_map(|l| l.rsplit('(').next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn the_clock_is_only_a_safety_net_that_stops_a_search_and_says_so() {
+    // Its Tax claim, my Duke and Captain: pass or challenge.
+    let (history, opp, mine, cards) = ("I\nT", 1, 2, "$*");
+    // On a working machine the caps decide: every world is played and
+    // nothing is noted.
+    let capped = answer_with("worlds=300", history, opp, mine, cards);
+    assert_eq!(capped.note, None);
+    assert_eq!(
+        worlds(&capped.explanation),
+        [300, 300],
+        "{}",
+        capped.explanation
+    );
+    // A deadline already past: one world, a legal answer, and the note.
+    let stopped = answer_with("clock_ms=0.000001", history, opp, mine, cards);
+    assert!(["p", "q"].contains(&stopped.answer.as_str()));
+    assert_eq!(
+        worlds(&stopped.explanation),
+        [1, 1],
+        "{}",
+        stopped.explanation
+    );
+    let note = stopped.note.expect("the clock's note");
+    assert!(note.contains("stopped after 1 of 300 worlds"), "{note}");
+    // The tree alike, by iterations.
+    let mut config = tree();
+    config.set("clock_ms=0.000001").unwrap();
+    let d = decide_configured(
+        Strategy::Search,
+        history,
+        opp,
+        mine,
+        cards,
+        &legal(&["p", "q"]),
+        None,
+        &config,
+    );
+    assert_eq!(
+        visits(&d.explanation).iter().sum::<usize>(),
+        1,
+        "{}",
+        d.explanation
+    );
+    let note = d.note.expect("the clock's note");
+    assert!(
+        note.contains("stopped after 1 of 2000 iterations"),
+        "{note}"
+    );
+}

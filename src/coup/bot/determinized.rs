@@ -14,7 +14,9 @@
 //! steer only the outcomes, never a decision.
 //!
 //! Deterministic: the random stream is seeded from the decision's input and
-//! the work is capped by the number of worlds; no clock is read.
+//! the work is capped by the number of worlds. The clock is read only as a
+//! safety net ([`SearchConfig::clock_ms`], 1 s): a search past it stops
+//! early and the decision's note says so.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -33,6 +35,8 @@ use crate::coup::bot::model::{
     hand_distribution, hand_distribution_chosen, PassWeights, EXCHANGE_RANK, HALF_PASS,
     PASSED_OVER_WEIGHT,
 };
+use std::time::{Duration, Instant};
+
 use crate::coup::game::engine::{at_turn_start, Cards, State};
 use crate::coup::game::history::{calls_made, Side};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
@@ -192,6 +196,15 @@ pub struct SearchConfig {
     /// played the same against Seer (46.9% [44.4, 49.3], the 1,600 games
     /// of [`SearchConfig::tree`]).
     pub exploration: f64,
+    /// The clock's safety net, in milliseconds of wall time for one
+    /// search: past it no further world (or tree iteration) starts, the
+    /// answer comes from those played, and the decision's note says so
+    /// (`coup-bot` prints it on stderr). A call takes a few ms (22 at most
+    /// in the benchmarks, docs/coup.md) and the arbiter forfeits a bot
+    /// after 5 s, so 1,000 ms never binds there: the caps (`worlds`,
+    /// `iterations`) decide and the same input gives the same answer. 0: no
+    /// clock is read.
+    pub clock_ms: f64,
     /// Whether the ratio of the claim I am answering is the opponent's in
     /// that claim's context, its turns taken before it
     /// ([`crate::coup::bot::opponent::claim_context`]), rather than over
@@ -382,6 +395,7 @@ impl Default for SearchConfig {
             resolved_bluffs: false,
             tree: false,
             iterations: 2000,
+            clock_ms: 1000.0,
             exploration: std::f64::consts::SQRT_2,
             claim_turns: false,
             claimant_cards: false,
@@ -401,7 +415,7 @@ impl Default for SearchConfig {
 
 /// The keys [`SearchConfig::set`] accepts, as `--search key=value` names them (the message
 /// of an unknown key lists them).
-pub const SEARCH_KEYS: [&str; 31] = [
+pub const SEARCH_KEYS: [&str; 32] = [
     "worlds",
     "my_tax_bluff",
     "rollout_exchange",
@@ -421,6 +435,7 @@ pub const SEARCH_KEYS: [&str; 31] = [
     "resolved_bluffs",
     "tree",
     "iterations",
+    "clock_ms",
     "exploration",
     "claim_turns",
     "claimant_cards",
@@ -514,6 +529,7 @@ impl SearchConfig {
                 self.keep_claimed = (k >= 0.0).then_some(k.min(1.0));
             }
             "iterations" => self.iterations = num(v)?.clamp(1.0, 1e7) as usize,
+            "clock_ms" => self.clock_ms = num(v)?.max(0.0),
             "exploration" => self.exploration = num(v)?,
             "bluff_odds" => self.bluff_odds = num(v)?.max(0.0),
             "temper" => self.temper = num(v)?.clamp(0.0, 4.0),
@@ -1042,6 +1058,9 @@ impl Ctx<'_> {
         offered: &[Character],
         config: &SearchConfig,
     ) -> Vec<Choice> {
+        // The clock's safety net: read only to stop a search gone too long.
+        let deadline = (config.clock_ms > 0.0)
+            .then(|| Instant::now() + Duration::from_secs_f64(config.clock_ms / 1000.0));
         let me = calls_made(history) % 2;
         let line: Vec<char> = last_line(history).chars().collect();
         let exchange = is_exchange_call(last_line(history));
@@ -1196,11 +1215,29 @@ impl Ctx<'_> {
                 iterations: config.iterations,
                 exploration: config.exploration,
                 horizon: config.horizon,
+                deadline,
             };
-            super::tree::search(&roots, me, &policies, limits, world, &mut rng)
+            let (wins, visits, done) =
+                super::tree::search(&roots, me, &policies, limits, world, &mut rng);
+            if done < config.iterations {
+                self.clock_stop = Some(format!(
+                    "clock safety net: the tree stopped after {done} of {} iterations ({} ms)",
+                    config.iterations, config.clock_ms
+                ));
+            }
+            (wins, visits)
         } else {
             let mut wins = vec![0.0; roots.len()];
-            for _ in 0..config.worlds {
+            let mut played = 0;
+            for w in 0..config.worlds {
+                if w > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    self.clock_stop = Some(format!(
+                        "clock safety net: the search stopped after {w} of {} worlds ({} ms)",
+                        config.worlds, config.clock_ms
+                    ));
+                    break;
+                }
+                played += 1;
                 let world = world(&mut self.rng);
                 let seed: u64 = self.rng.random();
                 for (i, (r, keep)) in roots.iter().enumerate() {
@@ -1217,7 +1254,7 @@ impl Ctx<'_> {
                     wins[i] += v;
                 }
             }
-            (wins, vec![config.worlds; roots.len()])
+            (wins, vec![played; roots.len()])
         };
         let mut out: Vec<Choice> = roots
             .into_iter()

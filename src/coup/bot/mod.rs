@@ -301,6 +301,7 @@ pub fn decide_configured(
             };
             if strategy == Strategy::Search && legal.len() > 1 && in_scope {
                 let choices = ctx.search_choices(history, &offered, config);
+                notes.extend(ctx.clock_stop.take());
                 let line_chars: Vec<char> = last_line(history).chars().collect();
                 let post = ctx.search_posterior(&line_chars, config);
                 if let Some(best) = choices.first() {

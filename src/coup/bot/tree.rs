@@ -21,7 +21,11 @@
 //! rollout policies ([`Policies::playout`]) and cut at [`Limits::horizon`]
 //! calls after the root's answer, valued by [`Policies::cut`]. Deterministic:
 //! the worlds and the engine's shuffles come from the caller's seeded
-//! generator, and the work is capped by [`Limits::iterations`].
+//! generator, and the work is capped by [`Limits::iterations`] (the
+//! clock's [`Limits::deadline`] is a safety net that a working machine
+//! never reaches).
+
+use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -54,6 +58,9 @@ pub(super) struct Limits {
     pub exploration: f64,
     /// Calls after the root's answer at which a walk is cut (0: never).
     pub horizon: usize,
+    /// The clock's safety net ([`super::SearchConfig::clock_ms`]): no
+    /// iteration starts after this instant.
+    pub deadline: Option<Instant>,
 }
 
 /// An answer leaving a node, with my statistics when the node is mine.
@@ -84,7 +91,8 @@ impl Edge {
 
 /// Searches from the root answers `roots` of seat `me` (with the kept hand
 /// on an Exchange call), drawing worlds with `world`. Returns each root's
-/// total reward and visits, in the order of `roots`.
+/// total reward and visits, in the order of `roots`, and the iterations
+/// played (fewer than the cap only when the clock's deadline passed).
 pub(super) fn search(
     roots: &[(Reply, Option<Cards>)],
     me: usize,
@@ -92,11 +100,16 @@ pub(super) fn search(
     config: Limits,
     world: impl Fn(&mut ChaCha8Rng) -> State,
     rng: &mut ChaCha8Rng,
-) -> (Vec<f64>, Vec<usize>) {
+) -> (Vec<f64>, Vec<usize>, usize) {
     // Node 0 is the root; nodes[i] holds the answers leaving node i.
     let mut nodes: Vec<Vec<Edge>> = vec![roots.iter().map(|(r, k)| Edge::new(*r, *k)).collect()];
     let mut path: Vec<(usize, usize)> = Vec::new();
-    for _ in 0..config.iterations.max(1) {
+    let mut played = 0;
+    for i in 0..config.iterations.max(1) {
+        if i > 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        played += 1;
         let mut s = world(rng);
         let root_calls = s.calls;
         let start = root_calls + 1;
@@ -186,7 +199,8 @@ pub(super) fn search(
             edge.wins += v;
         }
     }
-    nodes[0].iter().map(|e| (e.wins, e.visits as usize)).unzip()
+    let (wins, visits) = nodes[0].iter().map(|e| (e.wins, e.visits as usize)).unzip();
+    (wins, visits, played)
 }
 
 /// UCB1 over the edges legal in this world: an untried one first (in the
