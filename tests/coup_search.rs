@@ -39,15 +39,27 @@ fn a_claim_that_is_certainly_false_is_challenged() {
 fn answer_with(setting: &str, history: &str, opp: i64, mine: i64, cards: &str) -> Decision {
     let mut config = SearchConfig::default();
     config.set(setting).unwrap();
+    answer_configured(&config, history, opp, mine, cards)
+}
+
+/// [`answer_with`] with a whole configuration.
+fn answer_configured(
+    config: &SearchConfig,
+    history: &str,
+    opp: i64,
+    mine: i64,
+    cards: &str,
+) -> Decision {
+    let list = legal(&["p", "q"]);
     decide_configured(
         Strategy::Search,
         history,
         opp,
         mine,
         cards,
-        &legal(&["p", "q"]),
+        &list,
         None,
-        &config,
+        config,
     )
 }
 
@@ -463,16 +475,7 @@ fn the_clock_is_only_a_safety_net_that_stops_a_search_and_says_so() {
     // The tree alike, by iterations.
     let mut config = tree();
     config.set("clock_ms=0.000001").unwrap();
-    let d = decide_configured(
-        Strategy::Search,
-        history,
-        opp,
-        mine,
-        cards,
-        &legal(&["p", "q"]),
-        None,
-        &config,
-    );
+    let d = answer_configured(&config, history, opp, mine, cards);
     assert_eq!(
         visits(&d.explanation).iter().sum::<usize>(),
         1,

@@ -233,12 +233,7 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
     for t in &h.turns {
         let e = &t.events;
         for (pos, &c) in e.iter().enumerate() {
-            let by = if pos % 2 == 0 {
-                t.actor
-            } else {
-                t.actor.other()
-            };
-            if by != who {
+            if t.by(pos) != who {
                 if c.given_up().is_some() {
                     other_held = other_held.saturating_sub(1);
                 }

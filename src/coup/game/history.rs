@@ -205,6 +205,16 @@ impl Turn {
         self.events.get(i).copied()
     }
 
+    /// Who made the event at place `pos`: the turn player at even places,
+    /// the other player at odd ones (§5.1).
+    pub fn by(&self, pos: usize) -> Side {
+        if pos.is_multiple_of(2) {
+            self.actor
+        } else {
+            self.actor.other()
+        }
+    }
+
     /// The action that opened the turn, if any.
     pub fn action(&self) -> Option<Action> {
         match self.event(0) {
@@ -423,11 +433,7 @@ impl History {
     fn read_turn(&mut self, t: &Turn) {
         let e = &t.events;
         for (pos, &ev) in e.iter().enumerate() {
-            let who = if pos % 2 == 0 {
-                t.actor
-            } else {
-                t.actor.other()
-            };
+            let who = t.by(pos);
             match (pos, ev) {
                 (0, Reply::Act(a)) => {
                     let r = self.record_mut(who);
