@@ -17,6 +17,7 @@
 //! Cards are given up in a fixed preference (least useful to its idea first).
 
 use crate::coup::game::character::Character;
+use crate::coup::game::protocol::{Action, Block, Reply};
 
 /// One archetype.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,13 +53,18 @@ pub fn answer(
     opp_coins: i64,
 ) -> String {
     use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
-    let can = |x: &str| legal.iter().any(|l| l == x);
-    let pick = |prefs: &[&str]| -> String {
+    let can = |x: Reply| legal.contains(&x.text());
+    let pick = |prefs: &[Reply]| -> String {
         prefs
             .iter()
-            .find(|p| can(p))
-            .map(|p| p.to_string())
-            .unwrap_or_else(|| legal.first().cloned().unwrap_or_else(|| "\n".into()))
+            .find(|&&p| can(p))
+            .map(|p| p.text())
+            .unwrap_or_else(|| {
+                legal
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| Reply::EndTurn.text())
+            })
     };
     // Give up a card: the first of `keep_last` reversed, i.e. the least wanted.
     let keep_order: &[Character] = match a {
@@ -67,78 +73,92 @@ pub fn answer(
         Archetype::AlwaysAssassinate => &[Assassin, Contessa, Duke, Captain, Ambassador],
         _ => &[Duke, Contessa, Assassin, Captain, Ambassador],
     };
+    let answers: Vec<Option<Reply>> = legal.iter().map(|l| Reply::parse(l)).collect();
     let give_up = || -> Option<String> {
-        keep_order.iter().rev().find_map(|c| {
-            legal
-                .iter()
-                .find(|l| l.starts_with(c.held()) && has(hand, *c))
-                .cloned()
+        keep_order.iter().rev().find_map(|&c| {
+            (has(hand, c) && answers.iter().flatten().any(|r| r.given_up() == Some(c)))
+                .then(|| {
+                    legal
+                        .iter()
+                        .zip(&answers)
+                        .find(|(_, r)| r.and_then(Reply::given_up) == Some(c))
+                        .map(|(l, _)| l.clone())
+                })
+                .flatten()
         })
     };
-    if legal.iter().all(|l| {
-        l.chars()
-            .next()
-            .is_some_and(|c| Character::from_held(c).is_some())
-    }) {
+    if answers
+        .iter()
+        .all(|r| r.and_then(Reply::given_up).is_some())
+    {
         return give_up().unwrap_or_else(|| pick(&[]));
     }
-    let last = line.chars().last().unwrap_or('\n');
+    let last = line.chars().last().and_then(Reply::from_code);
     let challenger = a == Archetype::ChallengeAll;
+    let act = Reply::Act;
     if line.is_empty() {
         // My turn.
-        let honest = |mut prefs: Vec<&'static str>| {
+        let honest = |mut prefs: Vec<Reply>| {
             if has(hand, Assassin) && opp_coins >= 0 {
-                prefs.push("A");
+                prefs.push(act(Action::Assassinate));
             }
             if has(hand, Duke) {
-                prefs.push("T");
+                prefs.push(act(Action::Tax));
             }
             if has(hand, Captain) && opp_coins >= 2 {
-                prefs.push("S");
+                prefs.push(act(Action::Steal));
             }
-            prefs.extend(["F", "I\n"]);
+            prefs.extend([act(Action::ForeignAid), act(Action::Income)]);
             pick(&prefs)
         };
         return match a {
-            Archetype::AlwaysTax => pick(&["C", "T"]),
-            Archetype::AlwaysSteal => pick(&["C", "S", "T"]),
-            Archetype::AlwaysAssassinate => pick(&["C", "A", "T"]),
-            _ if my_coins >= 7 => pick(&["C"]),
+            Archetype::AlwaysTax => pick(&[act(Action::Coup), act(Action::Tax)]),
+            Archetype::AlwaysSteal => {
+                pick(&[act(Action::Coup), act(Action::Steal), act(Action::Tax)])
+            }
+            Archetype::AlwaysAssassinate => pick(&[
+                act(Action::Coup),
+                act(Action::Assassinate),
+                act(Action::Tax),
+            ]),
+            _ if my_coins >= Action::Coup.cost() => pick(&[act(Action::Coup)]),
             _ => honest(vec![]),
         };
     }
     // Challenged: prove the claim when I hold the card.
-    if let Some(r) = legal.iter().find(|l| {
-        l.chars()
-            .next()
-            .is_some_and(|c| Character::from_revealed(c).is_some())
-    }) {
-        return r.clone();
+    if let Some((l, _)) = legal
+        .iter()
+        .zip(&answers)
+        .find(|(_, r)| r.and_then(Reply::revealed).is_some())
+    {
+        return l.clone();
     }
     // Challenges.
-    if challenger && can("q") {
-        return "q".into();
+    if challenger && can(Reply::Challenge) {
+        return Reply::Challenge.text();
     }
+    let block = |b: Block| pick(&[Reply::Block(b)]);
+    let pass = || pick(&[Reply::Pass]);
     match last {
-        'F' => match a {
-            Archetype::BlockAll => pick(&["d"]),
-            _ if has(hand, Duke) && a != Archetype::AlwaysTax => pick(&["d"]),
-            _ => pick(&["p"]),
+        Some(Reply::Act(Action::ForeignAid)) => match a {
+            Archetype::BlockAll => block(Block::Duke),
+            _ if has(hand, Duke) && a != Archetype::AlwaysTax => block(Block::Duke),
+            _ => pass(),
         },
-        'S' => match a {
-            Archetype::BlockAll | Archetype::AlwaysSteal => pick(&["c"]),
-            Archetype::AlwaysTax => pick(&["p"]),
-            _ if has(hand, Captain) => pick(&["c"]),
-            _ if has(hand, Ambassador) => pick(&["a"]),
-            _ => pick(&["p"]),
+        Some(Reply::Act(Action::Steal)) => match a {
+            Archetype::BlockAll | Archetype::AlwaysSteal => block(Block::Captain),
+            Archetype::AlwaysTax => pass(),
+            _ if has(hand, Captain) => block(Block::Captain),
+            _ if has(hand, Ambassador) => block(Block::Ambassador),
+            _ => pass(),
         },
-        'A' => match a {
-            Archetype::BlockAll | Archetype::AlwaysAssassinate => pick(&["s"]),
-            _ if has(hand, Contessa) && a != Archetype::AlwaysTax => pick(&["s"]),
-            _ => give_up().unwrap_or_else(|| pick(&["s"])),
+        Some(Reply::Act(Action::Assassinate)) => match a {
+            Archetype::BlockAll | Archetype::AlwaysAssassinate => block(Block::Contessa),
+            _ if has(hand, Contessa) && a != Archetype::AlwaysTax => block(Block::Contessa),
+            _ => give_up().unwrap_or_else(|| block(Block::Contessa)),
         },
-        'E' | 'T' => pick(&["p"]),
-        'a' | 'c' | 'd' | 's' => pick(&["\n"]),
-        _ => give_up().unwrap_or_else(|| pick(&["\n", "p"])),
+        Some(Reply::Act(Action::Exchange | Action::Tax)) => pass(),
+        Some(Reply::Block(_)) => pick(&[Reply::EndTurn]),
+        _ => give_up().unwrap_or_else(|| pick(&[Reply::EndTurn, Reply::Pass])),
     }
 }

@@ -59,11 +59,6 @@ impl Seat<'_> {
         self.unseen[c.index()] == 0
     }
 
-    /// The last code of the unfinished line (`'\n'` at the start of my turn).
-    pub fn last(&self) -> char {
-        self.line.last().copied().unwrap_or('\n')
-    }
-
     /// The last event of the unfinished line ([`Reply::from_code`]; `None`
     /// at the start of my turn).
     pub fn last_event(&self) -> Option<Reply> {
@@ -151,24 +146,23 @@ impl Seat<'_> {
     /// blocks only with the card held; challenges the claims that cannot be
     /// true, or every claim.
     pub fn honest(&self, challenge_all: bool) -> String {
-        let last = self.last();
+        let last = self.last_event();
         if self.turn_start() {
             return self.honest_action();
         }
-        let claimed = Character::claimed_by(last);
-        if let Some(c) = claimed {
+        if let Some(c) = last.and_then(Reply::claim) {
             if self.can(Reply::Challenge) && (challenge_all || self.impossible(c)) {
                 return Reply::Challenge.text();
             }
         }
         match last {
-            'F' => (if self.has(Duke) {
+            Some(Reply::Act(Action::ForeignAid)) => (if self.has(Duke) {
                 Reply::Block(Block::Duke)
             } else {
                 Reply::Pass
             })
             .text(),
-            'A' => {
+            Some(Reply::Act(Action::Assassinate)) => {
                 if self.has(Contessa) {
                     Reply::Block(Block::Contessa).text()
                 } else if self.my_cards == 1 && !challenge_all {
@@ -178,17 +172,9 @@ impl Seat<'_> {
                     self.give_up()
                 }
             }
-            'S' => {
-                if self.has(Captain) {
-                    Reply::Block(Block::Captain).text()
-                } else if self.has(Ambassador) {
-                    Reply::Block(Block::Ambassador).text()
-                } else {
-                    Reply::Pass.text()
-                }
-            }
-            'E' | 'T' => Reply::Pass.text(),
-            'a' | 'c' | 'd' | 's' => Reply::EndTurn.text(),
+            Some(Reply::Act(Action::Steal)) => self.block_steal_if_held(),
+            Some(Reply::Act(Action::Exchange | Action::Tax)) => Reply::Pass.text(),
+            Some(Reply::Block(_)) => Reply::EndTurn.text(),
             _ => self.fallback(),
         }
     }
@@ -196,7 +182,7 @@ impl Seat<'_> {
     /// `tax-bluffer`: Tax every turn and block Foreign Aid as a Duke, held or
     /// not; never challenges.
     pub fn tax_bluffer(&self) -> String {
-        let last = self.last();
+        let last = self.last_event();
         if self.turn_start() {
             return self
                 .pick(&[Reply::Act(Action::Coup), Reply::Act(Action::Tax)])
@@ -204,17 +190,17 @@ impl Seat<'_> {
                 .text();
         }
         match last {
-            'F' => Reply::Block(Block::Duke).text(),
-            'A' => {
+            Some(Reply::Act(Action::ForeignAid)) => Reply::Block(Block::Duke).text(),
+            Some(Reply::Act(Action::Assassinate)) => {
                 if self.has(Contessa) || self.my_cards == 1 {
                     Reply::Block(Block::Contessa).text()
                 } else {
                     self.give_up()
                 }
             }
-            'S' => self.block_steal_if_held(),
-            'E' | 'T' => Reply::Pass.text(),
-            'a' | 'c' | 'd' | 's' => Reply::EndTurn.text(),
+            Some(Reply::Act(Action::Steal)) => self.block_steal_if_held(),
+            Some(Reply::Act(Action::Exchange | Action::Tax)) => Reply::Pass.text(),
+            Some(Reply::Block(_)) => Reply::EndTurn.text(),
             _ => self.fallback(),
         }
     }
