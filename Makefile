@@ -78,16 +78,20 @@ clean:
 NOT_IN_MAKE_TEST := replica_matches_the_real_calculator \
   twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds \
   referee_bot_wins_every_start_with_the_game_value
-test: setup lint header-check
-	$(CARGO) test --features debug-panic
-	$(CARGO) test --features debug-panic --tests -- --ignored $(addprefix --skip ,$(NOT_IN_MAKE_TEST))
-	$(MAKE) --no-print-directory valgrind
-	$(MAKE) --no-print-directory coursework-asan
-	$(MAKE) --no-print-directory fuzz-c
-	$(MAKE) --no-print-directory docs-war
-	$(MAKE) --no-print-directory report-check
-	$(MAKE) --no-print-directory install-test
-	$(MAKE) --no-print-directory grader-pages
+# Each step prints its wall time (scripts/timed), so a slow CI log shows where the time went.
+TIMED := scripts/timed
+test: setup
+	$(TIMED) $(MAKE) --no-print-directory lint
+	$(TIMED) $(MAKE) --no-print-directory header-check
+	$(TIMED) $(CARGO) test --features debug-panic
+	$(TIMED) $(CARGO) test --features debug-panic --tests -- --ignored $(addprefix --skip ,$(NOT_IN_MAKE_TEST))
+	$(TIMED) $(MAKE) --no-print-directory valgrind
+	$(TIMED) $(MAKE) --no-print-directory coursework-asan
+	$(TIMED) $(MAKE) --no-print-directory fuzz-c
+	$(TIMED) $(MAKE) --no-print-directory docs-war
+	$(TIMED) $(MAKE) --no-print-directory report-check
+	$(TIMED) $(MAKE) --no-print-directory install-test
+	$(TIMED) $(MAKE) --no-print-directory grader-pages
 
 # The tournament reports in a real browser: a small Coup and a Durak tournament with --html, then
 # scripts/page-check (headless Chromium: fails on a load or script error) on each report and one
