@@ -53,6 +53,23 @@ fn appends_one_legal_answer() {
 }
 
 #[test]
+fn an_option_after_the_arguments_is_named_and_the_answer_stays_legal() {
+    let (_dir, f) = temp("I\nT");
+    let p = f.to_str().expect("path");
+    let (code, out, err) = bot(&[p, "1", "2", "$^", "p", "q", "--explain"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("\"--explain\" stands among the legal answers")
+            && err.contains("before HISTORY"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&f).expect("read");
+    let answer = text.strip_prefix("I\nT").expect("history kept");
+    assert!(["p", "q"].contains(&answer), "{answer:?}");
+}
+
+#[test]
 fn exchange_prints_kept_cards() {
     let (_dir, f) = temp("Ep");
     let p = f.to_str().expect("path");

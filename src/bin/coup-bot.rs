@@ -117,6 +117,14 @@ fn main() {
     let my_coins = number(2, "MY_COINS");
     let cards = rest.get(3).cloned().unwrap_or_default();
     let legal: Vec<String> = rest.get(4..).unwrap_or(&[]).to_vec();
+    // No answer of the protocol starts with "--": an option written after
+    // the positional arguments (the arbiter never does) would be a legal
+    // answer here, never chosen, and the option silently lost.
+    if let Some(opt) = legal.iter().find(|a| a.starts_with("--")) {
+        cardgames::diag!(
+            "coup-bot: {opt:?} stands among the legal answers and is not applied: options go before HISTORY (see --help)"
+        );
+    }
     let history = match read_history(path) {
         Ok((bytes, cut)) => {
             if cut {
