@@ -46,7 +46,10 @@ pub use crate::coup::game::protocol::CLAIM_KINDS;
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v12";
+pub const HEADER: &str = "coup-memory v13";
+/// The previous format's header (read as well: the same fields, its
+/// counts without [`crate::coup::bot::opponent::Stats::challenged_race`]).
+pub const HEADER_V12: &str = "coup-memory v12";
 /// The previous format's header (read as well: its lines have no
 /// calibration by claim kind, [`Entry::kind_calibration`]).
 pub const HEADER_V11: &str = "coup-memory v11";
@@ -458,7 +461,7 @@ impl Memory {
         // Each format's line has a fixed number of fields, so a line cut at
         // a field's end does not pass for an older format's.
         let fields = match lines.next() {
-            Some(HEADER) => 8,
+            Some(HEADER | HEADER_V12) => 8,
             Some(HEADER_V11) => 7,
             Some(HEADER_V10) => 5,
             Some(HEADER_V9) => 4,

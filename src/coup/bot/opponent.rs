@@ -43,6 +43,13 @@ pub struct Stats {
     /// My character actions ([`ACTION_KINDS`]) by the opponent's card count
     /// at the time (index 0: one card, 1: two): `[claims, challenged]`.
     pub challenged: [[[u32; 2]; 2]; 4],
+    /// [`Stats::challenged`] split by the race standing at the claim
+    /// ([`race_standing`]: the opponent's coins against mine, before the
+    /// turn), `[kind][its cards - 1][standing]`: a player may challenge when
+    /// it is losing the coin race and let claims stand when it is winning it
+    /// (the contest winner challenges whenever its time to win is longer
+    /// than ours).
+    pub challenged_race: [[[[u32; 2]; RACES]; 2]; 4],
     /// My blocks ([`BLOCK_KINDS`]): `[blocks, challenged]`.
     pub block_challenged: [[u32; 2]; 4],
     /// My blockable actions ([`BLOCKABLE`]) it did not challenge:
@@ -102,6 +109,27 @@ pub struct Stats {
     /// [`Stats::unresolved_action`] for its blocks.
     pub unresolved_block: ByListener,
 }
+
+/// Race standings of [`race_standing`].
+pub const RACES: usize = 3;
+
+/// The race standing of a player about to answer a claim, from its coins
+/// and the claimant's before the turn: 0 behind (two coins or more fewer),
+/// 1 level (within one coin), 2 ahead; a Coup costs 7, so two coins are
+/// most of a turn's income.
+pub fn race_standing(my_coins: i64, claimant_coins: i64) -> usize {
+    match my_coins - claimant_coins {
+        d if d < -1 => 0,
+        d if d > 1 => 2,
+        _ => 1,
+    }
+}
+
+/// Weight, in claims, of an opponent's challenge rate for a kind of claim
+/// and its card count as the prior of the same rate in one race standing
+/// ([`Model::challenge_action_at`]): a hierarchical Beta model, each
+/// standing's own answers added to it.
+pub const RACE_PRIOR_WEIGHT: f64 = 4.0;
 
 /// Contexts of a claim in [`ByListener`]: the cards the other player (who
 /// may challenge) held, 1 or 2, times the claimant's own cards, 1 or 2,
@@ -309,7 +337,9 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
 
 impl Stats {
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS;
+    pub const LEN: usize = Self::LEN_V12 + 4 * 2 * RACES * 2;
+    /// [`Stats::LEN`] before [`Stats::challenged_race`] (memory format v12).
+    pub const LEN_V12: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -336,9 +366,16 @@ impl Stats {
             let challenged = second == Reply::Challenge;
             if t.actor == Side::Me {
                 if let Some(k) = action.and_then(|a| kind_index(&ACTION_KINDS, a)) {
-                    let e = &mut s.challenged[k][(opp_cards >= 2) as usize];
-                    e[0] += 1;
-                    e[1] += challenged as u32;
+                    let two = (opp_cards >= 2) as usize;
+                    let coins = states.get(i).map_or([1, 1], |st| st.0);
+                    let race = race_standing(coins[1], coins[0]);
+                    for e in [
+                        &mut s.challenged[k][two],
+                        &mut s.challenged_race[k][two][race],
+                    ] {
+                        e[0] += 1;
+                        e[1] += challenged as u32;
+                    }
                 }
                 if action == Some(Action::Assassinate) && opp_cards == 1 && !challenged {
                     s.last_blocked[0] += 1;
@@ -440,6 +477,7 @@ impl Stats {
             .chain(self.resolved_block.iter().flatten())
             .chain(self.unresolved_action.iter().flatten())
             .chain(self.unresolved_block.iter().flatten())
+            .chain(self.challenged_race.iter().flatten().flatten())
         {
             v.extend_from_slice(e);
         }
@@ -447,11 +485,19 @@ impl Stats {
     }
 
     /// The inverse of [`Stats::to_vec`]; `None` unless exactly
-    /// [`Stats::LEN`] counters with hits never above trials.
+    /// [`Stats::LEN`] counters (or [`Stats::LEN_V12`], a v12 memory's:
+    /// no race counts yet) with hits never above trials.
     pub fn from_slice(v: &[u32]) -> Option<Stats> {
-        if v.len() != Self::LEN || v.chunks(2).any(|p| p[1] > p[0]) {
+        if !(v.len() == Self::LEN || v.len() == Self::LEN_V12) || v.chunks(2).any(|p| p[1] > p[0]) {
             return None;
         }
+        let padded;
+        let v = if v.len() == Self::LEN_V12 {
+            padded = [v, &[0; Self::LEN - Self::LEN_V12]].concat();
+            &padded[..]
+        } else {
+            v
+        };
         let mut s = Stats::default();
         let mut it = v.chunks(2).map(|p| [p[0], p[1]]);
         for k in &mut s.challenged {
@@ -473,6 +519,7 @@ impl Stats {
             .chain(s.resolved_block.iter_mut().flatten())
             .chain(s.unresolved_action.iter_mut().flatten())
             .chain(s.unresolved_block.iter_mut().flatten())
+            .chain(s.challenged_race.iter_mut().flatten().flatten())
         {
             *e = it.next()?;
         }
@@ -713,6 +760,19 @@ impl Model {
         beta_mean((2.0 * m, 2.0 * (1.0 - m)), here)
     }
 
+    /// [`Model::challenge_action`] in one race standing ([`race_standing`]
+    /// of its coins against mine): that rate as a prior worth
+    /// [`RACE_PRIOR_WEIGHT`] claims, then its answers in that standing.
+    pub fn challenge_action_at(&self, a: Action, opp_cards: usize, race: usize) -> f64 {
+        let Some(k) = kind_index(&ACTION_KINDS, a) else {
+            return 0.0;
+        };
+        let m = self.challenge_action(a, opp_cards);
+        let here = self.stats.challenged_race[k][(opp_cards >= 2) as usize][race.min(RACES - 1)];
+        let w = RACE_PRIOR_WEIGHT;
+        beta_mean((w * m, w * (1.0 - m)), here)
+    }
+
     /// Probability that it challenges my block `b`: its rate for this kind
     /// of block with its rate for all blocks as a prior worth two.
     pub fn challenge_block(&self, b: Block) -> f64 {
@@ -743,11 +803,21 @@ impl Model {
     /// ([`mixture_rate`], [`ACTION_POLICY_PRIOR`]) over all its answers to
     /// my action claims.
     pub fn identified_challenge_action(&self, a: Action, opp_cards: usize) -> f64 {
+        self.identified(self.challenge_action(a, opp_cards))
+    }
+
+    /// [`Model::challenge_action_at`] under the same policy identification.
+    pub fn identified_challenge_action_at(&self, a: Action, opp_cards: usize, race: usize) -> f64 {
+        self.identified(self.challenge_action_at(a, opp_cards, race))
+    }
+
+    /// `rate` under policy identification over all its answers to my action claims.
+    fn identified(&self, rate: f64) -> f64 {
         mixture_rate(
             ACTION_POLICY_PRIOR,
             PRIOR_CHALLENGE,
             pooled(self.stats.challenged.iter().flatten()),
-            self.challenge_action(a, opp_cards),
+            rate,
         )
     }
 
@@ -899,6 +969,40 @@ mod tests {
         // 1000 -> 500 -> 250 -> 125 -> 62 (half to even), hits alike.
         assert_eq!(big.capped(100).challenged[1][1], [62, 31]);
         assert_eq!(big.capped(2000), big);
+    }
+
+    #[test]
+    fn my_claims_are_counted_by_the_race_standing_before_the_turn() {
+        assert_eq!(
+            [
+                race_standing(5, 2),
+                race_standing(4, 3),
+                race_standing(3, 4),
+                race_standing(2, 4)
+            ],
+            [2, 1, 1, 0]
+        );
+        // My Tax at 1 coin against 1 (level), its Income, my Tax at 4
+        // against its 2: it is behind, and challenges.
+        let h = History::parse_as("Tp\nI\nTq", true).unwrap();
+        let s = Stats::from_history(&h);
+        let tax = kind_index(&ACTION_KINDS, Action::Tax).unwrap();
+        assert_eq!(s.challenged[tax][1], [2, 1]);
+        assert_eq!(s.challenged_race[tax][1], [[1, 1], [1, 0], [0, 0]]);
+        // A v12 memory's counts (no race counts yet) still read.
+        let v = s.to_vec();
+        let old = Stats::from_slice(&v[..Stats::LEN_V12]).unwrap();
+        assert_eq!(old.challenged_race, [[[[0; 2]; RACES]; 2]; 4]);
+        assert_eq!(old.challenged, s.challenged);
+        // Its rate when behind: the kind's rate worth four claims, then the
+        // one challenge seen there.
+        let m = Model::new(&s, None);
+        let base = m.challenge_action(Action::Tax, 2);
+        let want = (RACE_PRIOR_WEIGHT * base + 1.0) / (RACE_PRIOR_WEIGHT + 1.0);
+        assert!((m.challenge_action_at(Action::Tax, 2, 0) - want).abs() < 1e-12);
+        let level = RACE_PRIOR_WEIGHT * base / (RACE_PRIOR_WEIGHT + 1.0);
+        assert!((m.challenge_action_at(Action::Tax, 2, 1) - level).abs() < 1e-12);
+        assert!((m.challenge_action_at(Action::Tax, 2, 2) - base).abs() < 1e-12);
     }
 
     #[test]
