@@ -633,11 +633,15 @@ impl Habits {
             for (two, cards) in challenge[k].iter_mut().enumerate() {
                 for (race, r) in cards.iter_mut().enumerate() {
                     let n = two + 1;
-                    *r = match (c.race_challenges, c.identified) {
-                        (true, true) => m.identified_challenge_action_at(a, n, race),
-                        (true, false) => m.challenge_action_at(a, n, race),
-                        (false, true) => m.identified_challenge_action(a, n),
-                        (false, false) => m.challenge_action(a, n),
+                    let rate = if c.race_challenges {
+                        m.challenge_action_at(a, n, race)
+                    } else {
+                        m.challenge_action(a, n)
+                    };
+                    *r = if c.identified {
+                        m.identified_action_rate(rate)
+                    } else {
+                        rate
                     };
                 }
             }
@@ -1072,14 +1076,16 @@ impl Ctx<'_> {
 
     /// Searches this decision: every legal answer (and keep) valued by the
     /// worlds of [`SearchConfig`]. `offered` is the card list the arbiter
-    /// passed (n+2 on an Exchange call). Returns the choices, best first;
-    /// empty when the history cannot be set up as an engine state.
+    /// passed (n+2 on an Exchange call). Returns the choices, best first
+    /// (empty when the history cannot be set up as an engine state), and
+    /// the note of the clock's safety net when it stopped the search
+    /// ([`SearchConfig::clock_ms`]).
     pub(in crate::coup) fn search_choices(
         &mut self,
         history: &str,
         offered: &[Character],
         config: &SearchConfig,
-    ) -> Vec<Choice> {
+    ) -> (Vec<Choice>, Option<String>) {
         // The clock's safety net: read only to stop a search gone too long.
         let deadline = (config.clock_ms > 0.0)
             .then(|| Instant::now() + Duration::from_secs_f64(config.clock_ms / 1000.0));
@@ -1089,7 +1095,7 @@ impl Ctx<'_> {
         // Root choices.
         let Some(legal) = crate::coup::game::engine::legal(&line, &self.hand, self.mc, self.oc)
         else {
-            return Vec::new();
+            return (Vec::new(), None);
         };
         let allowed: Vec<Reply> = self.legal.iter().filter_map(|a| Reply::parse(a)).collect();
         let mut roots: Vec<(Reply, Option<Vec<Character>>)> = Vec::new();
@@ -1116,7 +1122,7 @@ impl Ctx<'_> {
             }
         }
         if roots.is_empty() {
-            return Vec::new();
+            return (Vec::new(), None);
         }
         // The posterior over the opponent's hand.
         let ok = self.h.opp.cards_left();
@@ -1222,7 +1228,9 @@ impl Ctx<'_> {
         // My turn's action or Exchange keep, or an answer to the opponent.
         let my_turn = at_turn_start(&line) || exchange;
         let tree = config.uses_tree(my_turn);
-        let (wins, played) = if tree {
+        // Each answer's wins and worlds (visits for the tree), and the
+        // worlds (iterations) played of those the cap allows.
+        let (wins, played, (done, cap, unit)) = if tree {
             let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
             let roots: Vec<(Reply, Option<Cards>)> = roots
                 .iter()
@@ -1241,25 +1249,15 @@ impl Ctx<'_> {
             };
             let (wins, visits, done) =
                 super::tree::search(&roots, me, &policies, limits, world, &mut rng);
-            if done < config.iterations {
-                self.clock_stop = Some(format!(
-                    "clock safety net: the tree stopped after {done} of {} iterations ({} ms)",
-                    config.iterations, config.clock_ms
-                ));
-            }
-            (wins, visits)
+            (wins, visits, (done, config.iterations, "iterations"))
         } else {
             let mut wins = vec![0.0; roots.len()];
-            let mut played = 0;
-            for w in 0..config.worlds {
-                if w > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                    self.clock_stop = Some(format!(
-                        "clock safety net: the search stopped after {w} of {} worlds ({} ms)",
-                        config.worlds, config.clock_ms
-                    ));
+            let mut done = 0;
+            while done < config.worlds {
+                if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
-                played += 1;
+                done += 1;
                 let world = world(&mut self.rng);
                 let seed: u64 = self.rng.random();
                 for (i, (r, keep)) in roots.iter().enumerate() {
@@ -1276,8 +1274,18 @@ impl Ctx<'_> {
                     wins[i] += v;
                 }
             }
-            (wins, vec![played; roots.len()])
+            (
+                wins,
+                vec![done; roots.len()],
+                (done, config.worlds, "worlds"),
+            )
         };
+        let clock_note = (done < cap).then(|| {
+            format!(
+                "clock safety net: the search stopped after {done} of {cap} {unit} ({} ms)",
+                config.clock_ms
+            )
+        });
         let mut out: Vec<Choice> = roots
             .into_iter()
             .zip(wins.into_iter().zip(played))
@@ -1295,6 +1303,6 @@ impl Ctx<'_> {
         } else {
             out.sort_by(|a, b| b.wins.total_cmp(&a.wins));
         }
-        out
+        (out, clock_note)
     }
 }

@@ -556,8 +556,11 @@ impl Memory {
             return Some(out);
         }
         for e in k.split(';') {
-            let kind = CLAIM_KINDS.iter().position(|k| e.starts_with(&k.text()))?;
-            let (bin, pair) = e[CLAIM_KINDS[kind].text().len()..].split_once('=')?;
+            let (kind, rest) = CLAIM_KINDS
+                .iter()
+                .enumerate()
+                .find_map(|(i, k)| e.strip_prefix(k.text().as_str()).map(|rest| (i, rest)))?;
+            let (bin, pair) = rest.split_once('=')?;
             let bin: usize = bin.parse().ok()?;
             let [pair] = won_pairs::<1>(pair)?;
             *out[kind].get_mut(bin)? = pair;

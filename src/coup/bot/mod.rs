@@ -300,8 +300,8 @@ pub fn decide_configured(
                 _ => true,
             };
             if strategy == Strategy::Search && legal.len() > 1 && in_scope {
-                let choices = ctx.search_choices(history, &offered, config);
-                notes.extend(ctx.clock_stop.take());
+                let (choices, clock_note) = ctx.search_choices(history, &offered, config);
+                notes.extend(clock_note);
                 let line_chars: Vec<char> = last_line(history).chars().collect();
                 let post = ctx.search_posterior(&line_chars, config);
                 if let Some(best) = choices.first() {

@@ -803,16 +803,13 @@ impl Model {
     /// ([`mixture_rate`], [`ACTION_POLICY_PRIOR`]) over all its answers to
     /// my action claims.
     pub fn identified_challenge_action(&self, a: Action, opp_cards: usize) -> f64 {
-        self.identified(self.challenge_action(a, opp_cards))
+        self.identified_action_rate(self.challenge_action(a, opp_cards))
     }
 
-    /// [`Model::challenge_action_at`] under the same policy identification.
-    pub fn identified_challenge_action_at(&self, a: Action, opp_cards: usize, race: usize) -> f64 {
-        self.identified(self.challenge_action_at(a, opp_cards, race))
-    }
-
-    /// `rate` under policy identification over all its answers to my action claims.
-    fn identified(&self, rate: f64) -> f64 {
+    /// A rate of challenging my action claims (the rate model's:
+    /// [`Model::challenge_action`], [`Model::challenge_action_at`]) under
+    /// policy identification over all its answers to my action claims.
+    pub fn identified_action_rate(&self, rate: f64) -> f64 {
         mixture_rate(
             ACTION_POLICY_PRIOR,
             PRIOR_CHALLENGE,

@@ -105,8 +105,8 @@ pub(super) fn search(
     let mut nodes: Vec<Vec<Edge>> = vec![roots.iter().map(|(r, k)| Edge::new(*r, *k)).collect()];
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut played = 0;
-    for i in 0..config.iterations.max(1) {
-        if i > 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+    while played < config.iterations.max(1) {
+        if played > 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         played += 1;

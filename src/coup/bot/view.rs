@@ -86,10 +86,6 @@ pub(in crate::coup) struct Ctx<'a> {
     /// [`crate::coup::bot::Decision::explanation`] (never printed here: a
     /// decision does no I/O).
     pub(in crate::coup) explain: Vec<String>,
-    /// Set when the search's clock safety net stopped it
-    /// ([`crate::coup::bot::SearchConfig::clock_ms`]): what it played, for
-    /// the decision's note.
-    pub(in crate::coup) clock_stop: Option<String>,
     /// The strong strategy's parameters and the horizon's prior pace
     /// ([`crate::coup::SearchConfig::strong`]).
     pub(in crate::coup) p: StrongConfig,
@@ -136,7 +132,6 @@ impl<'a> Ctx<'a> {
             calls_left: crate::coup::game::rules::MAX_CALLS,
             calls_per_turn: p.horizon_calls_per_turn,
             explain: Vec::new(),
-            clock_stop: None,
             p,
         };
         ctx.learn_challenges();

@@ -374,11 +374,11 @@ impl History {
         let mut cards = [2usize, 2];
         let mut out = vec![(coins, cards)];
         for t in &self.turns {
-            let a = if t.actor == Side::Me { 0 } else { 1 };
-            let o = 1 - a;
+            let seat = |side: Side| if side == Side::Me { 0 } else { 1 };
+            let (a, o) = (seat(t.actor), seat(t.actor.other()));
             let e = &t.events;
             for (pos, &ev) in e.iter().enumerate() {
-                let who = if pos % 2 == 0 { a } else { o };
+                let who = seat(t.by(pos));
                 if ev.given_up().is_some() {
                     cards[who] = cards[who].saturating_sub(1);
                     if who == o {
@@ -398,9 +398,8 @@ impl History {
                 // after the other player's card (at an odd place) given up
                 // to a failed challenge or a caught block; never after the
                 // turn player's own card, caught bluffing or challenging.
-                let own_card_last = matches!(e.last(), Some(Reply::GiveUp(_))) && e.len() % 2 == 1;
                 match e.last() {
-                    Some(Reply::Pass | Reply::GiveUp(_)) if e.len() >= 2 && !own_card_last => {
+                    Some(Reply::Pass | Reply::GiveUp(_)) if e.len().is_multiple_of(2) => {
                         if let Some(act @ (Action::ForeignAid | Action::Tax | Action::Steal)) =
                             t.action()
                         {

@@ -75,17 +75,17 @@ pub fn answer(
     };
     let answers: Vec<Option<Reply>> = legal.iter().map(|l| Reply::parse(l)).collect();
     let give_up = || -> Option<String> {
-        keep_order.iter().rev().find_map(|&c| {
-            (has(hand, c) && answers.iter().flatten().any(|r| r.given_up() == Some(c)))
-                .then(|| {
-                    legal
-                        .iter()
-                        .zip(&answers)
-                        .find(|(_, r)| r.and_then(Reply::given_up) == Some(c))
-                        .map(|(l, _)| l.clone())
-                })
-                .flatten()
-        })
+        keep_order
+            .iter()
+            .rev()
+            .filter(|&&c| has(hand, c))
+            .find_map(|&c| {
+                legal
+                    .iter()
+                    .zip(&answers)
+                    .find(|(_, r)| r.and_then(Reply::given_up) == Some(c))
+                    .map(|(l, _)| l.clone())
+            })
     };
     if answers
         .iter()
