@@ -219,3 +219,43 @@ fn arbiter_keeps_histories_for_the_portfolio() {
     assert_eq!(settled as usize + e.pending.len(), 6, "{e:?}");
     assert!(settled >= 4, "{e:?}");
 }
+
+/// With `--search mind` the memory also keeps my answers as the opponent
+/// saw them (the entry `Seer#me`): my challenge of its Tax counts as one
+/// of its Tax claims challenged against my two cards. Without it, no such
+/// entry is written.
+#[test]
+fn mind_keeps_my_answers_as_the_opponent_saw_them() {
+    use cardgames::coup::memory::{mine_key, Memory};
+    use cardgames::coup::opponent::{kind_index, ACTION_KINDS};
+    use cardgames::coup::Action;
+    let tax = kind_index(&ACTION_KINDS, Action::Tax).expect("Tax is a kind");
+    for mind in [true, false] {
+        let root = tempfile::tempdir().expect("temp dir");
+        let me = root.path().join("Ours");
+        std::fs::create_dir_all(&me).expect("bot folder");
+        // Seer moved first and claims Tax; my only legal answer here is
+        // the challenge.
+        let now = root.path().join("Seer_Ours_0_0.txt");
+        std::fs::write(&now, "T").expect("history");
+        let search = if mind { "mind=0.03" } else { "mind=0" };
+        let out = Command::new(env!("CARGO_BIN_EXE_coup-bot"))
+            .current_dir(&me)
+            .args(["--search", search, now.to_str().expect("path")])
+            .args(["1", "1", "$^", "q"])
+            .output()
+            .expect("run coup-bot");
+        assert!(out.status.success());
+        assert_eq!(std::fs::read_to_string(&now).expect("read"), "Tq");
+        let m = Memory::load(&me);
+        assert!(m.opponents.contains_key("Seer"));
+        match m.opponents.get(&mine_key("Seer")) {
+            Some(e) => {
+                assert!(mind);
+                let seen = e.excluding("another game");
+                assert_eq!(seen.challenged[tax][1], [1, 1]);
+            }
+            None => assert!(!mind, "no {} entry", mine_key("Seer")),
+        }
+    }
+}

@@ -12,9 +12,9 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use cardgames::coup::bot::replica_decision;
-use cardgames::coup::memory::{game_result, opponent_name, Memory};
+use cardgames::coup::memory::{game_result, mine_key, mine_seen, opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::{decide_configured, History, SearchConfig, Strategy};
+use cardgames::coup::{decide_remembering, History, Past, SearchConfig, Strategy};
 
 const HELP: &str = "\
 usage: coup-bot [--no-memory] [--strategy NAME] [--search KEY=VALUE]... [--explain]
@@ -208,6 +208,17 @@ fn main() {
         .as_ref()
         .zip(memory.as_ref())
         .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
+    // My own past answers to it, kept while the search reads the
+    // opponent's claims through its eyes (--search mind).
+    let mine_key = known
+        .as_ref()
+        .filter(|_| config.mind > 0.0)
+        .map(|(_, (opp, _))| mine_key(opp));
+    let mine: Option<Stats> = known
+        .as_ref()
+        .zip(memory.as_ref())
+        .zip(mine_key.as_ref())
+        .and_then(|(((_, (_, game)), m), k)| m.opponents.get(k).map(|e| e.excluding(game)));
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as
         // the original does.
@@ -219,15 +230,12 @@ fn main() {
         }
         d
     } else {
-        decide_configured(
-            strategy,
-            &history,
-            opp_coins,
-            my_coins,
-            &cards,
-            &legal,
-            past.as_ref(),
-            &config,
+        let past = Past {
+            opponent: past.as_ref(),
+            mine: mine.as_ref(),
+        };
+        decide_remembering(
+            strategy, &history, opp_coins, my_coins, &cards, &legal, past, &config,
         )
     };
     if explain && !d.explanation.is_empty() {
@@ -248,6 +256,17 @@ fn main() {
             .get(opp)
             .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
             .is_some_and(|(_, s)| *s == stats);
+        if let Some((k, seen)) = mine_key.as_ref().zip(mine_seen(&history, &d.answer)) {
+            let same = m
+                .opponents
+                .get(k)
+                .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
+                .is_some_and(|(_, s)| *s == seen);
+            if !same {
+                m.record(k, game, seen);
+                memory_changed = true;
+            }
+        }
         if !unchanged || memory_changed {
             m.record(opp, game, stats);
             if let Err(e) = m.save(dir) {

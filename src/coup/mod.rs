@@ -46,8 +46,8 @@ pub use server::arbiter;
 pub use sparring::replica;
 
 pub use bot::{
-    decide, decide_configured, decide_with, Decision, SearchConfig, Strategy, StrongConfig,
-    SEARCH_KEYS, STRONG_KEYS,
+    decide, decide_configured, decide_remembering, decide_with, Decision, Past, SearchConfig,
+    Strategy, StrongConfig, SEARCH_KEYS, STRONG_KEYS,
 };
 pub use character::{format_hand, parse_hand, Character};
 pub use game::CoupError;

@@ -35,6 +35,7 @@ use crate::coup::sparring::Archetype;
 mod determinized;
 mod inference;
 pub mod memory;
+mod mind;
 pub mod model;
 pub mod opponent;
 mod params;
@@ -218,6 +219,41 @@ pub fn decide_configured(
     memory: Option<&Stats>,
     config: &SearchConfig,
 ) -> Decision {
+    let past = Past {
+        opponent: memory,
+        mine: None,
+    };
+    decide_remembering(
+        strategy, history, opp_coins, my_coins, cards, legal, past, config,
+    )
+}
+
+/// What past games against this opponent left in the memory
+/// ([`memory::Memory`]), not counting this game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Past<'a> {
+    /// Its answers and claims ([`memory::Entry::excluding`]).
+    pub opponent: Option<&'a Stats>,
+    /// Mine, as it saw them (the entry [`memory::mine_key`]): what an
+    /// adaptive opponent has learnt of me, read by
+    /// [`SearchConfig::mind`].
+    pub mine: Option<&'a Stats>,
+}
+
+/// [`decide_configured`] with my own past answers to this opponent too
+/// (`past`). Pure and deterministic for given inputs.
+#[allow(clippy::too_many_arguments)]
+pub fn decide_remembering(
+    strategy: Strategy,
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+    past: Past,
+    config: &SearchConfig,
+) -> Decision {
+    let memory = past.opponent;
     let mut notes = Vec::new();
     let mut fallback = false;
     let offered: Vec<Character> = cards
@@ -293,6 +329,7 @@ pub fn decide_configured(
             );
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
+            ctx.mem_mine = past.mine.copied();
             ctx.set_horizon(history);
             let in_scope = match config.scope {
                 1 => !my_turn,
@@ -300,10 +337,10 @@ pub fn decide_configured(
                 _ => true,
             };
             if strategy == Strategy::Search && legal.len() > 1 && in_scope {
-                let (choices, clock_note) = ctx.search_choices(history, &offered, config);
-                notes.extend(clock_note);
+                let searched = ctx.search_choices(history, &offered, config);
+                let (choices, post) = (searched.choices, searched.posterior);
+                notes.extend(searched.clock_note);
                 let line_chars: Vec<char> = last_line(history).chars().collect();
-                let post = ctx.search_posterior(&line_chars, config);
                 if let Some(best) = choices.first() {
                     let answer = best.answer.text();
                     let keep = exchange.then(|| match &best.keep {
@@ -347,7 +384,7 @@ pub fn decide_configured(
                                 let raw = if learnt == *config {
                                     post
                                 } else {
-                                    ctx.search_posterior(&line_chars, &learnt)
+                                    ctx.search_posterior(&line_chars, history, &learnt)
                                 };
                                 1.0 - raw[c.index()]
                             });

@@ -61,6 +61,9 @@ pub(in crate::coup) struct Ctx<'a> {
     pub(in crate::coup) model: Model,
     /// Past games' counts alone (zero without memory).
     pub(in crate::coup) mem: Stats,
+    /// My answers to this opponent in past games as it saw them (the
+    /// memory's entry of [`crate::coup::memory::mine_key`]), when kept.
+    pub(in crate::coup) mem_mine: Option<Stats>,
     pub(in crate::coup) h: History,
     pub(in crate::coup) line: Vec<char>,
     pub(in crate::coup) legal: &'a [String],
@@ -118,6 +121,7 @@ impl<'a> Ctx<'a> {
             answers,
             model: Model::default(),
             mem: Stats::default(),
+            mem_mine: None,
             h,
             line,
             legal,

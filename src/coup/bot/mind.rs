@@ -1,0 +1,298 @@
+//! The opponent's pending action claim read through its own eyes: for each
+//! hand the posterior allows, how likely a player holding it was to make
+//! this claim, found by searching its decision from its seat
+//! ([`SearchConfig::mind`]).
+//!
+//! The learnt bluff ratio says how often the opponent claims a character
+//! it lacks, on average over the hands it is dealt; which hands those
+//! bluffs come from is what the ratio cannot say. A player holding a
+//! Captain and an Assassin has honest actions that a player holding two
+//! Contessas lacks, so a Tax claim is likelier a bluff from the second.
+//! Here each hand's likelihood of the claim is the softmax of the search's
+//! values of its legal actions at its turn's start (its own playout habits
+//! on both sides, my hand drawn from the cards it cannot see), divided by
+//! the mean of that likelihood over the hands of the same class (holding
+//! the claimed character or not) under the deal's odds: the class's
+//! average stays the learnt ratio's, and only the spread within a class is
+//! new evidence.
+
+use rand::seq::SliceRandom;
+use rand::RngExt;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::coup::game::character::Character;
+use crate::coup::game::engine::{Cards, State};
+use crate::coup::game::protocol::Reply;
+
+/// A small floor on each action's probability, shared evenly over the
+/// legal actions: a player may do anything now and then, and no hand is
+/// ruled out by one claim.
+const TREMBLE: f64 = 0.1;
+
+/// The opponent's turn as it stood before its pending claim: what it saw.
+pub(super) struct Turn<'a> {
+    /// Cards not seen by me (my hand and the dead cards excluded), by
+    /// [`Character::index`].
+    pub unseen: &'a [u32; 5],
+    /// My hand (hidden from the opponent).
+    pub mine: &'a [Character],
+    /// Coins by seat.
+    pub coins: [i64; 2],
+    /// My seat; the opponent's is the other.
+    pub me: usize,
+    /// Calls made before the claim (the claim's call number).
+    pub calls: usize,
+    /// The line before the claim: empty at its turn's start, my action
+    /// before its block.
+    pub before: &'a [char],
+    /// The claim made.
+    pub claim: Reply,
+}
+
+/// How the claim is read.
+pub(super) struct Reading {
+    /// The softmax temperature, in win probability
+    /// ([`crate::coup::SearchConfig::mind`]).
+    pub temperature: f64,
+    /// Worlds per hand ([`crate::coup::SearchConfig::mind_worlds`]).
+    pub worlds: usize,
+    /// Whether a hand's factor is its likelihood itself (the caller takes
+    /// the learnt ratio of the claim out of the weights) rather than its
+    /// likelihood over its class's mean
+    /// ([`crate::coup::SearchConfig::mind_raw`]).
+    pub raw: bool,
+}
+
+/// Plays a state to its end (or the search's horizon, counted from the
+/// state's call) by both seats' playout habits; the value for the seat
+/// given, in [0, 1].
+pub(super) type Playout<'a> = &'a dyn Fn(&mut State, usize, &mut ChaCha8Rng) -> f64;
+
+/// Factors on the posterior weights of `hands` (each a hand of the
+/// opponent with its weight): the claim's likelihood for the hand over its
+/// class's mean under the deal's odds (see the module's docs). A hand of
+/// zero weight gets factor 1.
+pub(super) fn claim_factors(
+    hands: &[(Vec<Character>, f64)],
+    claimed: Character,
+    turn: &Turn,
+    reading: &Reading,
+    playout: Playout,
+    rng: &mut ChaCha8Rng,
+) -> Vec<f64> {
+    let them = 1 - turn.me;
+    let likelihood: Vec<Option<f64>> = hands
+        .iter()
+        .map(|(hand, w)| {
+            (*w > 0.0).then(|| {
+                let seed = rng.random::<u64>();
+                claim_probability(hand, turn, them, reading, playout, seed)
+            })
+        })
+        .collect();
+    // The class means under the deal's odds (of the hands still possible).
+    let mut sum = [0.0; 2];
+    let mut mass = [0.0; 2];
+    for ((hand, _), l) in hands.iter().zip(&likelihood) {
+        if let Some(l) = l {
+            let class = hand.contains(&claimed) as usize;
+            let p = deal_odds(hand, turn.unseen);
+            sum[class] += p * l;
+            mass[class] += p;
+        }
+    }
+    hands
+        .iter()
+        .zip(&likelihood)
+        .map(|((hand, _), l)| {
+            let class = hand.contains(&claimed) as usize;
+            match l {
+                Some(l) if reading.raw => *l,
+                Some(l) if sum[class] > 0.0 => l * mass[class] / sum[class],
+                _ => 1.0,
+            }
+        })
+        .collect()
+}
+
+/// The chance of being dealt `hand` from the `unseen` cards, up to a
+/// constant.
+fn deal_odds(hand: &[Character], unseen: &[u32; 5]) -> f64 {
+    let u = |c: &Character| f64::from(unseen[c.index()]);
+    match hand {
+        [a] => u(a),
+        [a, b] if a == b => u(a) * (u(a) - 1.0) / 2.0,
+        [a, b] => u(a) * u(b),
+        _ => 1.0,
+    }
+}
+
+/// The probability that the opponent (seat `them`) holding `hand` makes
+/// `turn.claim` after `turn.before`: the softmax of each legal answer's
+/// value over the reading's worlds (common random numbers across the
+/// answers), with [`TREMBLE`].
+fn claim_probability(
+    hand: &[Character],
+    turn: &Turn,
+    them: usize,
+    reading: &Reading,
+    playout: Playout,
+    seed: u64,
+) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // The cards it cannot see: the ones I cannot, less its hand, and mine.
+    let mut pool: Vec<Character> = Vec::new();
+    for c in Character::ALL {
+        let held = hand.iter().filter(|&&h| h == c).count() as u32;
+        for _ in 0..turn.unseen[c.index()].saturating_sub(held) {
+            pool.push(c);
+        }
+    }
+    pool.extend_from_slice(turn.mine);
+    let mut dealt = [Cards::default(); 2];
+    dealt[them] = Cards::from_slice(hand);
+    let start = State::from_parts(turn.coins, dealt, Cards::default(), turn.before, turn.calls);
+    let Some(legal) = start.legal() else {
+        return 1.0;
+    };
+    let actions = legal.as_slice();
+    let Some(chosen) = actions.iter().position(|&a| a == turn.claim) else {
+        return 1.0;
+    };
+    let mut wins = vec![0.0; actions.len()];
+    for _ in 0..reading.worlds {
+        pool.shuffle(&mut rng);
+        let (mine, deck) = pool.split_at(turn.mine.len().min(pool.len()));
+        let mut world = start;
+        world.hands[turn.me] = Cards::from_slice(mine);
+        world.deck = Cards::from_slice(deck);
+        let seed: u64 = rng.random();
+        for (i, &a) in actions.iter().enumerate() {
+            let mut s = world;
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            wins[i] += match s.apply(a, None, &mut r) {
+                Some(end) => end.reward(them),
+                None => playout(&mut s, them, &mut r),
+            };
+        }
+    }
+    let n = reading.worlds.max(1) as f64;
+    let best = wins.iter().copied().fold(f64::MIN, f64::max) / n;
+    let t = reading.temperature.max(1e-6);
+    let weights: Vec<f64> = wins.iter().map(|w| ((w / n - best) / t).exp()).collect();
+    let total: f64 = weights.iter().sum();
+    TREMBLE / actions.len() as f64 + (1.0 - TREMBLE) * weights[chosen] / total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coup::bot::determinized::{playout, Habits, SearchConfig};
+    use crate::coup::game::protocol::Action;
+    use Character::{Assassin, Captain, Contessa, Duke};
+
+    const READING: Reading = Reading {
+        temperature: 0.03,
+        worlds: 64,
+        raw: true,
+    };
+
+    /// The search's playouts with these habits.
+    fn factors(
+        hands: &[(Vec<Character>, f64)],
+        claimed: Character,
+        turn: &Turn,
+        reading: &Reading,
+        habits: &[Habits; 2],
+        seed: u64,
+    ) -> Vec<f64> {
+        let config = SearchConfig::default();
+        let play = |s: &mut State, seat: usize, rng: &mut ChaCha8Rng| {
+            let from = s.calls;
+            playout(s, seat, habits, &config, from, rng)
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        claim_factors(hands, claimed, turn, reading, &play, &mut rng)
+    }
+
+    /// The cards I cannot see when I hold `mine`: three of each character
+    /// less mine (docs/rules/coup.md §1).
+    fn unseen(mine: &[Character]) -> [u32; 5] {
+        Character::ALL.map(|c| 3 - mine.iter().filter(|&&m| m == c).count() as u32)
+    }
+
+    #[test]
+    fn an_assassination_against_a_player_who_challenges_everything_is_honest() {
+        // I hold one Duke and challenge every claim; the opponent (seat 1,
+        // one card, 3 coins) assassinates. With an Assassin that wins at
+        // once, challenged or not (a lost challenge costs my last card,
+        // docs/rules/coup.md §3); with a Contessa the challenge catches
+        // the bluff and it loses its last card. So only the tremble is
+        // left for the bluffer.
+        let mine = [Duke];
+        let mut habits = [Habits::mine(&SearchConfig::default()); 2];
+        habits[0].challenge = [[[1.0; crate::coup::bot::opponent::RACES]; 2]; 4];
+        let turn = Turn {
+            unseen: &unseen(&mine),
+            mine: &mine,
+            coins: [1, 3],
+            me: 0,
+            calls: 9,
+            before: &[],
+            claim: Reply::Act(Action::Assassinate),
+        };
+        let hands = vec![(vec![Assassin], 1.0), (vec![Contessa], 1.0)];
+        let f = factors(&hands, Assassin, &turn, &READING, &habits, 7);
+        assert!(f[0] > 0.9, "{f:?}");
+        // The tremble shared over its legal actions (Income, Foreign Aid,
+        // Tax, Steal, Assassinate, Exchange) and nearly nothing more.
+        assert!(f[1] < 0.03, "{f:?}");
+        // Replays: the same seed gives the same factors.
+        assert_eq!(factors(&hands, Assassin, &turn, &READING, &habits, 7), f);
+    }
+
+    #[test]
+    fn spreading_keeps_each_class_at_its_learnt_level() {
+        // Normalized (not raw), each class's factors average 1 under the
+        // deal's odds, so the learnt ratio still sets how likely the claim
+        // is a bluff; the hands of zero weight are left alone.
+        let mine = [Duke, Captain];
+        let turn = Turn {
+            unseen: &unseen(&mine),
+            mine: &mine,
+            coins: [2, 2],
+            me: 1,
+            calls: 2,
+            before: &[],
+            claim: Reply::Act(Action::Tax),
+        };
+        let habits = [Habits::mine(&SearchConfig::default()); 2];
+        let spread = Reading {
+            raw: false,
+            ..READING
+        };
+        let mut hands = Vec::new();
+        for (i, &a) in Character::ALL.iter().enumerate() {
+            for &b in &Character::ALL[i..] {
+                hands.push((vec![a, b], 1.0));
+            }
+        }
+        hands[0].1 = 0.0;
+        let f = factors(&hands, Duke, &turn, &spread, &habits, 11);
+        assert_eq!(f[0], 1.0);
+        for holds in [false, true] {
+            let (mut sum, mut mass) = (0.0, 0.0);
+            for ((h, _), x) in hands.iter().zip(&f).skip(1) {
+                if h.contains(&Duke) == holds {
+                    let p = deal_odds(h, turn.unseen);
+                    sum += p * x;
+                    mass += p;
+                }
+            }
+            assert!((sum / mass - 1.0).abs() < 1e-9, "{holds}: {}", sum / mass);
+        }
+        // And the factors do spread: not all 1.
+        assert!(f.iter().any(|x| (x - 1.0).abs() > 0.05), "{f:?}");
+    }
+}
