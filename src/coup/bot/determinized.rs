@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::opponent::{
-    kind_index, race_standing, ClaimAt, Model, Stats, ACTION_KINDS, BLOCK_KINDS, RACES,
+    kind_index, race_standing, ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS, RACES,
 };
 use super::params::{StrongConfig, STRONG_KEYS};
 use super::view::Ctx;
@@ -393,10 +393,11 @@ pub struct SearchConfig {
     /// With [`SearchConfig::mind_raw`], a factor on the likelihood of the
     /// hands that lack the claimed character: below 1, the claimant bluffs
     /// less than a player searching as this bot does would. 1 by default;
-    /// 0.5 calibrated best on Seer's claims in games of the default it did
-    /// not learn from (Brier 0.184 against the default's 0.229 and the
-    /// base rate's 0.226, 695 claims, arbiter3 seed 11), 1 over-predicted
-    /// them (0.194) and 0.35 under-predicted them (0.189).
+    /// at `mind=0.05` with my habits from the game alone (an earlier
+    /// build), 0.5 calibrated best on Seer's claims in games of the default
+    /// it did not learn from (Brier 0.184 against the default's 0.229 and
+    /// the base rate's 0.226, 695 claims, arbiter3 seed 11), 1
+    /// over-predicted them (0.194) and 0.35 under-predicted them (0.189).
     pub mind_odds: f64,
     /// The strong strategy's parameters and the horizon's prior pace, set
     /// as `strong.KEY=VALUE` (keys: [`crate::coup::bot::STRONG_KEYS`]): the
@@ -1196,8 +1197,8 @@ impl Ctx<'_> {
         // in past ones, my challenges by the race standing (an adaptive
         // player keys them so); its own are my playout habits.
         let mut habits = [Habits::mine(config); 2];
-        if let Ok(h) = crate::coup::game::history::History::parse_as(history, me == 1) {
-            let mine = Model::new(&Stats::from_history(&h), self.mem_mine.as_ref());
+        if let Some(seen) = super::memory::mine_seen(history, "") {
+            let mine = Model::new(&seen, self.mem_mine.as_ref());
             let seen = SearchConfig {
                 race_challenges: true,
                 ..*config
