@@ -12,7 +12,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use cardgames::coup::bot::replica_decision;
-use cardgames::coup::memory::{game_result, mine_key, mine_seen, opponent_name, Memory};
+use cardgames::coup::memory::{game_result, mine_key, opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{decide_remembering, History, Past, SearchConfig, Strategy};
 
@@ -256,7 +256,7 @@ fn main() {
             .get(opp)
             .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
             .is_some_and(|(_, s)| *s == stats);
-        if let Some((k, seen)) = mine_key.as_ref().zip(mine_seen(&history, &d.answer)) {
+        if let Some((k, seen)) = mine_key.as_ref().zip(Stats::mine_seen(&history, &d.answer)) {
             let same = m
                 .opponents
                 .get(k)

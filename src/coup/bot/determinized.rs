@@ -1197,7 +1197,7 @@ impl Ctx<'_> {
         // in past ones, my challenges by the race standing (an adaptive
         // player keys them so); its own are my playout habits.
         let mut habits = [Habits::mine(config); 2];
-        if let Some(seen) = super::memory::mine_seen(history, "") {
+        if let Some(seen) = super::opponent::Stats::mine_seen(history, "") {
             let mine = Model::new(&seen, self.mem_mine.as_ref());
             let seen = SearchConfig {
                 race_challenges: true,

@@ -44,22 +44,12 @@ use crate::coup::game::protocol::Reply;
 pub use crate::coup::game::protocol::CLAIM_KINDS;
 
 /// The name of the entry that keeps my own answers to `opponent`, as it
-/// saw them ([`mine_seen`]): the opponent's name and `#me` (an opponent
+/// saw them ([`Stats::mine_seen`]): the opponent's name and `#me` (an opponent
 /// whose own name ends so would share it). Kept only while
 /// [`crate::coup::SearchConfig::mind`] is on, which reads it as what an
 /// adaptive opponent has learnt of me.
 pub fn mine_key(opponent: &str) -> String {
     format!("{opponent}#me")
-}
-
-/// The counts of my answers in `history` once `answer` is appended, as the
-/// other player reads them: [`Stats::from_history`] from its side, so that
-/// [`Stats::challenged`] counts its claims I challenged. `None` when the
-/// history cannot be read.
-pub fn mine_seen(history: &str, answer: &str) -> Option<Stats> {
-    let second = crate::coup::game::history::calls_made(history) % 2 == 1;
-    let theirs = History::parse_as(&format!("{history}{answer}"), second).ok()?;
-    Some(Stats::from_history(&theirs))
 }
 
 /// The memory file's name in the bot's working directory.

@@ -429,6 +429,16 @@ impl Stats {
         s
     }
 
+    /// The counts of my answers in `history` once `answer` is appended, as
+    /// the other player reads them: [`Stats::from_history`] from its side,
+    /// so that [`Stats::challenged`] counts its claims I challenged. `None`
+    /// when the history cannot be read.
+    pub fn mine_seen(history: &str, answer: &str) -> Option<Stats> {
+        let second = crate::coup::game::history::calls_made(history) % 2 == 1;
+        let theirs = History::parse_as(&format!("{history}{answer}"), second).ok()?;
+        Some(Stats::from_history(&theirs))
+    }
+
     /// This game's counts once I give `answer` to `h`: as
     /// [`Stats::from_history`], except that my challenge (`q`) of a Contessa
     /// block of its last card counts as a caught bluff until a later call
