@@ -204,21 +204,20 @@ fn main() {
     }
     // Past games' counts, read after the settling above re-read the
     // finished ones.
-    let past: Option<Stats> = known
-        .as_ref()
-        .zip(memory.as_ref())
-        .and_then(|((_, (opp, game)), m)| m.opponents.get(opp).map(|e| e.excluding(game)));
+    let past_of = |name: &str| {
+        known
+            .as_ref()
+            .zip(memory.as_ref())
+            .and_then(|((_, (_, game)), m)| m.past(name, game))
+    };
+    let past: Option<Stats> = known.as_ref().and_then(|(_, (opp, _))| past_of(opp));
     // My own past answers to it, kept while the search reads the
     // opponent's claims through its eyes (--search mind).
     let mine_key = known
         .as_ref()
         .filter(|_| config.mind > 0.0)
         .map(|(_, (opp, _))| mine_key(opp));
-    let mine: Option<Stats> = known
-        .as_ref()
-        .zip(memory.as_ref())
-        .zip(mine_key.as_ref())
-        .and_then(|(((_, (_, game)), m), k)| m.opponents.get(k).map(|e| e.excluding(game)));
+    let mine: Option<Stats> = mine_key.as_deref().and_then(past_of);
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as
         // the original does.
@@ -251,18 +250,9 @@ fn main() {
             memory_changed |= e.note_challenge(game, history.matches('\n').count(), p);
         }
         let stats = Stats::with_answer(&h, &d.answer);
-        let unchanged = m
-            .opponents
-            .get(opp)
-            .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
-            .is_some_and(|(_, s)| *s == stats);
+        let unchanged = m.holds(opp, game, &stats);
         if let Some((k, seen)) = mine_key.as_ref().zip(Stats::mine_seen(&history, &d.answer)) {
-            let same = m
-                .opponents
-                .get(k)
-                .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
-                .is_some_and(|(_, s)| *s == seen);
-            if !same {
+            if !m.holds(k, game, &seen) {
                 m.record(k, game, seen);
                 memory_changed = true;
             }

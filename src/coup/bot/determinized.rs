@@ -1081,17 +1081,18 @@ impl Ctx<'_> {
         history: &str,
         config: &SearchConfig,
     ) -> Vec<(Vec<Character>, f64)> {
+        let ratios = self.search_ratios(line, config);
         let mut hands = hand_distribution_chosen(
             &self.h.opp,
             &self.unseen,
             self.h.opp.cards_left(),
-            self.search_ratios(line, config),
+            ratios,
             config.repeat_claims,
             Self::pass_weights(config),
             config.exchange_prior.then_some(EXCHANGE_RANK),
         );
         if config.mind > 0.0 {
-            self.read_mind(&mut hands, line, history, config);
+            self.read_mind(&mut hands, &ratios, line, history, config);
         }
         hands
     }
@@ -1163,7 +1164,8 @@ impl Ctx<'_> {
         lack(&now) / base
     }
 
-    /// Weighs `hands` (the opponent's, with their posterior weights) by
+    /// Weighs `hands` (the opponent's, with their posterior weights under
+    /// `ratios`, [`Ctx::search_ratios`]) by
     /// how likely each was to make its pending claim, when `line` ends
     /// with one: an action claim at its turn's start or, with
     /// [`SearchConfig::mind_blocks`], a block of my action
@@ -1171,6 +1173,7 @@ impl Ctx<'_> {
     fn read_mind(
         &mut self,
         hands: &mut [(Vec<Character>, f64)],
+        ratios: &[f64; 5],
         line: &[char],
         history: &str,
         config: &SearchConfig,
@@ -1226,7 +1229,7 @@ impl Ctx<'_> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
         let factors = super::mind::claim_factors(hands, claimed, &turn, &reading, &play, &mut rng);
         // Raw: the pending claim's learnt ratio taken out of the weights.
-        let ratio = self.search_ratios(line, config)[claimed.index()].max(1e-9);
+        let ratio = ratios[claimed.index()].max(1e-9);
         for (h, f) in hands.iter_mut().zip(factors) {
             let lacks = !h.0.contains(&claimed);
             h.1 *= if config.mind_raw && lacks {

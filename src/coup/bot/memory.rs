@@ -704,6 +704,21 @@ impl Memory {
         }
     }
 
+    /// The counts of the entry `name` without the game `game`
+    /// ([`Entry::excluding`]); `None` when there is no such entry.
+    pub fn past(&self, name: &str, game: &str) -> Option<Stats> {
+        self.opponents.get(name).map(|e| e.excluding(game))
+    }
+
+    /// Whether the entry `name` already holds `stats` as the game `game`'s
+    /// counts (recording them again would change nothing but the stamp).
+    pub fn holds(&self, name: &str, game: &str, stats: &Stats) -> bool {
+        self.opponents
+            .get(name)
+            .and_then(|e| e.recent.iter().find(|(g, _)| g == game))
+            .is_some_and(|(_, s)| s == stats)
+    }
+
     /// Writes the file atomically: a temporary file named after this
     /// process and save, then a rename over `dir/coup-memory.txt`.
     ///

@@ -1,26 +1,28 @@
-//! The opponent's pending action claim read through its own eyes: for each
-//! hand the posterior allows, how likely a player holding it was to make
-//! this claim, found by searching its decision from its seat
-//! ([`SearchConfig::mind`]).
+//! The opponent's pending claim read through its own eyes
+//! ([`crate::coup::SearchConfig::mind`]): for each hand the posterior
+//! allows, how likely a player holding it was to make this claim, found by
+//! searching its decision from its seat.
 //!
 //! The learnt bluff ratio says how often the opponent claims a character
-//! it lacks, on average over the hands it is dealt; which hands those
-//! bluffs come from is what the ratio cannot say. A player holding a
-//! Captain and an Assassin has honest actions that a player holding two
-//! Contessas lacks, so a Tax claim is likelier a bluff from the second.
-//! Here each hand's likelihood of the claim is the softmax of the search's
-//! values of its legal actions at its turn's start (its own playout habits
-//! on both sides, my hand drawn from the cards it cannot see), divided by
-//! the mean of that likelihood over the hands of the same class (holding
-//! the claimed character or not) under the deal's odds: the class's
-//! average stays the learnt ratio's, and only the spread within a class is
-//! new evidence.
+//! it lacks, on average over its hands and positions; which hands and
+//! positions those bluffs come from is what the ratio cannot say. A player
+//! holding a Captain and an Assassin has honest actions that a player
+//! holding two Contessas lacks, so a Tax claim is likelier a bluff from the
+//! second. Here each hand's likelihood of the claim is the softmax of the
+//! values of its legal answers at the claim's decision (the caller's
+//! playouts, with my habits as the opponent has seen them; my hand drawn
+//! from the cards it cannot see). Raw, that likelihood is the hand's
+//! factor; otherwise it is divided by its mean over the hands of the same
+//! class (holding the claimed character or not) under the deal's odds, so
+//! that the class keeps the learnt ratio's level and only the spread within
+//! it is new evidence.
 
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::model::deal_odds;
 use crate::coup::game::character::Character;
 use crate::coup::game::engine::{Cards, State};
 use crate::coup::game::protocol::Reply;
@@ -70,9 +72,9 @@ pub(super) struct Reading {
 pub(super) type Playout<'a> = &'a dyn Fn(&mut State, usize, &mut ChaCha8Rng) -> f64;
 
 /// Factors on the posterior weights of `hands` (each a hand of the
-/// opponent with its weight): the claim's likelihood for the hand over its
-/// class's mean under the deal's odds (see the module's docs). A hand of
-/// zero weight gets factor 1.
+/// opponent with its weight): the claim's likelihood for the hand, raw or
+/// over its class's mean under the deal's odds (see the module's docs). A
+/// hand of zero weight gets factor 1.
 pub(super) fn claim_factors(
     hands: &[(Vec<Character>, f64)],
     claimed: Character,
@@ -91,6 +93,9 @@ pub(super) fn claim_factors(
             })
         })
         .collect();
+    if reading.raw {
+        return likelihood.into_iter().map(|l| l.unwrap_or(1.0)).collect();
+    }
     // The class means under the deal's odds (of the hands still possible).
     let mut sum = [0.0; 2];
     let mut mass = [0.0; 2];
@@ -108,24 +113,11 @@ pub(super) fn claim_factors(
         .map(|((hand, _), l)| {
             let class = hand.contains(&claimed) as usize;
             match l {
-                Some(l) if reading.raw => *l,
                 Some(l) if sum[class] > 0.0 => l * mass[class] / sum[class],
                 _ => 1.0,
             }
         })
         .collect()
-}
-
-/// The chance of being dealt `hand` from the `unseen` cards, up to a
-/// constant.
-fn deal_odds(hand: &[Character], unseen: &[u32; 5]) -> f64 {
-    let u = |c: &Character| f64::from(unseen[c.index()]);
-    match hand {
-        [a] => u(a),
-        [a, b] if a == b => u(a) * (u(a) - 1.0) / 2.0,
-        [a, b] => u(a) * u(b),
-        _ => 1.0,
-    }
 }
 
 /// The probability that the opponent (seat `them`) holding `hand` makes

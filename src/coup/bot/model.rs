@@ -224,32 +224,39 @@ pub fn hand_distribution_chosen(
                 }
                 let mut has = [false; 5];
                 has[i] = true;
-                out.push((vec![c], u[i] * weigh(has)));
+                out.push((vec![c], deal_odds(&[c], unseen) * weigh(has)));
             }
         }
         _ => {
             for i in 0..5 {
                 for j in i..5 {
-                    let prior = if i == j {
-                        u[i] * (u[i] - 1.0) / 2.0
-                    } else {
-                        u[i] * u[j]
-                    };
+                    let hand = [Character::ALL[i], Character::ALL[j]];
+                    let prior = deal_odds(&hand, unseen);
                     if prior <= 0.0 {
                         continue;
                     }
                     let mut has = [false; 5];
                     has[i] = true;
                     has[j] = true;
-                    out.push((
-                        vec![Character::ALL[i], Character::ALL[j]],
-                        prior * weigh(has),
-                    ));
+                    out.push((hand.to_vec(), prior * weigh(has)));
                 }
             }
         }
     }
     out
+}
+
+/// The chance of being dealt `hand` (one or two cards) from the `unseen`
+/// cards (counts by [`Character::index`]), up to a constant: the number of
+/// ways to draw it.
+pub(super) fn deal_odds(hand: &[Character], unseen: &[u32; 5]) -> f64 {
+    let u = |c: &Character| f64::from(unseen[c.index()]);
+    match hand {
+        [a] => u(a),
+        [a, b] if a == b => u(a) * (u(a) - 1.0) / 2.0,
+        [a, b] => u(a) * u(b),
+        _ => 1.0,
+    }
 }
 
 /// Number of ways to choose `k` of `n`.
