@@ -13,7 +13,12 @@ import subprocess
 import sys
 
 args = sys.argv[1:]
-i = next(k for k, x in enumerate(args) if x.endswith('.txt'))
+if args[:1] in (['-h'], ['--help']):
+    print(__doc__.strip())
+    sys.exit(0)
+i = next((k for k, x in enumerate(args) if x.endswith('.txt')), None)
+if i is None:
+    sys.exit('coup-calls.py: no history file (an argument ending in .txt); see --help')
 try:
     with open(args[i]) as f:
         hist = f.read()

@@ -34,6 +34,25 @@ fn a_claim_that_is_certainly_false_is_challenged() {
     assert!(d.note.is_none(), "no fallback: {:?}", d.note);
 }
 
+#[test]
+fn a_won_game_is_finished_at_once() {
+    // My Tax, its Steal challenged and lost (it gave up a card), my Tax, its
+    // Steal blocked: my turn with 7 coins against its last card and 1 coin.
+    // Every answer wins every world the search plays; the Coup wins now.
+    let history = "Tp\nSq'\nTp\nSc\n";
+    let d = decide_with(
+        Strategy::Search,
+        history,
+        1,
+        7,
+        "*!",
+        &legal(&["I", "F", "E", "T", "A", "C", "S"]),
+        None,
+    );
+    assert_eq!(d.answer, "C", "{}", d.explanation);
+    assert!(d.note.is_none(), "no fallback: {:?}", d.note);
+}
+
 /// The search's answer to a claim (pass or challenge, no memory) with one
 /// setting of [`SearchConfig`] (`key=value`).
 fn answer_with(setting: &str, history: &str, opp: i64, mine: i64, cards: &str) -> Decision {

@@ -1022,6 +1022,21 @@ pub(in crate::coup) struct Searched {
     pub(in crate::coup) posterior: [f64; 5],
 }
 
+/// The order of two answers of the flat search whose wins are equal, `a`'s
+/// worlds having run `la` calls in all and the other's `lb`: a won position
+/// (wins at least half the worlds) is best finished in fewer calls, a lost
+/// one dragged out in more (the opponent may yet err). Equal wins happen
+/// when every world is won or lost whatever the answer (a Coup on the
+/// opponent's last card against Income at 7 coins), where ranking by wins
+/// alone kept the first legal answer and let a won game stall.
+fn pace(a: &Choice, la: usize, lb: usize) -> std::cmp::Ordering {
+    if 2.0 * a.wins >= a.worlds as f64 {
+        la.cmp(&lb)
+    } else {
+        lb.cmp(&la)
+    }
+}
+
 /// The probability that the opponent holds at least one of each character
 /// (index of [`Character::index`]) under the weighted `hands`; zeros when
 /// no hand has weight.
@@ -1413,7 +1428,9 @@ impl Ctx<'_> {
         let my_turn = at_turn_start(&line) || exchange;
         let tree = config.uses_tree(my_turn);
         // Each answer's wins and worlds (visits for the tree), and the
-        // worlds (iterations) played of those the cap allows.
+        // worlds (iterations) played of those the cap allows; the flat
+        // search also counts the calls its worlds ran to their end or cut.
+        let mut lengths = vec![0usize; roots.len()];
         let (wins, played, (done, cap, unit)) = if tree {
             let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
             let roots: Vec<(Reply, Option<Cards>)> = roots
@@ -1456,6 +1473,7 @@ impl Ctx<'_> {
                         }
                     };
                     wins[i] += v;
+                    lengths[i] += s.calls - world.calls;
                 }
             }
             (
@@ -1470,23 +1488,32 @@ impl Ctx<'_> {
                 config.clock_ms
             )
         });
-        let mut out: Vec<Choice> = roots
+        let mut ranked: Vec<(Choice, usize)> = roots
             .into_iter()
             .zip(wins.into_iter().zip(played))
-            .map(|((answer, keep), (wins, worlds))| Choice {
-                answer,
-                keep,
-                wins,
-                worlds,
+            .zip(lengths)
+            .map(|(((answer, keep), (wins, worlds)), length)| {
+                let choice = Choice {
+                    answer,
+                    keep,
+                    wins,
+                    worlds,
+                };
+                (choice, length)
             })
             .collect();
         // The flat search ranks by wins (every answer played in every
-        // world); the tree by visits, the robust child of MCTS.
+        // world), equal wins by pace: the tree by visits, the robust child
+        // of MCTS.
         if tree {
-            out.sort_by(|a, b| b.worlds.cmp(&a.worlds).then(b.wins.total_cmp(&a.wins)));
+            ranked
+                .sort_by(|(a, _), (b, _)| b.worlds.cmp(&a.worlds).then(b.wins.total_cmp(&a.wins)));
         } else {
-            out.sort_by(|a, b| b.wins.total_cmp(&a.wins));
+            ranked.sort_by(|(a, la), (b, lb)| {
+                b.wins.total_cmp(&a.wins).then_with(|| pace(a, *la, *lb))
+            });
         }
+        let out: Vec<Choice> = ranked.into_iter().map(|(c, _)| c).collect();
         Searched {
             choices: out,
             clock_note,
