@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --exposure [--decay D]]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --taxes | --exposure [--decay D]]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -30,6 +30,9 @@ opponent answers a change of the bot shows here first).
 condition on: NAME's cards, the coin race from the claimant's side (ahead, even, behind) and the
 claimant's turns before the claim (0, 1, 2 or more): where it bluffs, where NAME challenges, and
 how often those challenges caught a bluff.
+`--taxes` shows how NAME answered the opponent's Tax claims by NAME's cards, its Dukes, the
+claimant's cards and its coins after the Tax (7 standing for 7 or more): how often the claims
+were bluffs, and, challenged or let stand, how often NAME won the game after them.
 `--exposure` splits them by how often the opponent had seen NAME challenge claims of the same
 cell before (kind, NAME's cards, the race standing in coins with 7 a card, within 2 even, and
 whether it was the claimant's first turn; each RUN_DIR a run of its own, from its first game,
@@ -409,6 +412,41 @@ def by_hand(games, bot):
               % (a, len(sub), f, f * (1 - f), best[0], best[1], brier(in_table, sub)))
 
 
+def tax_rows(games, bot):
+    """Counts of the opponent's Tax claims answered by `bot`, keyed by (bot's cards, its Dukes,
+    the claimant's cards, the claimant's coins after the Tax, at most 7): claims, bluffs, and for
+    the challenged and the passed ones their number, bluffs and games `bot` won."""
+    rows = collections.defaultdict(collections.Counter)
+    for g in games:
+        won = g['winner'] == bot
+        for _, _, prev, cur in consecutive_calls([g]):
+            if prev[0] == bot or cur[0] != bot or not prev[4].startswith('T'):
+                continue
+            bluff = '$' not in prev[1]
+            key = (len(cur[1]), cur[1].count('$'), len(prev[1]), min(int(prev[2]) + 3, 7))
+            how = 'q' if cur[4] == 'q' else 'p'
+            r = rows[key]
+            r['n'] += 1
+            r['bluff'] += bluff
+            r[how] += 1
+            r[how + 'bluff'] += bluff
+            r[how + 'won'] += won
+    return rows
+
+
+def taxes_table(games, bot):
+    rows = tax_rows(games, bot)
+    pct = lambda a, b: 100.0 * a / b if b else 0.0  # noqa: E731
+    print('%s-cards  Dukes  claimant-cards  coins-after  claims  bluffs  | challenged  bluffs  won  '
+          '| passed  bluffs  won' % bot)
+    for k in sorted(rows):
+        r = rows[k]
+        print('%8d  %5d  %14d  %11s  %6d  %5.1f%%  | %10d  %5.1f%%  %4.0f%%  | %6d  %5.1f%%  %4.0f%%' % (
+            k[0], k[1], k[2], '7+' if k[3] == 7 else k[3], r['n'], pct(r['bluff'], r['n']),
+            r['q'], pct(r['qbluff'], r['q']), pct(r['qwon'], r['q']),
+            r['p'], pct(r['pbluff'], r['p']), pct(r['pwon'], r['p'])))
+
+
 def self_test():
     """The causes read from hand-made answer sequences (who, cards, coins, coins, answer)."""
     def calls(*answers):
@@ -439,6 +477,14 @@ def self_test():
                                         ('Ours', '$<', 0, 0, 'q')]}
     got = opening_rows([game], 'Ours')
     assert got == [('T', 1, True, True, True)], got
+    # The opponent (two cards, no Duke, 4 coins) bluffs a Tax to 7; I hold one Duke of two
+    # cards and let it stand, and lose; then it claims Tax honestly on its last card at 0 coins.
+    game = {'winner': 'Opp', 'calls': [('Opp', '*=', 4, 1, 'T'), ('Ours', '$<', 1, 4, 'p'),
+                                       ('Opp', '$', 0, 1, 'T'), ('Ours', '$<', 1, 0, 'q')]}
+    got = tax_rows([game], 'Ours')
+    assert sorted(got) == [(2, 1, 1, 3), (2, 1, 2, 7)], got
+    assert got[(2, 1, 2, 7)] == {'n': 1, 'bluff': 1, 'p': 1, 'pbluff': 1, 'pwon': 0}, got
+    assert got[(2, 1, 1, 3)] == {'n': 1, 'bluff': 0, 'q': 1, 'qbluff': 0, 'qwon': 0}, got
     # I hold two Dukes: one Duke is left among 13 cards, in 12 of their 78 pairs; a Tax
     # claimed as often with any hand is a bluff 66 times in 78, never when only a Duke claims.
     p = bluff_probability('T', '$$', lambda h: 1.0)
@@ -492,6 +538,7 @@ def main():
     ap.add_argument('--openings', action='store_true')
     ap.add_argument('--claims', action='store_true')
     ap.add_argument('--cells', action='store_true')
+    ap.add_argument('--taxes', action='store_true')
     ap.add_argument('--exposure', action='store_true')
     ap.add_argument('--decay', type=float, default=1.0)
     a = ap.parse_args()
@@ -508,7 +555,7 @@ def main():
         return 0
     for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
                           (a.openings, openings), (a.claims, claims_table), (a.cells, cells_table),
-                          (a.answers, answers)):
+                          (a.taxes, taxes_table), (a.answers, answers)):
         if chosen:
             table(games, a.bot)
             return 0
