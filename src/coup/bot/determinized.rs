@@ -1503,7 +1503,7 @@ impl Ctx<'_> {
             })
             .collect();
         // The flat search ranks by wins (every answer played in every
-        // world), equal wins by pace: the tree by visits, the robust child
+        // world), equal wins by pace; the tree by visits, the robust child
         // of MCTS.
         if tree {
             ranked
