@@ -16,20 +16,26 @@ fn legal(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
+/// The search's decision without memory: `history`, the opponent's and my
+/// coins, my cards and the legal answers, as the arbiter passes them.
+fn searched(history: &str, opp: i64, mine: i64, cards: &str, answers: &[&str]) -> Decision {
+    decide_with(
+        Strategy::Search,
+        history,
+        opp,
+        mine,
+        cards,
+        &legal(answers),
+        None,
+    )
+}
+
 #[test]
 fn a_claim_that_is_certainly_false_is_challenged() {
     // I Assassinated and it gave up a Duke; I hold the other two Dukes. Its
     // Tax claim cannot be true: a challenge wins the game at once.
     let history = "A0\nT";
-    let d = decide_with(
-        Strategy::Search,
-        history,
-        4,
-        0,
-        "$$",
-        &legal(&["p", "q"]),
-        None,
-    );
+    let d = searched(history, 4, 0, "$$", &["p", "q"]);
     assert_eq!(d.answer, "q", "{}", d.explanation);
     assert!(d.note.is_none(), "no fallback: {:?}", d.note);
 }
@@ -40,15 +46,7 @@ fn a_won_game_is_finished_at_once() {
     // Steal blocked: my turn with 7 coins against its last card and 1 coin.
     // Every answer wins every world the search plays; the Coup wins now.
     let history = "Tp\nSq'\nTp\nSc\n";
-    let d = decide_with(
-        Strategy::Search,
-        history,
-        1,
-        7,
-        "*!",
-        &legal(&["I", "F", "E", "T", "A", "C", "S"]),
-        None,
-    );
+    let d = searched(history, 1, 7, "*!", &["I", "F", "E", "T", "A", "C", "S"]);
     assert_eq!(d.answer, "C", "{}", d.explanation);
     assert!(d.note.is_none(), "no fallback: {:?}", d.note);
 }
@@ -90,15 +88,7 @@ fn a_challenge_reports_the_models_bluff_probability() {
     assert_eq!(d.answer, "q", "{}", d.explanation);
     assert_eq!(d.challenged_bluff, Some(1.0));
     // Any other answer reports none.
-    let d = decide_with(
-        Strategy::Search,
-        "",
-        1,
-        1,
-        "$^",
-        &legal(&["I\n", "F", "T", "E", "S"]),
-        None,
-    );
+    let d = searched("", 1, 1, "$^", &["I\n", "F", "T", "E", "S"]);
     assert_ne!(d.answer, "q");
     assert_eq!(d.challenged_bluff, None);
 }
@@ -125,27 +115,11 @@ fn a_block_it_always_holds_is_not_challenged() {
 
 #[test]
 fn the_same_input_gives_the_same_answer() {
-    let args = ("Tp\nS", 4, 1, "*~", legal(&["a", "c", "p", "q"]));
-    let a = decide_with(
-        Strategy::Search,
-        args.0,
-        args.1,
-        args.2,
-        args.3,
-        &args.4,
-        None,
-    );
-    let b = decide_with(
-        Strategy::Search,
-        args.0,
-        args.1,
-        args.2,
-        args.3,
-        &args.4,
-        None,
-    );
+    let answers = ["a", "c", "p", "q"];
+    let a = searched("Tp\nS", 4, 1, "*~", &answers);
+    let b = searched("Tp\nS", 4, 1, "*~", &answers);
     assert_eq!(a, b);
-    assert!(args.4.contains(&a.answer));
+    assert!(answers.contains(&a.answer.as_str()));
 }
 
 #[test]
