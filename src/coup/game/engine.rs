@@ -17,7 +17,9 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::character::{Character, COPIES};
-use super::protocol::{costs_both_cards, effects, Action, Block, Reply, ASSASSINATE_COST};
+use super::protocol::{
+    costs_both_cards, effects, exchange_completes, Action, Block, Reply, ASSASSINATE_COST, LINE_END,
+};
 
 /// Invocations per game before it is a draw that both players lose
 /// (`docs/rules/coup.md` §6.1: 100 actions each).
@@ -142,7 +144,6 @@ impl Answers {
 /// `None` when the last character is not one the arbiter accepts.
 pub fn legal(line: &[char], cards: &[Character], my_coins: i64, opp_coins: i64) -> Option<Answers> {
     let mut v = Answers::new();
-    let c = line.last().copied().unwrap_or('\n');
     let give_up = |v: &mut Answers, end: bool| {
         for &k in cards {
             v.push(if end {
@@ -152,71 +153,77 @@ pub fn legal(line: &[char], cards: &[Character], my_coins: i64, opp_coins: i64) 
             });
         }
     };
-    match c {
-        '\n' => {
-            if my_coins >= FORCED_COUP {
-                v.push(Reply::Act(Action::Coup));
-                return Some(v);
-            }
-            for a in [
-                Action::Income,
-                Action::ForeignAid,
-                Action::Exchange,
-                Action::Tax,
-            ] {
-                v.push(Reply::Act(a));
-            }
-            if my_coins >= ASSASSINATE_COST {
-                v.push(Reply::Act(Action::Assassinate));
-            }
-            if my_coins >= Action::Coup.cost() {
-                v.push(Reply::Act(Action::Coup));
-            }
-            if opp_coins > 0 {
-                v.push(Reply::Act(Action::Steal));
-            }
+    // The event `back` places before the last (the last itself at 1).
+    let event = |back: usize| {
+        line.len()
+            .checked_sub(back)
+            .and_then(|i| Reply::from_code(line[i]))
+    };
+    if at_turn_start(line) {
+        if my_coins >= FORCED_COUP {
+            v.push(Reply::Act(Action::Coup));
+            return Some(v);
         }
-        'F' => {
+        for a in [
+            Action::Income,
+            Action::ForeignAid,
+            Action::Exchange,
+            Action::Tax,
+        ] {
+            v.push(Reply::Act(a));
+        }
+        if my_coins >= ASSASSINATE_COST {
+            v.push(Reply::Act(Action::Assassinate));
+        }
+        if my_coins >= Action::Coup.cost() {
+            v.push(Reply::Act(Action::Coup));
+        }
+        if opp_coins > 0 {
+            v.push(Reply::Act(Action::Steal));
+        }
+        return Some(v);
+    }
+    match event(1)? {
+        Reply::Act(Action::ForeignAid) => {
             v.push(Reply::Block(Block::Duke));
             v.push(Reply::Pass);
         }
-        'C' => give_up(&mut v, false),
-        '~' | '^' | '*' | '!' | '$' => {
+        Reply::Act(Action::Coup) => give_up(&mut v, false),
+        Reply::Reveal(_) => {
             // A proof: the challenger gives up a card, and ends the turn
             // when it challenged a block (its own turn).
-            let before = line.len().checked_sub(3).map(|i| line[i]);
-            give_up(&mut v, matches!(before, Some('a' | 'c' | 'd' | 's')));
+            give_up(&mut v, matches!(event(3), Some(Reply::Block(_))));
         }
-        'E' | 'T' => {
+        Reply::Act(Action::Exchange | Action::Tax) => {
             v.push(Reply::Pass);
             v.push(Reply::Challenge);
         }
-        'A' => {
+        Reply::Act(Action::Assassinate) => {
             v.push(Reply::Block(Block::Contessa));
             v.push(Reply::Challenge);
             give_up(&mut v, false);
         }
-        'S' => {
+        Reply::Act(Action::Steal) => {
             v.push(Reply::Block(Block::Ambassador));
             v.push(Reply::Block(Block::Captain));
             v.push(Reply::Pass);
             v.push(Reply::Challenge);
         }
-        'a' | 'c' | 'd' | 's' => {
+        Reply::Block(_) => {
             v.push(Reply::Challenge);
             v.push(Reply::EndTurn);
         }
-        'p' | '_' | '\'' | '<' | '=' | '0' => v.push(Reply::EndTurn),
-        'q' => {
-            let challenged = line.len().checked_sub(2).map(|i| line[i])?;
-            let needed = Character::claimed_by(challenged)?;
+        Reply::Pass | Reply::GiveUp(_) => v.push(Reply::EndTurn),
+        Reply::Challenge => {
+            let challenged = event(2)?;
+            let needed = challenged.claim()?;
             if cards.contains(&needed) {
                 v.push(Reply::Reveal(needed));
             } else {
-                give_up(&mut v, !matches!(challenged, 'a' | 'c' | 'd' | 's'));
+                give_up(&mut v, !matches!(challenged, Reply::Block(_)));
             }
         }
-        _ => return None,
+        Reply::Act(Action::Income) | Reply::GiveUpEnd(_) | Reply::EndTurn => return None,
     }
     Some(v)
 }
@@ -224,18 +231,15 @@ pub fn legal(line: &[char], cards: &[Character], my_coins: i64, opp_coins: i64) 
 /// Whether `line` (the last line, as [`legal`] takes it) leaves the next
 /// call a turn's first: the game's start, or a line ended by its `'\n'`.
 pub fn at_turn_start(line: &[char]) -> bool {
-    line.last().is_none_or(|&c| c == '\n')
+    line.last().is_none_or(|&c| c == LINE_END)
 }
 
 /// Whether the call after `line` completes a successful Exchange (the
-/// arbiter's `exchange_cards` condition: an unfinished `E` line of even
-/// length ending in a pass or a given-up card): the arbiter draws two cards
-/// and passes n+2.
+/// arbiter's `exchange_cards` condition, [`exchange_completes`], on the
+/// unfinished line): the arbiter draws two cards and passes n+2.
 pub fn is_exchange_line(line: &[char]) -> bool {
-    line.first() == Some(&'E')
-        && line.last() != Some(&'\n')
-        && line.len().is_multiple_of(2)
-        && line.last().is_some_and(|c| "p_'<=0".contains(*c))
+    let event = |c: Option<&char>| c.and_then(|&c| Reply::from_code(c));
+    exchange_completes(event(line.first()), line.len(), event(line.last()))
 }
 
 /// How a game ended.
@@ -301,7 +305,7 @@ impl State {
             coins,
             hands,
             deck,
-            line: ['\n'; LINE_CAP],
+            line: [LINE_END; LINE_CAP],
             line_len: 0,
             calls,
             drawn: None,
@@ -398,30 +402,20 @@ impl State {
         keep: Option<&[Character]>,
         rng: &mut R,
     ) -> Option<End> {
-        if self.line().last() == Some(&'\n') {
+        if !self.line().is_empty() && at_turn_start(self.line()) {
             self.line_len = 0;
         }
-        match answer {
-            Reply::Act(Action::Income) => {
-                self.push_line('I');
-                self.push_line('\n');
-            }
-            Reply::GiveUpEnd(c) => {
-                self.push_line(c.held());
-                self.push_line('\n');
-            }
-            r => {
-                for c in r.text().chars() {
-                    self.push_line(c);
-                }
-            }
+        let (code, end) = answer.codes();
+        self.push_line(code);
+        if let Some(end) = end {
+            self.push_line(end);
         }
         self.calls += 1;
         let me = (self.calls - 1) % 2;
         let opp = 1 - me;
         let line = self.line;
         let n = self.line_len as usize;
-        let first = if n > 0 { line[0] } else { '\n' };
+        let first = line[..n].first().and_then(|&c| Action::from_code(c));
         match answer {
             Reply::Act(Action::Income) => {
                 self.coins[me] += effects(Action::Income, self.coins[opp]).0;
@@ -430,13 +424,15 @@ impl State {
                 self.hands[me].remove(c);
                 // A Contessa proved against my challenge of the block: my
                 // Assassination's 3 coins are paid now.
-                if n >= 3 && line[n - 3] == '!' {
+                if n >= 3
+                    && Reply::from_code(line[n - 3]) == Some(Reply::Reveal(Character::Contessa))
+                {
                     self.coins[me] -= ASSASSINATE_COST;
                 }
             }
             Reply::GiveUp(c) => {
                 self.hands[me].remove(c);
-                if let Some(a @ (Action::Coup | Action::Assassinate)) = Action::from_code(first) {
+                if let Some(a @ (Action::Coup | Action::Assassinate)) = first {
                     self.coins[opp] -= a.cost();
                 }
                 // Challenging an Assassination (or its Contessa block) and
@@ -448,7 +444,8 @@ impl State {
             // A proved card is shuffled back and replaced (an Ambassador
             // shown against a challenged Exchange is kept for the Exchange).
             Reply::Reveal(c)
-                if (c != Character::Ambassador || first == 'S') && self.hands[me].remove(c) =>
+                if (c != Character::Ambassador || first == Some(Action::Steal))
+                    && self.hands[me].remove(c) =>
             {
                 match self.deck.pop() {
                     Some(x) => self.hands[me].push(x),
@@ -479,8 +476,8 @@ impl State {
         if n < 2 {
             return;
         }
-        let last = self.line[n - 2];
-        if "p_'<=0".contains(last) {
+        let last = Reply::from_code(self.line[n - 2]);
+        if matches!(last, Some(Reply::Pass | Reply::GiveUp(_))) {
             match Action::from_code(self.line[0]) {
                 Some(a @ (Action::ForeignAid | Action::Tax | Action::Steal)) => {
                     let (gain, loss) = effects(a, self.coins[opp]);
@@ -508,7 +505,7 @@ impl State {
                 }
                 _ => {}
             }
-        } else if last == 's' {
+        } else if last == Some(Reply::Block(Block::Contessa)) {
             self.coins[me] -= ASSASSINATE_COST;
         }
     }

@@ -3,7 +3,10 @@
 //! cards, challenges) (`docs/rules/coup.md` §5).
 
 use super::character::Character;
-use super::protocol::{effects, events_cost_both_cards, line_events, Action, Block, Reply};
+use super::protocol::{
+    effects, events_cost_both_cards, exchange_completes, line_events, Action, Block, Reply,
+    LINE_END,
+};
 use super::CoupError;
 
 /// Who did something, from the reading player's side.
@@ -111,39 +114,26 @@ impl Record {
 /// checks that the line ends with a legal answer.
 pub fn event_len(line: &str) -> usize {
     let c: Vec<char> = line.chars().collect();
-    let held = |i: usize| c.get(i).is_some_and(|&x| Character::from_held(x).is_some());
-    let shown = |i: usize| {
-        c.get(i)
-            .is_some_and(|&x| Character::from_revealed(x).is_some())
-    };
-    let n = match c.first() {
-        None => 0,
-        Some('I') => 1,
-        Some('C') => 2,
-        Some(_) => match c.get(1) {
-            // Pass, or an Assassination's victim giving up a card.
-            Some('p') => 2,
-            Some(_) if held(1) => 2,
-            Some('q') => {
-                if shown(2) {
-                    4
-                } else {
-                    3
-                }
-            }
-            // A block, then a challenge of it.
-            Some('a' | 'c' | 'd' | 's') => match c.get(2) {
-                Some('q') => {
-                    if shown(3) {
-                        5
-                    } else {
-                        4
-                    }
-                }
-                _ => 2,
+    let event = |i: usize| c.get(i).and_then(|&x| Reply::from_code(x));
+    let proof_at = |i: usize| matches!(event(i), Some(Reply::Reveal(_)));
+    let n = if c.is_empty() {
+        0
+    } else {
+        match event(0) {
+            Some(Reply::Act(Action::Income)) => 1,
+            Some(Reply::Act(Action::Coup)) => 2,
+            _ => match event(1) {
+                // Pass, or an Assassination's victim giving up a card.
+                Some(Reply::Pass | Reply::GiveUp(_)) => 2,
+                Some(Reply::Challenge) => 3 + usize::from(proof_at(2)),
+                // A block, then a challenge of it.
+                Some(Reply::Block(_)) => match event(2) {
+                    Some(Reply::Challenge) => 4 + usize::from(proof_at(3)),
+                    _ => 2,
+                },
+                _ => c.len(),
             },
-            _ => c.len(),
-        },
+        }
     };
     let n = n.min(c.len());
     c[..n].iter().map(|x| x.len_utf8()).sum()
@@ -162,23 +152,27 @@ pub fn event_len(line: &str) -> usize {
 /// (`Asq!'\n`). A stray character written before a newline (read past by
 /// [`event_len`]) belongs to the newline's call.
 pub fn calls_made(text: &str) -> usize {
-    let mut raw: Vec<&str> = text.split('\n').collect();
+    let mut raw: Vec<&str> = text.split(LINE_END).collect();
     let last = raw.pop().unwrap_or("");
     let mut calls = last.chars().count();
     for line in raw {
-        let c: Vec<char> = line[..event_len(line)].chars().collect();
-        let held = |i: usize| c.get(i).is_some_and(|&x| Character::from_held(x).is_some());
-        let shown = |i: usize| {
-            c.get(i)
-                .is_some_and(|&x| Character::from_revealed(x).is_some())
-        };
-        let glued = match c.len() {
-            1 => c[0] == 'I',
-            3 => c[1] == 'q' && held(2),
-            5 => c[2] == 'q' && shown(3) && held(4),
-            _ => false,
-        };
-        calls += c.len() + 1 - glued as usize;
+        let events: Vec<Option<Reply>> = line[..event_len(line)]
+            .chars()
+            .map(Reply::from_code)
+            .collect();
+        let glued = matches!(
+            events.as_slice(),
+            [Some(Reply::Act(Action::Income))]
+                | [_, Some(Reply::Challenge), Some(Reply::GiveUp(_))]
+                | [
+                    _,
+                    _,
+                    Some(Reply::Challenge),
+                    Some(Reply::Reveal(_)),
+                    Some(Reply::GiveUp(_))
+                ]
+        );
+        calls += events.len() + 1 - usize::from(glued);
     }
     calls
 }
@@ -224,14 +218,14 @@ impl Turn {
     }
 
     /// Whether the turn is a completed Exchange (unchallenged, or its
-    /// Ambassador proved): the player's hand was redrawn. The line opened
-    /// with `E` has an even number of events and ends with a pass or a
-    /// given-up card, the arbiter's condition for the swap (§5.2).
+    /// Ambassador proved): the player's hand was redrawn
+    /// ([`exchange_completes`], the arbiter's condition for the swap, §5.2).
     pub fn exchanged(&self) -> bool {
-        self.action() == Some(Action::Exchange)
-            && self.events.len() >= 2
-            && self.events.len().is_multiple_of(2)
-            && matches!(self.events.last(), Some(Reply::Pass | Reply::GiveUp(_)))
+        exchange_completes(
+            self.event(0),
+            self.events.len(),
+            self.events.last().copied(),
+        )
     }
 }
 
@@ -272,7 +266,7 @@ impl History {
     /// [`History::parse`] from the first player's side (`Some(true)`), the
     /// second's (`Some(false)`), or the side to answer next (`None`).
     fn parse_with(text: &str, reader_first: Option<bool>) -> Result<History, CoupError> {
-        let mut raw: Vec<&str> = text.split('\n').collect();
+        let mut raw: Vec<&str> = text.split(LINE_END).collect();
         // `split` leaves a final "" after a trailing newline or on an empty text.
         let last = raw.pop().unwrap_or("");
         let n_complete = raw.len();

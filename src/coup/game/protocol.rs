@@ -8,6 +8,9 @@ use std::fmt;
 
 use super::character::Character;
 
+/// The character that closes a turn's line of the history file
+/// (`docs/rules/coup.md` §5.1: a new turn starts after it).
+pub const LINE_END: char = '\n';
 /// Coins a Coup costs (`docs/rules/coup.md` §2.1: Coup, 7 coins).
 pub const COUP_COST: i64 = 7;
 /// Coins an Assassination costs (`docs/rules/coup.md` §2.1: Assassinate, 3 coins).
@@ -262,20 +265,49 @@ pub fn line_events(line: &str) -> Result<Vec<Reply>, char> {
     line.chars().map(|c| Reply::from_code(c).ok_or(c)).collect()
 }
 
-impl fmt::Display for Reply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Reply::Act(Action::Income) => f.write_str("I\n"),
-            Reply::Act(a) => write!(f, "{}", a.code()),
-            Reply::Pass => f.write_str("p"),
-            Reply::Challenge => f.write_str("q"),
-            Reply::Block(b) => write!(f, "{}", b.code()),
-            Reply::Reveal(c) => write!(f, "{}", c.revealed()),
-            Reply::GiveUp(c) => write!(f, "{}", c.held()),
-            Reply::GiveUpEnd(c) => writeln!(f, "{}", c.held()),
-            Reply::EndTurn => f.write_str("\n"),
+impl Reply {
+    /// The answer's characters as appended to the history file, without
+    /// allocating: its code, then [`LINE_END`] where the answer also closes
+    /// the line (Income, a given-up card that ends the turn; the end of the
+    /// turn is that character alone).
+    pub fn codes(self) -> (char, Option<char>) {
+        match self {
+            Reply::Act(Action::Income) => (Action::Income.code(), Some(LINE_END)),
+            Reply::Act(a) => (a.code(), None),
+            Reply::Pass => ('p', None),
+            Reply::Challenge => ('q', None),
+            Reply::Block(b) => (b.code(), None),
+            Reply::Reveal(c) => (c.revealed(), None),
+            Reply::GiveUp(c) => (c.held(), None),
+            Reply::GiveUpEnd(c) => (c.held(), Some(LINE_END)),
+            Reply::EndTurn => (LINE_END, None),
         }
     }
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (code, end) = self.codes();
+        write!(f, "{code}")?;
+        match end {
+            Some(e) => write!(f, "{e}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The arbiter's `exchange_cards` condition on a turn's line so far, read
+/// from its first event, its number of events and its last event: an
+/// Exchange with an even number of events ending in a pass or a given-up
+/// card (unchallenged, or its Ambassador proved and the challenger's card
+/// given up). The next call then redraws the hand (`docs/rules/coup.md`
+/// §5.2). The engine asks it of the line being played, the history reader
+/// of every finished turn.
+pub fn exchange_completes(first: Option<Reply>, len: usize, last: Option<Reply>) -> bool {
+    first == Some(Reply::Act(Action::Exchange))
+        && len >= 2
+        && len.is_multiple_of(2)
+        && matches!(last, Some(Reply::Pass | Reply::GiveUp(_)))
 }
 
 /// Whether the card just given up at the end of `line` (the turn's line so
@@ -357,6 +389,25 @@ mod tests {
         assert_eq!(Reply::GiveUpEnd(Character::Duke).text(), "0\n");
         assert_eq!(Reply::parse("I"), None);
         assert_eq!(Reply::parse("pq"), None);
+    }
+
+    #[test]
+    fn an_exchange_completes_after_a_pass_or_a_failed_challenge() {
+        // docs/rules/coup.md §5.2: `Ep` stands, `Eq~<` proves the Ambassador
+        // (the challenger gives up its Captain); `Eq_` is a caught bluff, `E`
+        // and `Eq~` wait for an answer, `Tp` is no Exchange.
+        let completes = |line: &str| {
+            let e = line_events(line).expect("events");
+            exchange_completes(e.first().copied(), e.len(), e.last().copied())
+        };
+        assert!(completes("Ep"));
+        assert!(completes("Eq~<"));
+        for line in ["Eq_", "E", "Eq~", "Tp", ""] {
+            assert!(!completes(line), "{line:?}");
+        }
+        let codes = |r: Reply| r.codes();
+        assert_eq!(codes(Reply::Act(Action::Income)), ('I', Some(LINE_END)));
+        assert_eq!(codes(Reply::EndTurn), (LINE_END, None));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::character::{full_deck, Character};
 use super::engine::{self, Cards, End, State};
-use super::protocol::Reply;
+use super::protocol::{Action, Reply};
 
 pub use super::engine::{FORCED_COUP, MAX_CALLS};
 /// Costs of a Coup and of an Assassination ([`super::protocol`]).
@@ -17,7 +17,13 @@ pub use super::protocol::{ASSASSINATE_COST, COUP_COST};
 
 /// The list the original arbiter offers on an empty file, whatever the coins
 /// (kept only under `--original-quirks`).
-pub const FIRST_TURN_QUIRK: [&str; 5] = ["I\n", "F", "E", "S", "T"];
+pub const FIRST_TURN_QUIRK: [Action; 5] = [
+    Action::Income,
+    Action::ForeignAid,
+    Action::Exchange,
+    Action::Steal,
+    Action::Tax,
+];
 
 /// Legal answers for a player to move, exactly as the arbiter's
 /// `get_legal_actions` computes them ([`engine::legal`] as text).
@@ -178,7 +184,10 @@ impl Table {
         let seat = self.to_call();
         let (my_coins, opp_coins) = (self.state.coins[seat], self.state.coins[1 - seat]);
         let legal = if self.history.is_empty() && self.quirks {
-            FIRST_TURN_QUIRK.iter().map(|s| s.to_string()).collect()
+            FIRST_TURN_QUIRK
+                .iter()
+                .map(|&a| Reply::Act(a).text())
+                .collect()
         } else {
             match self.state.legal() {
                 Some(l) if !l.as_slice().is_empty() => {
