@@ -292,12 +292,12 @@ impl Ctx<'_> {
     /// action `a` (one of [`BLOCKABLE`]), from how often past games' hands blocked my first
     /// such action ([`frequency_floor`]; a fresh two-card hand holds a Duke,
     /// or a Contessa, with [`crate::coup::bot::opponent::P_HOLD_TWO`], a Captain
-    /// or an Ambassador with 69/105). This game's blocks are evidence about
+    /// or an Ambassador with [`crate::coup::bot::opponent::P_HOLD_EITHER_TWO`]). This game's blocks are evidence about
     /// the hand it holds, which the hand model weighs.
     pub(in crate::coup) fn block_bluff_rate_floor(&self, a: Action) -> f64 {
         let p = match a {
             Action::ForeignAid | Action::Assassinate => crate::coup::bot::opponent::P_HOLD_TWO,
-            Action::Steal => 69.0 / 105.0,
+            Action::Steal => crate::coup::bot::opponent::P_HOLD_EITHER_TWO,
             _ => return 0.0,
         };
         let past = kind_index(&BLOCKABLE, a).map_or([0, 0], |i| self.mem.first_blocked[i]);
@@ -351,7 +351,10 @@ impl Ctx<'_> {
     pub(in crate::coup) fn bluff_share(&self) -> f64 {
         let m = crate::coup::bot::opponent::pooled(&self.mem.action_caught);
         let r = &self.h.opp;
-        (0.6 + (r.caught + m[1]) as f64) / (2.0 + (r.caught + r.proved + m[0]) as f64)
+        crate::coup::bot::opponent::action_bluff_share_after(
+            r.caught + m[1],
+            r.caught + r.proved + m[0],
+        )
     }
 
     pub(in crate::coup) fn my_value_plan(&self) -> Plan {

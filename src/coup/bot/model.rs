@@ -3,6 +3,7 @@
 //! (`docs/rules/coup.md` §2.1: costs, forced Coup at 10, Steal of 1 from a
 //! player with 1 coin).
 
+use crate::coup::bot::opponent::action_bluff_share_after;
 use crate::coup::game::character::{Character, COPIES};
 use crate::coup::game::history::{History, Record};
 use crate::coup::game::protocol::{effects, Action, ASSASSINATE_COST, COUP_COST};
@@ -20,9 +21,10 @@ pub fn unseen(h: &History, mine: &[Character]) -> [u32; 5] {
 }
 
 /// How often a claim comes without the card: a prior of 0.3 (two virtual
-/// observations) updated by the claims this player had proved or had caught.
+/// observations, [`PRIOR_ACTION_BLUFF`](crate::coup::bot::opponent::PRIOR_ACTION_BLUFF))
+/// updated by the claims this player had proved or had caught.
 pub fn bluff_rate(r: &Record) -> f64 {
-    (0.6 + r.caught as f64) / (2.0 + r.caught as f64 + r.proved as f64)
+    action_bluff_share_after(r.caught, r.caught + r.proved)
 }
 
 /// Probability that the player of record `r`, holding `k` cards drawn from

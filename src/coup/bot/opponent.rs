@@ -584,6 +584,25 @@ impl Stats {
     }
 }
 
+/// Pseudo-observations a parent level's rate is worth as the prior of the
+/// level below it in the model's hierarchical rates (a kind's rate under the
+/// rate pooled over kinds, a card count's or a context's under its kind's):
+/// two claims, so a level's own counts take over after a few observations,
+/// and a level never seen keeps its parent's rate.
+pub const LEVEL_PRIOR_WEIGHT: f64 = 2.0;
+
+/// A rate `m` as a Beta prior `(hits, misses)` worth `w` observations.
+fn prior_of(m: f64, w: f64) -> (f64, f64) {
+    (w * m, w * (1.0 - m))
+}
+
+/// The share of bluffs among a player's action claims after `caught` caught
+/// bluffs in `tested` claims whose truth was shown: the mean of
+/// [`PRIOR_ACTION_BLUFF`] updated by them.
+pub fn action_bluff_share_after(caught: u32, tested: u32) -> f64 {
+    beta_mean(PRIOR_ACTION_BLUFF, [tested, caught])
+}
+
 /// A Beta prior `(hits, misses)` in pseudo-observations and its posterior mean
 /// after `[trials, hits]`.
 fn beta_mean(prior: (f64, f64), e: [u32; 2]) -> f64 {
@@ -667,6 +686,10 @@ pub const BLOCK_PRIOR_WEIGHT: f64 = 2.0;
 /// full 15-card deck: 1 - C(12,2)/C(15,2) = 39/105. Converts a share of
 /// bluffs among claims into a likelihood ratio of claiming without the card.
 pub const P_HOLD_TWO: f64 = 39.0 / 105.0;
+/// Probability that two cards drawn from the full 15-card deck hold at least
+/// one of two given characters (a Captain or an Ambassador, either of which
+/// blocks a Steal): 1 - C(9,2)/C(15,2) = 69/105.
+pub const P_HOLD_EITHER_TWO: f64 = 69.0 / 105.0;
 /// Probability that one card drawn from the full 15-card deck is a given
 /// character: 3/15. The chance that the unseen card of a partly shown hand
 /// is the claimed one ([`Model::resolved_action_ratio`]).
@@ -766,8 +789,9 @@ impl Model {
         let both = self.stats.challenged[k];
         let pooled = beta_mean(PRIOR_CHALLENGE, pooled(&both));
         let here = both[(opp_cards >= 2) as usize];
-        let m = 0.5 * (prior.0 / (prior.0 + prior.1)) + 0.5 * pooled;
-        beta_mean((2.0 * m, 2.0 * (1.0 - m)), here)
+        // The card count's prior mean and the pooled rate, weighed equally.
+        let m = (prior.0 / (prior.0 + prior.1) + pooled) / 2.0;
+        beta_mean(prior_of(m, LEVEL_PRIOR_WEIGHT), here)
     }
 
     /// [`Model::challenge_action`] in one race standing ([`race_standing`]
@@ -780,7 +804,7 @@ impl Model {
         let m = self.challenge_action(a, opp_cards);
         let here = self.stats.challenged_race[k][(opp_cards >= 2) as usize][race.min(RACES - 1)];
         let w = RACE_PRIOR_WEIGHT;
-        beta_mean((w * m, w * (1.0 - m)), here)
+        beta_mean(prior_of(m, w), here)
     }
 
     /// Probability that it challenges my block `b`: its rate for this kind
@@ -789,7 +813,7 @@ impl Model {
         let pooled = beta_mean(PRIOR_CHALLENGE_BLOCK, pooled(&self.stats.block_challenged));
         match kind_index(&BLOCK_KINDS, b) {
             Some(k) => beta_mean(
-                (2.0 * pooled, 2.0 * (1.0 - pooled)),
+                prior_of(pooled, LEVEL_PRIOR_WEIGHT),
                 self.stats.block_challenged[k],
             ),
             None => pooled,
@@ -837,10 +861,7 @@ impl Model {
             return 0.0;
         };
         let w = BLOCK_PRIOR_WEIGHT;
-        beta_mean(
-            (w * predicted, w * (1.0 - predicted)),
-            self.stats.blocked[k],
-        )
+        beta_mean(prior_of(predicted, w), self.stats.blocked[k])
     }
 
     /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for
@@ -916,7 +937,7 @@ impl Model {
             self.keep_claimed,
         );
         let mut f = em_share(
-            (2.0 * all, 2.0 * (1.0 - all)),
+            prior_of(all, LEVEL_PRIOR_WEIGHT),
             pooled(&known[i]),
             open[i].iter().map(|e| e[1]).sum(),
             self.keep_claimed,
@@ -935,7 +956,7 @@ impl Model {
             }
             let cells = (0..CONTEXTS).filter(|&k| fits(k, level));
             f = em_share(
-                (2.0 * f, 2.0 * (1.0 - f)),
+                prior_of(f, LEVEL_PRIOR_WEIGHT),
                 pooled(cells.clone().map(|k| &known[i][k])),
                 cells.map(|k| open[i][k][1]).sum(),
                 self.keep_claimed,
@@ -951,7 +972,7 @@ impl Model {
     fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
         let pooled = beta_mean(prior, pooled(tests));
         share_to_ratio(
-            beta_mean((2.0 * pooled, 2.0 * (1.0 - pooled)), tests[c.index()]),
+            beta_mean(prior_of(pooled, LEVEL_PRIOR_WEIGHT), tests[c.index()]),
             P_HOLD_TWO,
         )
     }
@@ -965,6 +986,27 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hold_probabilities_are_the_hypergeometric_ones() {
+        // Two cards from 15 with three of each character, counted over
+        // every pair: a given character, and either of two given ones.
+        let deck: Vec<usize> = (0..15).map(|i| i / 3).collect();
+        let (mut pairs, mut one, mut either) = (0.0, 0.0, 0.0);
+        for a in 0..15 {
+            for b in a + 1..15 {
+                pairs += 1.0;
+                one += f64::from(u8::from(deck[a] == 0 || deck[b] == 0));
+                either += f64::from(u8::from(deck[a] <= 1 || deck[b] <= 1));
+            }
+        }
+        assert!((P_HOLD_TWO - one / pairs).abs() < 1e-12);
+        assert!((P_HOLD_EITHER_TWO - either / pairs).abs() < 1e-12);
+        assert!((P_HOLD_ONE - 3.0 / 15.0).abs() < 1e-12);
+        // The action prior: 0.3 with no evidence, a caught bluff in one test.
+        assert!((action_bluff_share_after(0, 0) - 0.3).abs() < 1e-12);
+        assert!((action_bluff_share_after(1, 1) - 1.6 / 3.0).abs() < 1e-12);
+    }
 
     #[test]
     fn stats_roundtrip_and_cap() {
