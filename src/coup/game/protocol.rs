@@ -190,11 +190,11 @@ impl Reply {
             return None;
         }
         match (a, b) {
-            ('I', Some('\n')) => Some(Reply::Act(Action::Income)),
-            ('\n', None) => Some(Reply::EndTurn),
+            ('I', Some(LINE_END)) => Some(Reply::Act(Action::Income)),
+            (LINE_END, None) => Some(Reply::EndTurn),
             ('p', None) => Some(Reply::Pass),
             ('q', None) => Some(Reply::Challenge),
-            (c, Some('\n')) => Character::from_held(c).map(Reply::GiveUpEnd),
+            (c, Some(LINE_END)) => Character::from_held(c).map(Reply::GiveUpEnd),
             (c, None) => Action::from_code(c)
                 .filter(|a| *a != Action::Income)
                 .map(Reply::Act)
@@ -208,6 +208,24 @@ impl Reply {
     /// The answer's text, as appended to the history file.
     pub fn text(self) -> String {
         self.to_string()
+    }
+
+    /// The answer's characters as appended to the history file, without
+    /// allocating: its code, then [`LINE_END`] where the answer also closes
+    /// the line (Income, a given-up card that ends the turn; the end of the
+    /// turn is that character alone).
+    pub fn codes(self) -> (char, Option<char>) {
+        match self {
+            Reply::Act(Action::Income) => (Action::Income.code(), Some(LINE_END)),
+            Reply::Act(a) => (a.code(), None),
+            Reply::Pass => ('p', None),
+            Reply::Challenge => ('q', None),
+            Reply::Block(b) => (b.code(), None),
+            Reply::Reveal(c) => (c.revealed(), None),
+            Reply::GiveUp(c) => (c.held(), None),
+            Reply::GiveUpEnd(c) => (c.held(), Some(LINE_END)),
+            Reply::EndTurn => (LINE_END, None),
+        }
     }
 
     /// One event of a history line from its character (`docs/rules/coup.md`
@@ -263,26 +281,6 @@ impl Reply {
 /// The first character that is no event of the protocol.
 pub fn line_events(line: &str) -> Result<Vec<Reply>, char> {
     line.chars().map(|c| Reply::from_code(c).ok_or(c)).collect()
-}
-
-impl Reply {
-    /// The answer's characters as appended to the history file, without
-    /// allocating: its code, then [`LINE_END`] where the answer also closes
-    /// the line (Income, a given-up card that ends the turn; the end of the
-    /// turn is that character alone).
-    pub fn codes(self) -> (char, Option<char>) {
-        match self {
-            Reply::Act(Action::Income) => (Action::Income.code(), Some(LINE_END)),
-            Reply::Act(a) => (a.code(), None),
-            Reply::Pass => ('p', None),
-            Reply::Challenge => ('q', None),
-            Reply::Block(b) => (b.code(), None),
-            Reply::Reveal(c) => (c.revealed(), None),
-            Reply::GiveUp(c) => (c.held(), None),
-            Reply::GiveUpEnd(c) => (c.held(), Some(LINE_END)),
-            Reply::EndTurn => (LINE_END, None),
-        }
-    }
 }
 
 impl fmt::Display for Reply {
