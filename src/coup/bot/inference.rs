@@ -33,7 +33,7 @@ impl Ctx<'_> {
         let my_claims: u32 = self.h.me.claims.iter().sum();
         let [n, k] = self.mem_claims();
         ((self.p.pc_prior + (self.h.opp.challenges + k) as f64) / (1.0 + (my_claims + n) as f64))
-            .clamp(0.02, 0.98)
+            .clamp(self.p.rate_margin, 1.0 - self.p.rate_margin)
     }
 
     /// Past games: my claims (actions and blocks) and how many it challenged.
@@ -52,10 +52,12 @@ impl Ctx<'_> {
         t
     }
 
-    /// Weight of past games against the race-lead prior: `n / (n + 5)` for
-    /// `n` remembered observations (five claims weigh as much as the prior).
-    pub(in crate::coup) fn mem_weight(n: u32) -> f64 {
-        n as f64 / (n as f64 + 5.0)
+    /// Weight of past games against the race-lead prior: `n / (n + m)` for
+    /// `n` remembered observations, where `m` =
+    /// [`StrongConfig::mem_prior`](crate::coup::bot::StrongConfig::mem_prior)
+    /// claims weigh as much as the prior.
+    pub(in crate::coup) fn mem_weight(&self, n: u32) -> f64 {
+        n as f64 / (n as f64 + self.p.mem_prior)
     }
 
     /// The opponent's rate of challenging my action `a`: the overall rate
@@ -84,7 +86,8 @@ impl Ctx<'_> {
         let mut r = self.h.me.clone();
         r.active_claims.push(c);
         let p = hand_probabilities(&r, &u, self.mk)[c.index()];
-        (self.p.plausible / p.max(0.05)).clamp(0.5, 3.0)
+        // The floor only keeps the division finite: the factor is capped anyway.
+        (self.p.plausible / p.max(0.05)).clamp(self.p.doubt_min, self.p.doubt_max)
     }
 
     /// Whether I lead the race as the opponent can see it: both sides'
@@ -135,7 +138,7 @@ impl Ctx<'_> {
         let (n, k) = self.answers.by_lead[lead as usize];
         let (n2, k2) = self.answers.by_lead[!lead as usize];
         let w = self.p.lead_w;
-        let wm = Self::mem_weight(n_mem);
+        let wm = self.mem_weight(n_mem);
         let p = (1.0 - wm) * 0.5 * (prior + base) + wm * base;
         // Past games' answers in the same situation keep their weight
         // against this game's few.
@@ -193,8 +196,9 @@ impl Ctx<'_> {
                 .fold(0.0, f64::max);
             (self.p.block_honest * r).min(1.0)
         } else {
-            (self.p.block_bluff + 0.5 * crate::coup::bot::model::bluff_rate(&self.h.opp) * 0.5)
-                .min(0.5)
+            (self.p.block_bluff
+                + self.p.block_from_action * crate::coup::bot::model::bluff_rate(&self.h.opp))
+            .min(self.p.block_bluff_max)
         };
         let bluffs = bluffs.max(self.block_bluff_rate_floor(a));
         let prior = self.p.block_honest * p_has + (1.0 - p_has) * bluffs;
@@ -238,7 +242,8 @@ impl Ctx<'_> {
             // Contessa blocks (this game and past ones), each caught or proved.
             let p_prior = 1.0 - p0 / (p0 + (1.0 - p0) * self.p.beta_contessa1).max(1e-9);
             let [n, k] = self.model.stats.last_contessa;
-            return (2.0 * p_prior + k as f64) / (2.0 + n as f64);
+            let w = crate::coup::bot::opponent::LEVEL_PRIOR_WEIGHT;
+            return (w * p_prior + k as f64) / (w + n as f64);
         }
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
         let block = match last {
@@ -469,7 +474,7 @@ impl Ctx<'_> {
         let plan = self.opp_plan();
         let gain = match plan.gain {
             Gain::Tax => 3.0,
-            Gain::Steal => 2.5_f64.max(self.p.opp_gain),
+            Gain::Steal => self.p.steal_gain.max(self.p.opp_gain),
             _ => self.p.opp_gain,
         };
         let kill = if self.has(Contessa) {

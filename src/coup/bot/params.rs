@@ -149,4 +149,27 @@ strong_config! {
     /// Probability that a player holding the blocking card blocks (the
     /// original field's bots all blocked with the card when they held it).
     block_honest: f64 = 0.95,
+    /// Remembered claims (past games) that weigh as much as the race-lead
+    /// prior in the opponent's challenge rate: past games count
+    /// `n / (n + mem_prior)` for `n` remembered claims.
+    mem_prior: f64 = 5.0,
+    /// The opponent's observed challenge rate of my claims is kept at least
+    /// this far from 0 and from 1 (a few claims never prove that it always or
+    /// never challenges).
+    rate_margin: f64 = 0.02,
+    /// Least factor by which a plausible claim lowers the opponent's
+    /// challenge rate ([`StrongConfig::plausible`] over the claim's public
+    /// probability).
+    doubt_min: f64 = 0.5,
+    /// Greatest factor by which an implausible claim raises it.
+    doubt_max: f64 = 3.0,
+    /// Share of the opponent's action bluff rate that its blocks are taken to
+    /// bluff on top of [`StrongConfig::block_bluff`] before any block of its
+    /// was tested.
+    block_from_action: f64 = 0.25,
+    /// Greatest bluff rate of an untested opponent's blocks.
+    block_bluff_max: f64 = 0.5,
+    /// Coins a turn credited to an opponent that claims a Captain, at least
+    /// (a Steal takes 2 coins from me as it gains 2).
+    steal_gain: f64 = 2.5,
 }
