@@ -402,7 +402,7 @@ impl State {
         keep: Option<&[Character]>,
         rng: &mut R,
     ) -> Option<End> {
-        if !self.line().is_empty() && at_turn_start(self.line()) {
+        if self.line().last() == Some(&LINE_END) {
             self.line_len = 0;
         }
         let (code, end) = answer.codes();
@@ -415,7 +415,8 @@ impl State {
         let opp = 1 - me;
         let line = self.line;
         let n = self.line_len as usize;
-        let first = line[..n].first().and_then(|&c| Action::from_code(c));
+        // The answer was just written: the line holds at least it.
+        let first = Action::from_code(line[0]);
         match answer {
             Reply::Act(Action::Income) => {
                 self.coins[me] += effects(Action::Income, self.coins[opp]).0;
