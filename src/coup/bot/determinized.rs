@@ -1430,8 +1430,7 @@ impl Ctx<'_> {
         // Each answer's wins and worlds (visits for the tree), and the
         // worlds (iterations) played of those the cap allows; the flat
         // search also counts the calls its worlds ran to their end or cut.
-        let mut lengths = vec![0usize; roots.len()];
-        let (wins, played, (done, cap, unit)) = if tree {
+        let (wins, played, lengths, (done, cap, unit)) = if tree {
             let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
             let roots: Vec<(Reply, Option<Cards>)> = roots
                 .iter()
@@ -1450,9 +1449,15 @@ impl Ctx<'_> {
             };
             let (wins, visits, done) =
                 super::tree::search(&roots, me, &policies, limits, world, &mut rng);
-            (wins, visits, (done, config.iterations, "iterations"))
+            (
+                wins,
+                visits,
+                Vec::new(),
+                (done, config.iterations, "iterations"),
+            )
         } else {
             let mut wins = vec![0.0; roots.len()];
+            let mut lengths = vec![0usize; roots.len()];
             let mut done = 0;
             while done < config.worlds {
                 if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -1479,6 +1484,7 @@ impl Ctx<'_> {
             (
                 wins,
                 vec![done; roots.len()],
+                lengths,
                 (done, config.worlds, "worlds"),
             )
         };
@@ -1491,15 +1497,16 @@ impl Ctx<'_> {
         let mut ranked: Vec<(Choice, usize)> = roots
             .into_iter()
             .zip(wins.into_iter().zip(played))
-            .zip(lengths)
-            .map(|(((answer, keep), (wins, worlds)), length)| {
+            .enumerate()
+            .map(|(i, ((answer, keep), (wins, worlds)))| {
                 let choice = Choice {
                     answer,
                     keep,
                     wins,
                     worlds,
                 };
-                (choice, length)
+                // Only the flat search counts calls (the tree ranks by visits).
+                (choice, lengths.get(i).copied().unwrap_or(0))
             })
             .collect();
         // The flat search ranks by wins (every answer played in every

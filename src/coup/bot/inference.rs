@@ -241,9 +241,10 @@ impl Ctx<'_> {
             // gives a prior probability that it lacks the card, worth two of its tested last-card
             // Contessa blocks (this game and past ones), each caught or proved.
             let p_prior = 1.0 - p0 / (p0 + (1.0 - p0) * self.p.beta_contessa1).max(1e-9);
-            let [n, k] = self.model.stats.last_contessa;
-            let w = crate::coup::bot::opponent::LEVEL_PRIOR_WEIGHT;
-            return (w * p_prior + k as f64) / (w + n as f64);
+            return crate::coup::bot::opponent::level_rate_after(
+                p_prior,
+                self.model.stats.last_contessa,
+            );
         }
         let tests = |t: &[[u32; 2]; 5]| t.iter().map(|e| e[0]).sum::<u32>();
         let block = match last {

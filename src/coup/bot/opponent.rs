@@ -603,6 +603,13 @@ pub fn action_bluff_share_after(caught: u32, tested: u32) -> f64 {
     beta_mean(PRIOR_ACTION_BLUFF, [tested, caught])
 }
 
+/// A level's rate `m` (the parent's, as a prior worth [`LEVEL_PRIOR_WEIGHT`]
+/// observations) after `e = [trials, hits]` of its own: the posterior mean
+/// `(w m + hits) / (w + trials)`.
+pub fn level_rate_after(m: f64, e: [u32; 2]) -> f64 {
+    beta_mean(prior_of(m, LEVEL_PRIOR_WEIGHT), e)
+}
+
 /// A Beta prior `(hits, misses)` in pseudo-observations and its posterior mean
 /// after `[trials, hits]`.
 fn beta_mean(prior: (f64, f64), e: [u32; 2]) -> f64 {
@@ -791,7 +798,7 @@ impl Model {
         let here = both[(opp_cards >= 2) as usize];
         // The card count's prior mean and the pooled rate, weighed equally.
         let m = (prior.0 / (prior.0 + prior.1) + pooled) / 2.0;
-        beta_mean(prior_of(m, LEVEL_PRIOR_WEIGHT), here)
+        level_rate_after(m, here)
     }
 
     /// [`Model::challenge_action`] in one race standing ([`race_standing`]
@@ -812,10 +819,7 @@ impl Model {
     pub fn challenge_block(&self, b: Block) -> f64 {
         let pooled = beta_mean(PRIOR_CHALLENGE_BLOCK, pooled(&self.stats.block_challenged));
         match kind_index(&BLOCK_KINDS, b) {
-            Some(k) => beta_mean(
-                prior_of(pooled, LEVEL_PRIOR_WEIGHT),
-                self.stats.block_challenged[k],
-            ),
+            Some(k) => level_rate_after(pooled, self.stats.block_challenged[k]),
             None => pooled,
         }
     }
@@ -971,10 +975,7 @@ impl Model {
 
     fn ratio(tests: &[[u32; 2]; 5], c: Character, prior: (f64, f64)) -> f64 {
         let pooled = beta_mean(prior, pooled(tests));
-        share_to_ratio(
-            beta_mean(prior_of(pooled, LEVEL_PRIOR_WEIGHT), tests[c.index()]),
-            P_HOLD_TWO,
-        )
+        share_to_ratio(level_rate_after(pooled, tests[c.index()]), P_HOLD_TWO)
     }
 
     /// Overall share of bluffs among its challenged action claims.
