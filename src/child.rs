@@ -659,6 +659,74 @@ pub fn print_stdout(text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write to stdout: {e}"))
 }
 
+/// Checks, before a run does any work, that each output file named on its command line can
+/// be written: `outputs` pairs a flag (`"--json"`) with its path, if given. A run whose
+/// report cannot be written would otherwise play every game and then fail, and a page's
+/// replay folder would be left behind.
+///
+/// # Errors
+/// A one-line message: two flags naming the same file (`--json and --html name the same
+/// file r.json`; the second would overwrite the first), a path that is a folder, or one
+/// that cannot be created or opened for writing. An existing file is opened for appending
+/// and left unchanged; a new one is created and removed again.
+pub fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(), String> {
+    let given: Vec<(&str, &std::path::Path)> = outputs
+        .iter()
+        .filter_map(|(flag, path)| path.map(|p| (*flag, p)))
+        .collect();
+    for (i, (flag, path)) in given.iter().enumerate() {
+        let same =
+            |p: &std::path::Path| std::path::absolute(p).ok() == std::path::absolute(path).ok();
+        if let Some((other, _)) = given[..i].iter().find(|(_, p)| same(p)) {
+            return Err(format!(
+                "{other} and {flag} name the same file {}",
+                path.display()
+            ));
+        }
+        if path.is_dir() {
+            return Err(format!("cannot write {}: it is a folder", path.display()));
+        }
+        let opened = if path.exists() {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map(drop)
+        } else {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .and_then(|_| std::fs::remove_file(path))
+        };
+        opened.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Checks that the program a bot's command starts can run, before any game: when the
+/// command's first word is a path (it holds `/`; an `=` marks a variable assignment and is
+/// left alone), it must be an executable file. A bare name is left to the shell or `PATH`
+/// (it may be a shell builtin), so only a path is refused; a program that starts and fails
+/// still forfeits its games as usual.
+///
+/// # Errors
+/// `cannot run PATH: REASON`, one line.
+pub fn check_program(command: &str) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(first) = command.split_whitespace().next() else {
+        return Ok(());
+    };
+    if !first.contains('/') || first.contains('=') {
+        return Ok(());
+    }
+    match std::fs::metadata(first) {
+        Ok(m) if m.is_file() && m.permissions().mode() & 0o111 != 0 => Ok(()),
+        Ok(m) if m.is_dir() => Err(format!("cannot run {first}: it is a folder")),
+        Ok(_) => Err(format!("cannot run {first}: not executable")),
+        Err(e) => Err(format!("cannot run {first}: {e}")),
+    }
+}
+
 /// A byte buffer filled by a reader thread.
 type SharedBytes = Arc<Mutex<Vec<u8>>>;
 
@@ -1349,5 +1417,64 @@ mod tests {
         assert_eq!(quote(b"abc"), "\"abc\"");
         let q = quote(&[b'x'; 10_000]);
         assert!(q.len() < 70 && q.ends_with("(10000 bytes)"), "{q}");
+    }
+
+    #[test]
+    fn outputs_are_checked_before_the_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("r.json");
+        let old = dir.path().join("old.csv");
+        std::fs::write(&old, "kept").unwrap();
+        // A new file is created and removed again, an existing one left as it was.
+        assert_eq!(
+            check_outputs(&[
+                ("--json", Some(&new)),
+                ("--csv", Some(&old)),
+                ("--html", None)
+            ]),
+            Ok(())
+        );
+        assert!(!new.exists());
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "kept");
+        let e = check_outputs(&[("--json", Some(&new)), ("--html", Some(&new))]).unwrap_err();
+        assert_eq!(
+            e,
+            format!("--json and --html name the same file {}", new.display())
+        );
+        let e = check_outputs(&[("--html", Some(dir.path()))]).unwrap_err();
+        assert!(e.ends_with("it is a folder"), "{e}");
+        let missing = dir.path().join("no/such/folder/r.json");
+        let e = check_outputs(&[("--json", Some(&missing))]).unwrap_err();
+        assert!(
+            e.starts_with("cannot write ") && e.contains("No such file"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_program_given_by_path_must_be_executable() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("bot.sh");
+        std::fs::write(&script, "#!/bin/sh\n").unwrap();
+        let s = script.display().to_string();
+        assert_eq!(
+            check_program(&format!("{s} --seed 3")),
+            Err(format!("cannot run {s}: not executable"))
+        );
+        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        assert_eq!(check_program(&format!("{s} --seed 3")), Ok(()));
+        let e = check_program("/no/such/bot").unwrap_err();
+        assert!(
+            e.starts_with("cannot run /no/such/bot: ") && e.contains("No such file"),
+            "{e}"
+        );
+        assert!(check_program(&dir.path().display().to_string())
+            .unwrap_err()
+            .ends_with("it is a folder"));
+        // Bare names and assignments are the shell's to resolve.
+        assert_eq!(check_program("python3 -S bot.py"), Ok(()));
+        assert_eq!(check_program("cd x/y && ./bot"), Ok(()));
+        assert_eq!(check_program("X=a/b ./bot"), Ok(()));
     }
 }
