@@ -248,9 +248,10 @@ valgrind: setup c-tests
 	echo "valgrind: C harnesses clean ($(words $(HARNESSES)) harnesses x static, shared)"
 
 # The randomized ABI harness under ASan/UBSan (leaks included) for
-# FUZZ_SECONDS of CPU time from seed FUZZ_SEED.
-FUZZ_SECONDS ?= 10
-FUZZ_SEED    ?= 1
+# FUZZ_C_SECONDS of CPU time from seed FUZZ_SEED (make fuzz's libFuzzer
+# targets take FUZZ_SECONDS, below).
+FUZZ_C_SECONDS ?= 10
+FUZZ_SEED      ?= 1
 fuzz-c: c-lib
 	@mkdir -p $(C_OUT)
 	@$(HAVE_SANITIZERS) || { echo "fuzz-c: $(CC) cannot build with $(SANITIZE): skipped"; [ -z "$$CI" ] || exit 1; exit 0; }; \
@@ -258,7 +259,7 @@ fuzz-c: c-lib
 
 fuzz-c-run:
 	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/fuzz_abi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/fuzz_abi
-	$(C_OUT)/fuzz_abi $(FUZZ_SECONDS) $(FUZZ_SEED)
+	$(C_OUT)/fuzz_abi $(FUZZ_C_SECONDS) $(FUZZ_SEED)
 
 # War written from the installed documentation alone (c_tests/docs_war.c,
 # installed as examples/war.c) against the library's cg_war_step on

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use cardgames::child;
 use cardgames::coup::arbiter::{
-    format_report, play_game_traced, schedule, Bot, Carry, GameRecord, Settings,
+    format_report, play_game_traced, schedule, Bot, BotKind, Carry, GameRecord, Settings,
 };
 use cardgames::report::coup::{merge, Run};
 use cardgames::report::{ReplayPick, Shard};
@@ -33,9 +33,9 @@ struct Args {
     /// or "builtin:calculator" to run a strategy in-process). At least two.
     #[arg(required = true, num_args = 2..)]
     bots: Vec<String>,
-    /// Rounds of the round robin.
-    #[arg(short, long, default_value_t = 10)]
-    rounds: usize,
+    /// Rounds of the round robin, at least 1.
+    #[arg(short, long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
     /// Master seed (each game's seed derives from it).
     #[arg(short, long, default_value_t = 1)]
     seed: u64,
@@ -115,6 +115,10 @@ fn write_json(run: &Run, path: &std::path::Path) -> Result<(), String> {
 }
 
 fn merge_main(args: MergeArgs) -> Result<(), String> {
+    child::check_outputs(&[
+        ("--json", args.json.as_deref()),
+        ("--html", args.html.as_deref()),
+    ])?;
     let runs = args
         .shards
         .iter()
@@ -137,7 +141,9 @@ fn subcommand(name: &str) -> ExitCode {
         merge_main(cardgames::child::parse_args_from::<MergeArgs, _, _>(argv))
     } else {
         let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
-        Run::read(&args.run).and_then(|run| cardgames::report::coup::write_html(&run, &args.html))
+        child::check_outputs(&[("--html", Some(&args.html))])
+            .and_then(|()| Run::read(&args.run))
+            .and_then(|run| cardgames::report::coup::write_html(&run, &args.html))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -175,6 +181,25 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    for b in &bots {
+        if let BotKind::Process(words) = &b.kind {
+            if let Err(e) = child::check_program(&words[0]) {
+                cardgames::diag!("coup-arbiter: bot {}: {e}", b.name);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Err(e) = child::check_outputs(&[
+        ("--json", args.json.as_deref()),
+        ("--html", args.html.as_deref()),
+    ]) {
+        cardgames::diag!("coup-arbiter: {e}");
+        return if e.contains(" name the same file ") {
+            ExitCode::from(2)
+        } else {
+            ExitCode::FAILURE
+        };
+    }
     let made_work_dir = !args.work_dir.exists();
     let work_dir = match std::fs::create_dir_all(&args.work_dir)
         .and_then(|_| std::fs::canonicalize(&args.work_dir))
@@ -189,7 +214,7 @@ fn main() -> ExitCode {
         }
     };
     let settings = Settings {
-        rounds: args.rounds,
+        rounds: args.rounds as usize,
         seed: args.seed,
         quirks: args.original_quirks,
         work_dir,
@@ -197,11 +222,12 @@ fn main() -> ExitCode {
         keep_bot_dirs: args.keep_bot_dirs,
         timeout: Duration::from_secs_f64(args.timeout),
     };
-    let games: Vec<(usize, (usize, usize, usize, usize))> = schedule(bots.len(), args.rounds)
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| shard.holds(*i))
-        .collect();
+    let games: Vec<(usize, (usize, usize, usize, usize))> =
+        schedule(bots.len(), args.rounds as usize)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| shard.holds(*i))
+            .collect();
     // Calls are traced only when a JSON or HTML report is asked for, and kept
     // for the games that get a replay page.
     let trace = args.json.is_some() || args.html.is_some();

@@ -19,6 +19,7 @@ use cardgames::coup::{decide_remembering, History, Past, SearchConfig, Strategy}
 const HELP: &str = "\
 usage: coup-bot [--no-memory] [--strategy NAME] [--search KEY=VALUE]... [--explain]
                 HISTORY OPP_COINS MY_COINS CARDS LEGAL...
+       coup-bot --help | --version
 
 One decision of a Coup bot: reads the history file, appends one legal answer,
 prints the kept cards on stdout after a successful Exchange.
@@ -44,6 +45,14 @@ fn main() {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
+    if args.first().is_some_and(|a| a == "-V" || a == "--version") {
+        let version = concat!("coup-bot ", env!("CARGO_PKG_VERSION"), "\n");
+        if let Err(e) = cardgames::child::print_stdout(version) {
+            cardgames::diag!("coup-bot: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
     if args.first().is_some_and(|a| a == "-h" || a == "--help") {
         if let Err(e) = cardgames::child::print_stdout(HELP) {
             cardgames::diag!("coup-bot: {e}");
@@ -123,6 +132,12 @@ fn main() {
     if let Some(opt) = legal.iter().find(|a| a.starts_with("--")) {
         cardgames::diag!(
             "coup-bot: {opt:?} stands among the legal answers and is not applied: options go before HISTORY (see --help)"
+        );
+    }
+    let odd = |a: &&String| !a.starts_with("--") && cardgames::coup::Reply::parse(a).is_none();
+    if let Some(odd) = legal.iter().find(odd) {
+        cardgames::diag!(
+            "coup-bot: {odd:?} stands among the legal answers and is no answer of the protocol (docs/rules/coup.md §4)"
         );
     }
     let history = match read_history(path) {

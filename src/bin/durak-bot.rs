@@ -30,11 +30,12 @@ struct Args {
     /// Seed of the bot's randomness.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Deep: share of the time budget (2 s + 0.1 s x rounds) the work caps aim to spend.
-    #[arg(long, default_value_t = DeepConfig::default().budget_share)]
+    /// Deep: share of the time budget (2 s + 0.1 s x rounds) the work caps aim to spend, in
+    /// (0, 1].
+    #[arg(long, default_value_t = DeepConfig::default().budget_share, value_parser = parse_share)]
     share: f64,
-    /// Deep: work units (playout steps + solver nodes) assumed per second.
-    #[arg(long, default_value_t = DeepConfig::default().units_per_second)]
+    /// Deep: work units (playout steps + solver nodes) assumed per second, positive.
+    #[arg(long, default_value_t = DeepConfig::default().units_per_second, value_parser = parse_rate)]
     rate: f64,
     /// Deep: further settings as key=value,... over the defaults (see DeepConfig), e.g.
     /// `root_cards=12,exact_cards=8`.
@@ -52,6 +53,26 @@ struct Args {
     max_ms: u64,
 }
 
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!("expected a share in (0, 1], got {text:?}")),
+    }
+}
+
+fn parse_rate(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!(
+            "expected a positive number of units per second, got {text:?}"
+        )),
+    }
+}
+
+/// Unreadable server lines reported on stderr, at most this many per run (the bot skips them
+/// and keeps playing).
+const REPORTED_BAD_LINES: usize = 10;
+
 fn main() -> ExitCode {
     let args = cardgames::child::parse_args::<Args>();
     let strategy = match args.strategy {
@@ -61,17 +82,12 @@ fn main() -> ExitCode {
         Kind::Search => Strategy::Search,
         Kind::Deep => Strategy::Deep,
     };
-    let valid = args.share > 0.0 && args.share <= 1.0 && args.rate > 0.0 && args.rate.is_finite();
-    if !valid {
-        cardgames::diag!("durak-bot: --share must be in (0, 1] and --rate positive");
-        return ExitCode::FAILURE;
-    }
     let deep = match DeepConfig::parse(&args.deep) {
         Ok(d) if d.clairvoyant > 0 => {
             cardgames::diag!(
                 "durak-bot: --deep clairvoyant needs the true hidden state: it runs only in-process (durak-server -a inproc:clairvoyant)"
             );
-            return ExitCode::FAILURE;
+            return ExitCode::from(2);
         }
         Ok(d) => DeepConfig {
             budget_share: args.share,
@@ -79,8 +95,8 @@ fn main() -> ExitCode {
             ..d
         },
         Err(e) => {
-            cardgames::diag!("durak-bot: --deep: {e}");
-            return ExitCode::FAILURE;
+            cardgames::diag!("durak-bot: --deep: {e} (see --help)");
+            return ExitCode::from(2);
         }
     };
     let cfg = SearchConfig {
@@ -90,6 +106,7 @@ fn main() -> ExitCode {
     };
     let mut bot = DurakBot::new(strategy, args.seed).with_config(SearchConfig { deep, ..cfg });
     let mut cuts = 0;
+    let mut bad_lines = 0;
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
@@ -107,8 +124,21 @@ fn main() -> ExitCode {
         }
         let text = String::from_utf8_lossy(&bytes);
         let line = text.trim_end_matches(['\n', '\r']);
-        // Unreadable lines are skipped: a bot never stops mid-game.
-        if let Ok(Some(command)) = bot.feed(line) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        // Unreadable lines are skipped, said on stderr: a bot never stops mid-game.
+        let fed = bot.feed(line);
+        if let Err(e) = &fed {
+            bad_lines += 1;
+            if bad_lines <= REPORTED_BAD_LINES {
+                cardgames::diag!("durak-bot: skipped a line it cannot read: {e}");
+            }
+            if bad_lines == REPORTED_BAD_LINES {
+                cardgames::diag!("durak-bot: further unreadable lines are skipped silently");
+            }
+        }
+        if let Ok(Some(command)) = fed {
             let answer = bot.answer(command);
             if bot.clock_cuts() > cuts {
                 cuts = bot.clock_cuts();

@@ -36,17 +36,17 @@ use rayon::prelude::*;
 #[command(name = "durak-server", version)]
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
-    /// inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]], knobs
-    /// written key=value,... (see HeuristicParams), or inproc:deep\[:knobs\] (see DeepConfig),
-    /// or the measurement bounds inproc:clairvoyant\[:knobs\] (deep search seeing every hand)
-    /// and inproc:clairvoyant2\[:knobs\] (seeing the talon's order too).
+    /// `inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]]`, knobs
+    /// written key=value,... (see HeuristicParams), or `inproc:deep[:knobs]` (see DeepConfig),
+    /// or the measurement bounds `inproc:clairvoyant[:knobs]` (deep search seeing every hand)
+    /// and `inproc:clairvoyant2[:knobs]` (seeing the talon's order too).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
     #[arg(long, short = 'b')]
     team_b: String,
-    /// Number of deals.
-    #[arg(long, default_value_t = 100)]
+    /// Number of deals, at least 1.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     deals: u64,
     /// Tournament seed (deck order, trump and first mover of every deal derive from it).
     #[arg(long, default_value_t = 1)]
@@ -324,6 +324,10 @@ struct ReportArgs {
 }
 
 fn merge_main(args: MergeArgs) -> Result<(), String> {
+    child::check_outputs(&[
+        ("--json", args.json.as_deref()),
+        ("--html", args.html.as_deref()),
+    ])?;
     let runs = args
         .shards
         .iter()
@@ -353,7 +357,9 @@ fn subcommand(name: &str) -> ExitCode {
         beliefs_main(cardgames::child::parse_args_from::<BeliefsArgs, _, _>(argv))
     } else {
         let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
-        Run::read(&args.run).and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
+        child::check_outputs(&[("--html", Some(&args.html))])
+            .and_then(|()| Run::read(&args.run))
+            .and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -450,7 +456,11 @@ fn write_transcript(dir: &std::path::Path, g: &TournamentGame) -> std::io::Resul
     )
 }
 
-fn run(args: Args) -> Result<(), String> {
+/// The two teams of a run, checked before any game: a team that cannot be parsed or a
+/// program given by a path that cannot run is a usage error (exit status 2), an output file
+/// that cannot be written ([`child::check_outputs`]) an error (status 1; 2 when two flags name
+/// the same file).
+fn teams(args: &Args) -> Result<(TeamSpec, TeamSpec), (u8, String)> {
     let cfg = SearchConfig {
         samples: args.samples,
         max_decision: Duration::from_millis(args.max_ms),
@@ -458,8 +468,48 @@ fn run(args: Args) -> Result<(), String> {
         exact_cards: args.exact_cards,
         ..SearchConfig::default()
     };
-    let a = team(&args.team_a, cfg)?;
-    let b = team(&args.team_b, cfg)?;
+    let usage = |flag: &str, e: String| (2, format!("{flag}: {e} (see --help)"));
+    let mut specs = Vec::new();
+    for (flag, text) in [("--team-a", &args.team_a), ("--team-b", &args.team_b)] {
+        let spec = team(text, cfg).map_err(|e| usage(flag, e))?;
+        if let TeamSpec::Program(command) = &spec {
+            child::check_program(command).map_err(|e| (2, format!("{flag}: {e}")))?;
+        }
+        specs.push(spec);
+    }
+    child::check_outputs(&[
+        ("--json", args.json.as_deref()),
+        ("--html", args.html.as_deref()),
+    ])
+    .map_err(|e| {
+        (
+            if e.contains(" name the same file ") {
+                2
+            } else {
+                1
+            },
+            e,
+        )
+    })?;
+    if let Some(dir) = args
+        .transcripts
+        .as_deref()
+        .filter(|d| d.exists() && !d.is_dir())
+    {
+        return Err((
+            1,
+            format!(
+                "cannot write transcripts into {}: not a folder",
+                dir.display()
+            ),
+        ));
+    }
+    let b = specs.pop().expect("two teams");
+    let a = specs.pop().expect("two teams");
+    Ok((a, b))
+}
+
+fn run(args: Args, a: TeamSpec, b: TeamSpec) -> Result<(), String> {
     if let Some(dir) = &args.transcripts {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -590,7 +640,15 @@ fn main() -> ExitCode {
     if let Some(name @ ("merge" | "report" | "beliefs")) = std::env::args().nth(1).as_deref() {
         return subcommand(name);
     }
-    match run(cardgames::child::parse_args::<Args>()) {
+    let args = cardgames::child::parse_args::<Args>();
+    let (a, b) = match teams(&args) {
+        Ok(t) => t,
+        Err((status, e)) => {
+            cardgames::diag!("durak-server: {e}");
+            return ExitCode::from(status);
+        }
+    };
+    match run(args, a, b) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             cardgames::diag!("durak-server: {e}");

@@ -34,8 +34,9 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Tasks to generate, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values = ["amestecare", "razboi", "rollingstone", "scarabei"])]
-    tasks: Vec<String>,
+    #[arg(long, value_delimiter = ',', value_parser = parse_task,
+          default_values = ["amestecare", "razboi", "rollingstone", "scarabei"])]
+    tasks: Vec<Task>,
     /// Deals tried by the search for one rare path before giving up on it.
     #[arg(long, default_value_t = 200_000)]
     budget: usize,
@@ -150,17 +151,26 @@ fn io_err(path: &Path, e: std::io::Error) -> String {
     format!("{}: {e}", path.display())
 }
 
+fn parse_task(name: &str) -> Result<Task, String> {
+    Task::from_name(name).ok_or_else(|| {
+        format!("unknown task {name:?} (amestecare, razboi, rollingstone, scarabei)")
+    })
+}
+
 fn run(args: &Args) -> Result<(), String> {
-    let tasks: Vec<Task> = args
-        .tasks
-        .iter()
-        .map(|t| {
-            Task::from_name(t).ok_or_else(|| {
-                format!("unknown task {t:?} (amestecare, razboi, rollingstone, scarabei)")
-            })
+    let tasks = args.tasks.as_slice();
+    // The model is checked before any folder is made.
+    fs::File::open(&args.model)
+        .and_then(|f| f.metadata())
+        .and_then(|m| {
+            if m.is_file() {
+                Ok(())
+            } else {
+                Err(std::io::Error::other("not a file"))
+            }
         })
-        .collect::<Result<_, _>>()?;
-    for &task in &tasks {
+        .map_err(|e| format!("cannot read the model {}: {e}", args.model.display()))?;
+    for &task in tasks {
         let dir = args.out.join(gen::layout(task).0);
         let busy = fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some());
         if busy && !args.force {
@@ -177,7 +187,7 @@ fn run(args: &Args) -> Result<(), String> {
     );
     let mut all: Vec<(Task, Vec<Generated>)> = Vec::new();
     let mut coverage = BTreeMap::new();
-    for &task in &tasks {
+    for &task in tasks {
         bar.set_message(gen::task_name(task));
         let (tests, cov) = gen::generate(task, args.seed, count, args.budget, &mut || bar.inc(1));
         coverage.insert(gen::task_name(task), cov);
@@ -255,9 +265,14 @@ fn run(args: &Args) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args = cardgames::child::parse_args::<Args>();
+    let made_out = !args.out.exists();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
+            // A failed run leaves no folder of its own making behind.
+            if made_out {
+                let _ = fs::remove_dir_all(&args.out);
+            }
             cardgames::diag!("homework-gen: {message}");
             ExitCode::FAILURE
         }

@@ -50,8 +50,13 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
                 Err(_) => 1,
             };
         } else {
+            // The argument that is too many: the first, or one after `--debug`.
+            let extra = match std::env::args_os().nth(2) {
+                Some(second) if arg == "--debug" => second,
+                _ => arg,
+            };
             cardgames::diag!(
-                "homework: unexpected argument {arg:?} (the program takes only --debug; see --help)"
+                "homework: unexpected argument {extra:?} (the program takes at most one, --debug; see --help)"
             );
             return 2;
         }
