@@ -659,17 +659,51 @@ pub fn print_stdout(text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write to stdout: {e}"))
 }
 
+/// Why an output file named on a command line cannot be written ([`check_outputs`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputError {
+    /// The one-line message, without the program's name.
+    pub message: String,
+    /// Two flags name the same file: a usage error.
+    pub same_file: bool,
+}
+
+impl OutputError {
+    /// The program's exit status for it: 2 (a usage error) when two flags name the same file,
+    /// else 1.
+    pub fn status(&self) -> u8 {
+        if self.same_file {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<OutputError> for String {
+    fn from(e: OutputError) -> String {
+        e.message
+    }
+}
+
 /// Checks, before a run does any work, that each output file named on its command line can
 /// be written: `outputs` pairs a flag (`"--json"`) with its path, if given. A run whose
 /// report cannot be written would otherwise play every game and then fail, and a page's
 /// replay folder would be left behind.
 ///
 /// # Errors
-/// A one-line message: two flags naming the same file (`--json and --html name the same
-/// file r.json`; the second would overwrite the first), a path that is a folder, or one
+/// Two flags naming the same file (`--json and --html name the same file r.json`; the second
+/// would overwrite the first; [`OutputError::same_file`]), a path that is a folder, or one
 /// that cannot be created or opened for writing. An existing file is opened for appending
 /// and left unchanged; a new one is created and removed again.
-pub fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(), String> {
+pub fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(), OutputError> {
+    let fail = |message: String, same_file: bool| OutputError { message, same_file };
     let given: Vec<(&str, &std::path::Path)> = outputs
         .iter()
         .filter_map(|(flag, path)| path.map(|p| (*flag, p)))
@@ -678,13 +712,12 @@ pub fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(),
         let same =
             |p: &std::path::Path| std::path::absolute(p).ok() == std::path::absolute(path).ok();
         if let Some((other, _)) = given[..i].iter().find(|(_, p)| same(p)) {
-            return Err(format!(
-                "{other} and {flag} name the same file {}",
-                path.display()
-            ));
+            let message = format!("{other} and {flag} name the same file {}", path.display());
+            return Err(fail(message, true));
         }
         if path.is_dir() {
-            return Err(format!("cannot write {}: it is a folder", path.display()));
+            let message = format!("cannot write {}: it is a folder", path.display());
+            return Err(fail(message, false));
         }
         let opened = if path.exists() {
             std::fs::OpenOptions::new()
@@ -698,7 +731,7 @@ pub fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(),
                 .open(path)
                 .and_then(|_| std::fs::remove_file(path))
         };
-        opened.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        opened.map_err(|e| fail(format!("cannot write {}: {e}", path.display()), false))?;
     }
     Ok(())
 }
@@ -1442,7 +1475,10 @@ mod tests {
             format!("--json and --html name the same file {}", new.display())
         );
         let e = check_outputs(&[("--html", Some(dir.path()))]).unwrap_err();
-        assert!(e.ends_with("it is a folder"), "{e}");
+        assert!(
+            e.message.ends_with("it is a folder") && e.status() == 1,
+            "{e}"
+        );
         let missing = dir.path().join("no/such/folder/r.json");
         let e = check_outputs(&[("--json", Some(&missing))]).unwrap_err();
         assert!(

@@ -142,6 +142,7 @@ fn subcommand(name: &str) -> ExitCode {
     } else {
         let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
         child::check_outputs(&[("--html", Some(&args.html))])
+            .map_err(String::from)
             .and_then(|()| Run::read(&args.run))
             .and_then(|run| cardgames::report::coup::write_html(&run, &args.html))
     };
@@ -194,11 +195,7 @@ fn main() -> ExitCode {
         ("--html", args.html.as_deref()),
     ]) {
         cardgames::diag!("coup-arbiter: {e}");
-        return if e.contains(" name the same file ") {
-            ExitCode::from(2)
-        } else {
-            ExitCode::FAILURE
-        };
+        return ExitCode::from(e.status());
     }
     let made_work_dir = !args.work_dir.exists();
     let work_dir = match std::fs::create_dir_all(&args.work_dir)

@@ -358,6 +358,7 @@ fn subcommand(name: &str) -> ExitCode {
     } else {
         let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
         child::check_outputs(&[("--html", Some(&args.html))])
+            .map_err(String::from)
             .and_then(|()| Run::read(&args.run))
             .and_then(|run| cardgames::report::durak::write_html(&run, &args.html))
     };
@@ -481,16 +482,7 @@ fn teams(args: &Args) -> Result<(TeamSpec, TeamSpec), (u8, String)> {
         ("--json", args.json.as_deref()),
         ("--html", args.html.as_deref()),
     ])
-    .map_err(|e| {
-        (
-            if e.contains(" name the same file ") {
-                2
-            } else {
-                1
-            },
-            e,
-        )
-    })?;
+    .map_err(|e| (e.status(), e.message))?;
     if let Some(dir) = args
         .transcripts
         .as_deref()
