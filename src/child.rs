@@ -1471,9 +1471,10 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&old).unwrap(), "kept");
         let e = check_outputs(&[("--json", Some(&new)), ("--html", Some(&new))]).unwrap_err();
         assert_eq!(
-            e,
+            e.message,
             format!("--json and --html name the same file {}", new.display())
         );
+        assert_eq!(e.status(), 2);
         let e = check_outputs(&[("--html", Some(dir.path()))]).unwrap_err();
         assert!(
             e.message.ends_with("it is a folder") && e.status() == 1,
@@ -1482,7 +1483,7 @@ mod tests {
         let missing = dir.path().join("no/such/folder/r.json");
         let e = check_outputs(&[("--json", Some(&missing))]).unwrap_err();
         assert!(
-            e.starts_with("cannot write ") && e.contains("No such file"),
+            e.message.starts_with("cannot write ") && e.message.contains("No such file"),
             "{e}"
         );
     }
