@@ -1257,3 +1257,305 @@ fn links_leaving_the_submission_give_it_nothing() {
         "{text}"
     );
 }
+
+/// A course folder with `names` as submissions, each a link to the fixture of that name.
+fn linked_course(work: &Path, names: &[&str]) -> PathBuf {
+    let subs = work.join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    for name in names {
+        std::os::unix::fs::symlink(fixtures().join(name), subs.join(name)).unwrap();
+    }
+    subs
+}
+
+#[test]
+fn hidden_folders_are_not_submissions() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let subs = linked_course(work.path(), &["correct"]);
+    // A course kept in git, and a hidden copy of a real submission: neither is graded.
+    std::fs::create_dir_all(subs.join(".git/objects")).unwrap();
+    std::fs::write(subs.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::os::unix::fs::symlink(fixtures().join("correct"), subs.join(".hidden")).unwrap();
+    let tests = some_tests(&[("tests_amestecare", "test1")]);
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(["--all", &subs.display().to_string()])
+        .args([
+            "--tests",
+            &tests.path().display().to_string(),
+            "--no-valgrind",
+        ])
+        .args(["--html", "pages"])
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("grades.json")).unwrap())
+            .unwrap();
+    let graded: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["submission"].as_str().unwrap())
+        .collect();
+    assert_eq!(graded.len(), 1, "{graded:?}");
+    assert!(graded[0].ends_with("/correct"), "{graded:?}");
+    let csv = std::fs::read_to_string(work.path().join("grades.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    assert!(
+        !stdout.contains(".git") && !stdout.contains(".hidden"),
+        "{stdout}"
+    );
+    let pages: Vec<String> = std::fs::read_dir(work.path().join("pages"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".html"))
+        .collect();
+    assert_eq!(pages.len(), 2, "index and correct only: {pages:?}");
+}
+
+/// Waits (at most a minute) until `ready`, polling.
+fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < Duration::from_secs(60), "never {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The `grade-*` folders (the grader's temporary copies) in `tmp`.
+fn copies_in(tmp: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("grade-")
+        })
+        .collect()
+}
+
+/// Sends `signal` to the grader once one of its copies in `tmp` has run a test (its `in`
+/// exists) and a second has passed, so the looping War test is running; returns its
+/// output, which must come within 20 s (the test's limit is 60 s).
+fn interrupt_grader(
+    mut cmd: Command,
+    tmp: &Path,
+    signal: nix::sys::signal::Signal,
+) -> std::process::Output {
+    let child = cmd
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until("a test started", || {
+        copies_in(tmp)
+            .iter()
+            .any(|c| c.join("submission/in").exists())
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    let start = Instant::now();
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?} after the signal",
+        start.elapsed()
+    );
+    out
+}
+
+#[test]
+fn ctrl_c_stops_grading_writes_the_partial_result_and_leaves_no_copy() {
+    require_tools();
+    use nix::sys::signal::Signal;
+    // A shuffle test that passes, then a War test the fixture loops on (limit 60 s).
+    let tests = some_tests(&[
+        ("tests_amestecare", "test1"),
+        ("tests_razboi", "razboi1"),
+        ("tests_scarabei", "scarabei1"),
+    ]);
+    let tests = tests.path().display().to_string();
+    let common = ["--tests", &tests, "--timeout", "60", "--no-valgrind"];
+
+    // One submission, SIGINT: its JSON object, marked partial, holds the test that finished.
+    let work = tempfile::tempdir().unwrap();
+    let tmp = work.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_homework-grade"));
+    cmd.arg(fixture("looping-war"))
+        .args(common)
+        .args(["--json", "r.json", "--csv", "r.csv"])
+        .current_dir(work.path());
+    let out = interrupt_grader(cmd, &tmp, Signal::SIGINT);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("interrupted: 1 of 3 tests ran"),
+        "{stdout}"
+    );
+    assert_eq!(stderr.trim(), "homework-grade: interrupted");
+    assert_eq!(copies_in(&tmp), Vec::<PathBuf>::new(), "a copy was left");
+    let r: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("r.json")).unwrap())
+            .unwrap();
+    assert_eq!(r["partial"], true, "{r}");
+    let tests_run = r["tests"].as_array().unwrap();
+    assert_eq!(tests_run.len(), 1, "the killed War test is dropped: {r}");
+    assert_eq!(tests_run[0]["status"], "passed", "{r}");
+    // 4 of the 14 points of the three tests, on the scale of 100.
+    assert_eq!(r["points"], 28.57, "{r}");
+    assert!(r["clean"].is_null(), "make clean did not run: {r}");
+    let csv = std::fs::read_to_string(work.path().join("r.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].ends_with(",partial"), "{csv}");
+    assert!(lines[1].ends_with(",true"), "{csv}");
+
+    // A course, SIGTERM: the default grades.json holds the cut submission, marked partial.
+    let work = tempfile::tempdir().unwrap();
+    let tmp = work.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let subs = linked_course(work.path(), &["looping-war"]);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_homework-grade"));
+    cmd.args(["--all", &subs.display().to_string()])
+        .args(common)
+        .args(["--html", "pages"])
+        .current_dir(work.path());
+    let out = interrupt_grader(cmd, &tmp, Signal::SIGTERM);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(
+        stdout.starts_with("interrupted: 0 of 1 submissions graded, 1 cut short"),
+        "{stdout}"
+    );
+    assert_eq!(copies_in(&tmp), Vec::<PathBuf>::new(), "a copy was left");
+    let all: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("grades.json")).unwrap())
+            .unwrap();
+    let all = all.as_array().unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0]["partial"], true);
+    assert_eq!(all[0]["tests"].as_array().unwrap().len(), 1);
+    let page = read_page(&work.path().join("pages/looping-war.html"));
+    assert!(page.contains("the grading was interrupted"), "{page}");
+    // A partial shard is not merged as if it were a result.
+    let merged = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(["merge", "grades.json", "--json", "merged.json"])
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    assert_eq!(merged.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&merged.stderr).contains("interrupted run (partial)"));
+    assert!(!work.path().join("merged.json").exists());
+}
+
+/// Runs the grader with `args` in `dir`; its exit status, stdout and stderr.
+fn grader_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn outputs_are_checked_before_any_grading() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let tests = tests_dir();
+    let sub = fixture("correct");
+    let subs = linked_course(dir, &["correct"]);
+    let subs = subs.display().to_string();
+    let quick = ["--tests", tests.as_str(), "--no-valgrind"];
+    std::fs::write(dir.join("old.json"), "kept").unwrap();
+    std::fs::write(dir.join("file"), "").unwrap();
+    // (arguments, exit status, the message after `homework-grade: `)
+    let cases: [(Vec<&str>, i32, &str); 6] = [
+        (
+            vec![&sub, "--json", "old.json", "--csv", "old.json"],
+            2,
+            "--json and --csv name the same file old.json",
+        ),
+        // --all writes grades.json unless told otherwise.
+        (
+            vec!["--all", &subs, "--csv", "grades.json"],
+            2,
+            "--json and --csv name the same file grades.json",
+        ),
+        (
+            vec![&sub, "--json", "no/such/folder/r.json"],
+            1,
+            "cannot write no/such/folder/r.json: No such file",
+        ),
+        (
+            vec!["--all", &subs, "--csv", "."],
+            1,
+            "cannot write .: it is a folder",
+        ),
+        (
+            vec![&sub, "--html", "file/pages"],
+            1,
+            "cannot write the pages into file/pages: file is not a folder",
+        ),
+        (
+            vec!["--all", &subs, "--json", "pages", "--html", "pages"],
+            2,
+            "--json and --html name the same path pages",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let all: Vec<&str> = args.iter().copied().chain(quick).collect();
+        let (status, stdout, stderr) = grader_in(dir, &all);
+        assert_eq!(status, Some(code), "{args:?}: {stdout}{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("homework-grade: {message}")),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stdout, "", "{args:?}: graded before the check");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("old.json")).unwrap(),
+        "kept"
+    );
+    assert!(!dir.join("grades.json").exists() && !dir.join("grades.csv").exists());
+}
+
+#[test]
+fn shard_without_all_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = fixture("correct");
+    for args in [
+        vec![sub.as_str(), "--shard", "1/2"],
+        vec!["--shard", "1/2", sub.as_str()],
+    ] {
+        let (status, stdout, stderr) = grader_in(dir.path(), &args);
+        assert_eq!(status, Some(2), "{args:?}: {stdout}{stderr}");
+        assert_eq!(stdout, "");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("homework-grade: ")
+                && stderr.contains("--shard")
+                && stderr.trim_end().ends_with("(see --help)"),
+            "{stderr}"
+        );
+    }
+}

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use cardgames::child::interrupted;
+
 use crate::runner::{self, Exit, Limits, Outcome, Sandbox};
 use crate::valgrind::{
     first_valgrind_error, logs_by_process, open_fifo_reader, parse_valgrind_log, read_fifo_while,
@@ -398,6 +400,12 @@ pub struct Report {
     /// removes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// `true` when the grading was interrupted (Ctrl-C, SIGTERM) before it
+    /// finished: `tests` holds the tests that ran to their end, and what did
+    /// not run (valgrind, `make clean`) is `null`. Absent from the JSON of a
+    /// finished grading.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
     /// Wall-clock seconds of `make build` and `make clean` (not in the JSON).
     #[serde(skip)]
     pub build_seconds: f64,
@@ -865,7 +873,13 @@ impl Drop for Scratch {
     }
 }
 
-/// Grades `submission` with `options`; `progress` is called after each step.
+/// Grades `submission` with `options`.
+///
+/// Once the process is interrupted ([`cardgames::child::interrupted`]: the
+/// handler has killed the running command) no further command starts: the
+/// result of the command that was running is dropped, and the report holds
+/// what finished before, marked [`Report::partial`]. The temporary copy is
+/// removed as on any return.
 ///
 /// # Errors
 /// A message when the copy cannot be made or a command cannot be started
@@ -913,12 +927,24 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     let io = |what: &str, e: std::io::Error| format!("{what}: {e}");
     let mut notes = Vec::new();
     let before = snapshot(&sub);
-    let build = place
-        .make(&["build"], &options.build)
-        .map_err(|e| io("cannot run make", e))?;
-    let built = build.success();
-    let mut build_seconds = build.elapsed.as_secs_f64();
-    if !built {
+    // Set once an interruption cut the grading short; nothing runs after.
+    let mut partial = interrupted();
+    let build = if partial {
+        None
+    } else {
+        match place.make(&["build"], &options.build) {
+            // A build the interruption killed tells nothing.
+            _ if interrupted() => {
+                partial = true;
+                None
+            }
+            Ok(build) => Some(build),
+            Err(e) => return Err(io("cannot run make", e)),
+        }
+    };
+    let built = build.as_ref().is_some_and(Outcome::success);
+    let mut build_seconds = build.as_ref().map_or(0.0, |b| b.elapsed.as_secs_f64());
+    if let Some(build) = build.as_ref().filter(|_| !built) {
         let why = match build.exit {
             Exit::TimedOut => format!("timed out after {:.0} s", options.build.time.as_secs_f64()),
             Exit::Signal(s) => format!("killed by {}", signal_name(s)),
@@ -954,8 +980,17 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     let mut earned = 0u32;
     let mut tests = Vec::with_capacity(options.tests.len());
     for test in &options.tests {
+        if partial {
+            break;
+        }
         let (status, signal, seconds, first_difference) = if built {
-            run_test(&place, test, &options.run).map_err(|e| io(&test.name, e))?
+            let result = run_test(&place, test, &options.run);
+            // The test the interruption killed is dropped, not a crash.
+            if interrupted() {
+                partial = true;
+                break;
+            }
+            result.map_err(|e| io(&test.name, e))?
         } else {
             (Status::BuildFailed, None, 0.0, None)
         };
@@ -977,7 +1012,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     }
 
     let valgrind = match options.valgrind {
-        Some(time) if built => {
+        Some(time) if built && !partial => {
             let limits = Limits {
                 time,
                 memory_mib: None,
@@ -991,9 +1026,12 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                 if result.status == Status::TimedOut {
                     continue;
                 }
-                match valgrind_test(&place, test, recipe.as_deref(), &logs, &limits)
-                    .map_err(|e| io("cannot run valgrind", e))?
-                {
+                let checked = valgrind_test(&place, test, recipe.as_deref(), &logs, &limits);
+                if interrupted() {
+                    partial = true;
+                    break;
+                }
+                match checked.map_err(|e| io("cannot run valgrind", e))? {
                     Some((check, first_error)) if check.bad() => {
                         bad += 1;
                         result.memcheck = Some(TestMemCheck {
@@ -1024,7 +1062,8 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                     )),
                 }
             }
-            Some(Valgrind {
+            // An unfinished measurement gives no deduction at all.
+            (!partial).then_some(Valgrind {
                 tests_with_errors: bad,
                 deduction: bad.min(VALGRIND_MAX_DEDUCTION),
             })
@@ -1041,10 +1080,41 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         }
     }
     let readme = has_readme(&sub);
-    let clean = if options.clean && built && !options.in_place {
-        let outcome = place
-            .make(&["clean"], &options.build)
-            .map_err(|e| io("cannot run make", e))?;
+    let check_clean = options.clean && built && !options.in_place;
+    if check_clean && interrupted() {
+        partial = true;
+    }
+    let cleaned = if check_clean && !partial {
+        let outcome = place.make(&["clean"], &options.build);
+        if interrupted() {
+            partial = true;
+            None
+        } else {
+            Some(outcome.map_err(|e| io("cannot run make", e))?)
+        }
+    } else {
+        None
+    };
+    if partial {
+        let mut unmeasured = Vec::new();
+        if options.valgrind.is_some() && built && valgrind.is_none() {
+            unmeasured.push("valgrind");
+        }
+        if check_clean {
+            unmeasured.push("make clean");
+        }
+        notes.push(format!(
+            "grading interrupted: {} of {} tests ran{}",
+            tests.len(),
+            options.tests.len(),
+            if unmeasured.is_empty() {
+                String::new()
+            } else {
+                format!("; {} not measured", unmeasured.join(" and "))
+            }
+        ));
+    }
+    let clean = if let Some(outcome) = cleaned {
         let left: Vec<String> = created
             .iter()
             .filter(|p| sub.join(p).symlink_metadata().is_ok())
@@ -1081,6 +1151,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         .to_owned(),
         notes,
         shard: None,
+        partial,
         build_seconds,
     })
 }

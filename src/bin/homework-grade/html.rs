@@ -240,6 +240,7 @@ fn submission_page(
                 readme => report.readme,
                 clean => report.clean,
                 sandbox => report.sandbox,
+                partial => report.partial,
                 notes => notes,
                 statuses => status_counts(report),
                 failing => failing.map(|t| context! { name => t.name, anchor => anchor(&t.name), status => t.status.name() }).collect::<Vec<_>>(),
@@ -430,6 +431,7 @@ fn course_page(env: &Environment, reports: &[Report], slugs: &[String]) -> Resul
                 deduction => r.valgrind.as_ref().map(|v| v.deduction),
                 readme => r.readme,
                 clean => r.clean,
+                partial => r.partial,
                 statuses => status_counts(r),
             }
         })
@@ -554,6 +556,7 @@ mod tests {
             sandbox: "bubblewrap".to_owned(),
             notes: vec![format!("make build failed: {hostile}")],
             shard: None,
+            partial: false,
             build_seconds: 0.0,
         };
         let env = environment().unwrap();

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use cardgames::child;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -45,7 +46,8 @@ struct Args {
     /// The submission directory (with its Makefile).
     #[arg(required_unless_present_any = ["all", "from_json"], conflicts_with = "all")]
     submission: Option<PathBuf>,
-    /// Grade every directory inside DIR, each as one submission.
+    /// Grade every directory inside DIR, each as one submission (hidden ones,
+    /// whose names start with '.', such as .git, are skipped).
     #[arg(long, value_name = "DIR")]
     all: Option<PathBuf>,
     /// Submissions graded at the same time (with --all).
@@ -122,7 +124,9 @@ struct Args {
     /// With --all: grade shard K of N only (K from 1), the submissions whose
     /// place in name order is K-1 modulo N; join the shards' JSON with
     /// `homework-grade merge`. Default outputs grades-K-of-N.json and .csv.
-    #[arg(long, value_name = "K/N", requires = "all", value_parser = parse_shard)]
+    // `conflicts_with` as well: clap lets a missing `--all` pass when SUBMISSION (which
+    // conflicts with it) is given, so `SUB --shard 1/2` was silently unsharded.
+    #[arg(long, value_name = "K/N", requires = "all", conflicts_with = "submission", value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
 }
 
@@ -377,13 +381,14 @@ fn print_table(reports: &[Report]) {
     );
     for r in reports {
         println!(
-            "{:<width$}  {:>7.2}  {:>14}  {:>6}  {:>5}  {}",
+            "{:<width$}  {:>7.2}  {:>14}  {:>6}  {:>5}  {}{}",
             shown(&r.submission),
             r.points,
             deduction(r),
             yes_no(Some(r.readme)),
             yes_no(r.clean),
-            statuses(r)
+            statuses(r),
+            if r.partial { " (partial)" } else { "" }
         );
     }
 }
@@ -396,13 +401,20 @@ fn csv_field(text: &str) -> String {
     }
 }
 
+/// The CSV of `reports`, one row each. When a grading was interrupted (a
+/// report is [`Report::partial`]) a last column `partial` says which rows
+/// are incomplete; a finished run's CSV has no such column.
 fn csv(reports: &[Report]) -> String {
+    let partial = reports.iter().any(|r| r.partial);
     let mut text = String::from(
         "submission,points,max_points,valgrind_tests_with_errors,valgrind_deduction,readme,clean",
     );
     for s in Status::ALL {
         text += ",";
         text += s.name();
+    }
+    if partial {
+        text += ",partial";
     }
     text += "\n";
     for r in reports {
@@ -423,6 +435,9 @@ fn csv(reports: &[Report]) -> String {
         for s in Status::ALL {
             text += &format!(",{}", r.count(s));
         }
+        if partial {
+            text += &format!(",{}", r.partial);
+        }
         text += "\n";
     }
     text
@@ -432,10 +447,13 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// The submissions of `--all DIR`: its directories (or links to them) in name
+/// order, hidden ones (`.git`, `.cache`: a name starting with '.') left out.
 fn submissions(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut found: Vec<PathBuf> = fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .flatten()
+        .filter(|e| !e.file_name().as_encoded_bytes().starts_with(b"."))
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .collect();
@@ -522,6 +540,12 @@ fn merge(args: &MergeArgs) -> Result<(), String> {
         if !course {
             return Err(format!(
                 "{} holds one submission, not the array of an --all run",
+                path.display()
+            ));
+        }
+        if reports.iter().any(|r| r.partial) {
+            return Err(format!(
+                "{} is the result of an interrupted run (partial): grade its shard again",
                 path.display()
             ));
         }
@@ -616,7 +640,73 @@ fn merge(args: &MergeArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The JSON and CSV files a grading writes: `--json` and `--csv` as given,
+/// and with `--all` the defaults for those not given (`grades.json` and
+/// `grades.csv`, `grades-K-of-N.*` for a shard); none from `--from-json`.
+fn output_files(args: &Args) -> (Option<PathBuf>, Option<PathBuf>) {
+    if args.from_json.is_some() {
+        return (None, None);
+    }
+    if args.all.is_none() {
+        return (args.json.clone(), args.csv.clone());
+    }
+    let stem = match args.shard {
+        Some((k, n)) => format!("grades-{k}-of-{n}"),
+        None => "grades".to_owned(),
+    };
+    (
+        Some(
+            args.json
+                .clone()
+                .unwrap_or_else(|| format!("{stem}.json").into()),
+        ),
+        Some(
+            args.csv
+                .clone()
+                .unwrap_or_else(|| format!("{stem}.csv").into()),
+        ),
+    )
+}
+
+/// Checks, before any work, that a run's outputs can be written: the `files`
+/// (flag and path; [`cardgames::child::check_outputs`]) and the folder of the
+/// `--html` pages, which is created when missing, so its nearest existing
+/// ancestor must be a folder that takes a file, and which must not be one of
+/// the files.
+///
+/// # Errors
+/// A one-line message; it starts with `--` when two flags name one path (a
+/// usage error).
+fn check_outputs(files: &[(&str, Option<&Path>)], html: Option<&Path>) -> Result<(), String> {
+    cardgames::child::check_outputs(files)?;
+    let Some(dir) = html else {
+        return Ok(());
+    };
+    let same = |p: &Path| std::path::absolute(p).ok() == std::path::absolute(dir).ok();
+    if let Some((flag, _)) = files.iter().find(|(_, p)| p.is_some_and(same)) {
+        return Err(format!(
+            "{flag} and --html name the same path {}",
+            dir.display()
+        ));
+    }
+    let mut existing = dir.to_path_buf();
+    while !existing.as_os_str().is_empty() && fs::symlink_metadata(&existing).is_err() {
+        existing = existing.parent().map(Path::to_path_buf).unwrap_or_default();
+    }
+    if existing.as_os_str().is_empty() {
+        existing = PathBuf::from(".");
+    }
+    let cannot = |why: String| format!("cannot write the pages into {}: {why}", dir.display());
+    if !existing.is_dir() {
+        return Err(cannot(format!("{} is not a folder", existing.display())));
+    }
+    tempfile::tempfile_in(&existing).map_err(|e| cannot(e.to_string()))?;
+    Ok(())
+}
+
 /// Grades as asked; `Ok(false)` when a submission is below `--fail-under`.
+/// Once interrupted (Ctrl-C, SIGTERM) it stops grading, writes and prints
+/// what finished (marked partial), then returns the error `interrupted`.
 fn main_result(args: &Args) -> Result<bool, String> {
     if let Some(path) = &args.from_json {
         let (reports, course) = read_reports(path)?;
@@ -628,8 +718,19 @@ fn main_result(args: &Args) -> Result<bool, String> {
     if let Some(dir) = args.submission.as_ref().filter(|d| !d.is_dir()) {
         return Err(format!("no submission directory {}", dir.display()));
     }
-    let options = options(args)?;
+    // From now on the first SIGINT or SIGTERM kills the running command and
+    // stops the grading, which unwinds (its temporary copies removed) to
+    // write what finished; a second one exits at once.
+    child::install_interrupt()?;
+    let options = options(args).map_err(|e| {
+        if child::interrupted() {
+            "interrupted".to_owned()
+        } else {
+            e
+        }
+    })?;
     let start = Instant::now();
+    let (json_path, csv_path) = output_files(args);
     if let Some(dir) = &args.all {
         let mut dirs = submissions(dir)?;
         let total = dirs.len();
@@ -658,25 +759,44 @@ fn main_result(args: &Args) -> Result<bool, String> {
             count,
             submissions: total,
         });
-        let results: Vec<Result<Report, String>> = pool.install(|| {
+        // `None`: not started, as the run was interrupted before.
+        let results: Vec<Option<Result<Report, String>>> = pool.install(|| {
             dirs.par_iter()
                 .with_max_len(1)
                 .map(|d| {
+                    if child::interrupted() {
+                        return None;
+                    }
                     let r = grade::grade(d, &options)
                         .map(|r| Report { shard, ..r })
                         .map_err(|e| format!("{}: {e}", d.display()));
                     bar.inc(1);
-                    r
+                    Some(r)
                 })
                 .collect()
         });
         bar.finish_and_clear();
+        let interrupted = child::interrupted();
         let mut reports = Vec::new();
+        let (mut failed, mut not_started) = (0, 0);
         for r in results {
             match r {
-                Ok(report) => reports.push(report),
-                Err(e) => cardgames::diag!("homework-grade: {e}"),
+                Some(Ok(report)) => reports.push(report),
+                Some(Err(e)) => {
+                    failed += 1;
+                    cardgames::diag!("homework-grade: {e}");
+                }
+                None => not_started += 1,
             }
+        }
+        if interrupted {
+            let cut = reports.iter().filter(|r| r.partial).count();
+            println!(
+                "interrupted: {} of {} submissions graded, {cut} cut short (marked partial), \
+                 {not_started} not started",
+                reports.len() - cut,
+                dirs.len()
+            );
         }
         print_table(&reports);
         println!("{}", sandbox_line(args));
@@ -688,26 +808,18 @@ fn main_result(args: &Args) -> Result<bool, String> {
             .map(|t| t.seconds)
             .collect();
         println!(
-            "{} submissions graded in {:.1} s with -j {} (commands: make build + clean {build:.1} s, \
+            "{} submissions {} in {:.1} s with -j {} (commands: make build + clean {build:.1} s, \
              make run {test_seconds:.1} s of which {} timed out costing {:.1} s)",
             reports.len(),
+            if interrupted { "reported" } else { "graded" },
             start.elapsed().as_secs_f64(),
             args.jobs,
             hung.len(),
             hung.iter().sum::<f64>() + 0.0,
         );
-        let stem = match args.shard {
-            Some((k, n)) => format!("grades-{k}-of-{n}"),
-            None => "grades".to_owned(),
+        let (Some(json_path), Some(csv_path)) = (json_path, csv_path) else {
+            return Err("--all names no JSON or CSV file".to_owned());
         };
-        let json_path = args
-            .json
-            .clone()
-            .unwrap_or_else(|| format!("{stem}.json").into());
-        let csv_path = args
-            .csv
-            .clone()
-            .unwrap_or_else(|| format!("{stem}.csv").into());
         let json = serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?;
         write(&json_path, &(json + "\n"))?;
         write(&csv_path, &csv(&reports))?;
@@ -718,26 +830,36 @@ fn main_result(args: &Args) -> Result<bool, String> {
         if let Some(html) = &args.html {
             write_html(html, &reports, true, &options.tests)?;
         }
-        if reports.len() < dirs.len() {
-            return Err(format!(
-                "{} submissions could not be graded",
-                dirs.len() - reports.len()
-            ));
+        if interrupted {
+            return Err("interrupted".to_owned());
+        }
+        if failed > 0 {
+            return Err(format!("{failed} submissions could not be graded"));
         }
     } else if let Some(dir) = &args.submission {
         let report = grade::grade(dir, &options)?;
+        if child::interrupted() {
+            println!(
+                "interrupted: {} of {} tests ran, reported below (partial)",
+                report.tests.len(),
+                options.tests.len()
+            );
+        }
         print_one(&report);
         println!("{}", sandbox_line(args));
         println!("graded in {:.1} s", start.elapsed().as_secs_f64());
-        if let Some(path) = &args.json {
+        if let Some(path) = &json_path {
             let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
             write(path, &(json + "\n"))?;
         }
-        if let Some(path) = &args.csv {
+        if let Some(path) = &csv_path {
             write(path, &csv(std::slice::from_ref(&report)))?;
         }
         if let Some(html) = &args.html {
             write_html(html, std::slice::from_ref(&report), false, &options.tests)?;
+        }
+        if child::interrupted() {
+            return Err("interrupted".to_owned());
         }
         if let Some(message) = below(std::slice::from_ref(&report), args.fail_under) {
             cardgames::diag!("homework-grade: {message}");
@@ -747,6 +869,13 @@ fn main_result(args: &Args) -> Result<bool, String> {
     Ok(true)
 }
 
+/// An output that cannot be written, found before any work: exit status 2
+/// when two flags name one path (a usage error), else 1.
+fn output_error(message: &str) -> ExitCode {
+    cardgames::diag!("homework-grade: {message}");
+    ExitCode::from(if message.starts_with("--") { 2 } else { 1 })
+}
+
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     if argv.get(1).is_some_and(|a| a == "merge") {
@@ -754,6 +883,14 @@ fn main() -> ExitCode {
             std::iter::once(OsString::from("homework-grade merge"))
                 .chain(argv[2..].iter().cloned()),
         );
+        let files = [
+            ("--json", Some(args.json.as_path())),
+            ("--csv", args.csv.as_deref()),
+        ];
+        if let Err(message) = check_outputs(&files, args.html.as_deref()) {
+            cardgames::diag!("homework-grade merge: {message}");
+            return ExitCode::from(if message.starts_with("--") { 2 } else { 1 });
+        }
         return match merge(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
@@ -763,12 +900,21 @@ fn main() -> ExitCode {
         };
     }
     let args = cardgames::child::parse_args::<Args>();
+    let (json, csv) = output_files(&args);
+    let files = [("--json", json.as_deref()), ("--csv", csv.as_deref())];
+    if let Err(message) = check_outputs(&files, args.html.as_deref()) {
+        return output_error(&message);
+    }
     match main_result(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(message) => {
             cardgames::diag!("homework-grade: {message}");
-            ExitCode::from(2)
+            if child::interrupted() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

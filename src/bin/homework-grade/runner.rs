@@ -179,6 +179,11 @@ fn supervise(
         })
         .truncate_output(true);
     let _slot = Slot::take();
+    // After Ctrl-C no command starts (one started anyway would be killed at
+    // once); the grading stops at this error.
+    if child::interrupted() {
+        return Err(std::io::Error::other("interrupted"));
+    }
     let run = match over_disk {
         Some(over) => spec.run_watched(time, DISK_POLL, over)?,
         None => spec.run(time)?,
