@@ -319,3 +319,231 @@ fn referee_catches_misbehaving_players() {
     assert_eq!(s["forfeits"][1], 1, "{s}");
     assert_eq!(n(&s, "p1_wins"), 1);
 }
+
+/// The one line the referee wrote to stderr (asserting it is one line).
+fn one_line(out: &Output) -> String {
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "not one line: {err:?}");
+    err.trim_end().to_owned()
+}
+
+/// `--shard K/N` of two starts into `dir/sK.jsonl`; the log's path.
+fn shard_log(dir: &Path, k: usize, n: usize) -> String {
+    let log = dir.join(format!("s{k}.jsonl")).display().to_string();
+    let shard = format!("{k}/{n}");
+    let out = run(
+        REFEREE,
+        &[
+            "--start",
+            "4 3 2 4 2 3 2",
+            "--start",
+            "3 3 3 3 3 3 2",
+            "--shard",
+            &shard,
+            "--games-out",
+            &log,
+        ],
+        "",
+        dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    log
+}
+
+#[test]
+fn merge_refuses_missing_or_repeated_shards_and_empty_logs() {
+    let dir = scratch("merge-checks");
+    let s1 = shard_log(&dir, 1, 2);
+    let s2 = shard_log(&dir, 2, 2);
+    let merged = dir.join("m.json");
+    let m = merged.to_str().unwrap();
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let e = empty.to_str().unwrap();
+    for (inputs, says) in [
+        (vec![s1.as_str()], "missing shard(s) 2/2"),
+        (vec![s2.as_str()], "missing shard(s) 1/2"),
+        (vec![&s1, &s1, &s2], "shard 1/2 is given twice"),
+        (vec![e], "no game in the file"),
+        (vec![&s1, &s2, e], "no game in the file"),
+    ] {
+        let mut args = vec!["merge"];
+        args.extend(&inputs);
+        args.extend(["--json", m]);
+        let out = run(REFEREE, &args, "", &dir);
+        assert_eq!(out.status.code(), Some(2), "{inputs:?}: {out:?}");
+        let err = one_line(&out);
+        assert!(
+            err.starts_with("ioiwari-referee merge: ") && err.contains(says),
+            "{inputs:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{inputs:?}: a summary was printed");
+        assert!(!merged.exists(), "{inputs:?}: the output was written");
+    }
+    // `report` of an empty log writes no page either.
+    let page = dir.join("r.html");
+    let out = run(
+        REFEREE,
+        &["report", e, "--html", page.to_str().unwrap()],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(one_line(&out).contains("no game in the file"));
+    assert!(!page.exists());
+
+    // The whole set merges, with the players' commands and unsplit.
+    let out = run(REFEREE, &["merge", &s2, &s1, "--json", m], "", &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&merged).unwrap()).unwrap();
+    let bin = Path::new(REFEREE).parent().unwrap();
+    assert_eq!(v["p1"], bin.join("ioiwari").display().to_string(), "{v}");
+    assert_eq!(
+        v["p2"],
+        format!("{} --no-log", bin.join("ioiwari2").display()),
+        "{v}"
+    );
+    assert_eq!(v["partial"], false);
+    assert!(v.get("shard").is_none(), "{v}");
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["index"], 0);
+    assert_eq!(games[1]["index"], 1);
+    assert!(games.iter().all(|g| g.get("shard").is_none()), "{v}");
+    let summary = text(&out.stdout);
+    assert!(
+        summary.starts_with(&format!("player 1: {}\n", bin.join("ioiwari").display())),
+        "{summary}"
+    );
+    // A shard's own log says which shard it is and who played.
+    let line = std::fs::read_to_string(&s1).unwrap();
+    let g: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(g["shard"], "1/2");
+    assert_eq!(g["p1"], v["p1"]);
+}
+
+#[test]
+fn referee_checks_output_files_before_playing() {
+    let dir = scratch("outputs");
+    let folder = dir.join("hd");
+    std::fs::create_dir_all(&folder).unwrap();
+    let log = dir.join("g.jsonl");
+    let started = std::time::Instant::now();
+    let out = run(
+        REFEREE,
+        &[
+            "--p1",
+            "sleep 5",
+            "--timeout-ms",
+            "1000",
+            "--start",
+            "4 3 2 4 2 3 2",
+            "--games-out",
+            log.to_str().unwrap(),
+            "--html",
+            "hd",
+        ],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        one_line(&out),
+        "ioiwari-referee: cannot write hd: it is a folder"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(900),
+        "a game was played first"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!log.exists(), "the game log was created");
+
+    // Two flags on one file: a usage mistake.
+    let out = run(
+        REFEREE,
+        &[
+            "--start",
+            "4 3 2 4 2 3 2",
+            "--games-out",
+            "x",
+            "--html",
+            "./x",
+        ],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(one_line(&out).contains("--games-out and --html name the same file"));
+    assert!(!dir.join("x").exists());
+
+    // The subcommands check theirs before reading anything.
+    let s1 = shard_log(&dir, 1, 1);
+    for args in [
+        vec!["merge", &s1, "--json", "hd"],
+        vec!["merge", &s1, "--games-out", "hd"],
+        vec!["merge", &s1, "--html", "hd"],
+        vec!["report", &s1, "--html", "hd"],
+    ] {
+        let out = run(REFEREE, &args, "", &dir);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+        let err = one_line(&out);
+        assert!(err.ends_with(": cannot write hd: it is a folder"), "{err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = run(
+        REFEREE,
+        &["merge", &s1, "--json", "m.json", "--html", "m.json"],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(one_line(&out).contains("--json and --html name the same file"));
+    assert!(!dir.join("m.json").exists());
+}
+
+#[test]
+fn referee_prints_the_summary_when_the_log_cannot_be_written() {
+    if !Path::new("/dev/full").exists() {
+        panic!("missing prerequisite: Linux /dev/full");
+    }
+    let dir = scratch("log-full");
+    let out = run(
+        REFEREE,
+        &["--start", "4 3 2 4 2 3 2", "--games-out", "/dev/full"],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        one_line(&out).starts_with("ioiwari-referee: cannot write the game log: "),
+        "{out:?}"
+    );
+    assert!(
+        text(&out.stdout).contains("games 1: player 1 wins 1"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn referee_refuses_a_zero_timeout() {
+    let dir = scratch("zero-timeout");
+    for args in [
+        ["--timeout-ms", "0"],
+        ["--timeout-ms", "86400001"],
+        ["--exit-grace-ms", "18446744073709551615"],
+    ] {
+        let mut a = vec!["--start", "4 3 2 4 2 3 2"];
+        a.extend(args);
+        let out = run(REFEREE, &a, "", &dir);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = one_line(&out);
+        assert!(
+            err.starts_with("ioiwari-referee: ") && err.ends_with("(see --help)"),
+            "{err}"
+        );
+        assert!(err.contains(args[0]), "{err}");
+        assert!(out.stdout.is_empty(), "{args:?}: games were played");
+    }
+}

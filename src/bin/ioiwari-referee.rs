@@ -31,9 +31,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// --starts-file, all 357 legal starts are played (a starts file with no start
 /// is an error).
 ///
+/// Output files (--games-out, --html) are checked before the first game: a
+/// folder, a path that cannot be written or two flags naming one file is an
+/// error then, not after every game was played.
+///
 /// Exit status: 0; 1 if --expect-optimal is given and some game was not won
-/// by player 1 with a margin equal to the start's game value; 2 on bad
-/// arguments or a program that cannot be started.
+/// by player 1 with a margin equal to the start's game value, or if an output
+/// file cannot be written (the summary is still printed when the games were
+/// played); 2 on bad arguments (two flags naming one file included) or a
+/// program that cannot be started; 130 when interrupted.
 ///
 /// Also: `ioiwari-referee merge LOG.jsonl... [--games-out OUT.jsonl]
 /// [--json OUT.json] [--html OUT.html]` joins the game logs of `--shard`
@@ -54,11 +60,13 @@ struct Args {
     /// A file of starts, one per line (blank lines and #-comments skipped).
     #[arg(long, value_name = "FILE")]
     starts_file: Option<PathBuf>,
-    /// Longest wait for any line from a player, in milliseconds.
-    #[arg(long, default_value_t = 2000)]
+    /// Longest wait for any line from a player, in milliseconds (1 to
+    /// 86400000, a day).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
     timeout_ms: u64,
-    /// Longest wait for a player to exit after the game, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    /// Longest wait for a player to exit after the game, in milliseconds (0 to
+    /// 86400000, a day).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=MAX_MS))]
     exit_grace_ms: u64,
     /// Pass the players' stderr through (discarded by default).
     #[arg(long)]
@@ -90,6 +98,43 @@ struct Args {
     expect_optimal: bool,
 }
 
+/// The longest `--timeout-ms` and `--exit-grace-ms`: a day (a deadline far
+/// beyond it would overflow the clock).
+const MAX_MS: u64 = 86_400_000;
+
+/// Why a run or a subcommand failed: its one-line message and exit status.
+#[derive(Debug)]
+struct Failure {
+    message: String,
+    status: u8,
+}
+
+impl From<String> for Failure {
+    /// A bad argument, input or program: exit status 2.
+    fn from(message: String) -> Failure {
+        Failure { message, status: 2 }
+    }
+}
+
+impl Failure {
+    /// An output file that cannot be written: exit status 1, or 2 when two
+    /// flags name the same file (a mistake on the command line).
+    fn output(message: String) -> Failure {
+        let status = if message.contains(" name the same file ") {
+            2
+        } else {
+            1
+        };
+        Failure { message, status }
+    }
+}
+
+/// Checks the output files named by flags before any work
+/// ([`child::check_outputs`]).
+fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(), Failure> {
+    child::check_outputs(outputs).map_err(Failure::output)
+}
+
 fn sibling(name: &str) -> String {
     std::env::current_exe()
         .ok()
@@ -100,6 +145,11 @@ fn sibling(name: &str) -> String {
 
 /// Joins the game logs (`--games-out`) of the shards of one run (`--shard
 /// K/N`) into the log of the unsplit run, and prints its summary.
+///
+/// Every shard must be given exactly once: a missing shard, one given twice
+/// or a log with no game is an error (exit status 2) and nothing is written.
+/// The output files are checked before the logs are read (exit status 1, or
+/// 2 when two flags name one file).
 #[derive(Parser, Debug)]
 #[command(name = "ioiwari-referee merge")]
 struct MergeArgs {
@@ -143,30 +193,51 @@ fn write_log(path: &std::path::Path, games: &[Entry]) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn merge_main(args: MergeArgs) -> Result<(), String> {
+fn merge_main(args: MergeArgs) -> Result<(), Failure> {
+    check_outputs(&[
+        ("--games-out", args.games_out.as_deref()),
+        ("--json", args.json.as_deref()),
+        ("--html", args.html.as_deref()),
+    ])?;
     let runs = args
         .logs
         .iter()
         .map(|p| Run::read(p))
         .collect::<Result<Vec<_>, _>>()?;
     let run = merge(runs)?;
+    // A write that fails now is reported after the summary.
+    let mut failed = None;
     if let Some(p) = &args.games_out {
-        write_log(p, &run.games)?;
+        failed = failed.or(write_log(p, &run.games).err());
     }
     if let Some(p) = &args.json {
-        let text = serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?;
-        std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        let written = serde_json::to_string_pretty(&run)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+            });
+        failed = failed.or(written.err());
     }
     let pick = ReplayPick {
         first: args.replays,
     };
     if let Some(p) = &args.html {
-        cardgames::report::ioiwari::write_html(&run, pick, p)?;
+        failed = failed.or(cardgames::report::ioiwari::write_html(&run, pick, p).err());
     }
     let mut out = String::new();
     let records = run.records();
     print_summary(&mut out, &run.p1, &run.p2, &Summary::of(&records), &records);
-    child::print_stdout(&out)
+    child::print_stdout(&out)?;
+    failed.map_or(Ok(()), |e| Err(Failure::output(e)))
+}
+
+fn report_main(args: ReportArgs) -> Result<(), Failure> {
+    check_outputs(&[("--html", Some(&args.html))])?;
+    let run = Run::read(&args.log)?;
+    let pick = ReplayPick {
+        first: args.replays,
+    };
+    cardgames::report::ioiwari::write_html(&run, pick, &args.html).map_err(Failure::output)
 }
 
 fn subcommand(name: &str) -> ExitCode {
@@ -175,22 +246,13 @@ fn subcommand(name: &str) -> ExitCode {
     let result = if name == "merge" {
         merge_main(cardgames::child::parse_args_from::<MergeArgs, _, _>(argv))
     } else {
-        let args = cardgames::child::parse_args_from::<ReportArgs, _, _>(argv);
-        Run::read(&args.log).and_then(|run| {
-            cardgames::report::ioiwari::write_html(
-                &run,
-                ReplayPick {
-                    first: args.replays,
-                },
-                &args.html,
-            )
-        })
+        report_main(cardgames::child::parse_args_from::<ReportArgs, _, _>(argv))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            cardgames::diag!("ioiwari-referee {name}: {e}");
-            ExitCode::from(2)
+            cardgames::diag!("ioiwari-referee {name}: {}", e.message);
+            ExitCode::from(e.status)
         }
     }
 }
@@ -203,12 +265,12 @@ fn main() -> ExitCode {
     match run(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            cardgames::diag!("ioiwari-referee: {message}");
+        Err(e) => {
+            cardgames::diag!("ioiwari-referee: {}", e.message);
             if cardgames::child::interrupted() {
                 ExitCode::from(130)
             } else {
-                ExitCode::from(2)
+                ExitCode::from(e.status)
             }
         }
     }
@@ -239,7 +301,11 @@ fn starts(args: &Args) -> Result<Vec<Board>, String> {
     Ok(starts)
 }
 
-fn run(args: &Args) -> Result<bool, String> {
+fn run(args: &Args) -> Result<bool, Failure> {
+    check_outputs(&[
+        ("--games-out", args.games_out.as_deref()),
+        ("--html", args.html.as_deref()),
+    ])?;
     let p1 = args.p1.clone().unwrap_or_else(|| sibling("ioiwari"));
     let p2 = args
         .p2
@@ -259,10 +325,16 @@ fn run(args: &Args) -> Result<bool, String> {
         .filter(|(i, _)| shard.holds(*i))
         .collect();
     let mut entries = Vec::new();
+    let shard_label = (shard != Shard::ALL).then(|| shard.to_string());
     let mut games_out = match &args.games_out {
-        Some(path) => Some(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
+        Some(path) => Some(
+            File::create(path)
+                .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?,
+        ),
         None => None,
     };
+    // A write that fails once the games have begun is reported after the summary.
+    let mut failed: Option<String> = None;
 
     let bar = if starts.len() > 1 {
         let bar = ProgressBar::new(starts.len() as u64);
@@ -294,11 +366,18 @@ fn run(args: &Args) -> Result<bool, String> {
         if games_out.is_some() || args.html.is_some() {
             let entry = Entry {
                 index,
+                shard: shard_label.clone(),
+                p1: p1.clone(),
+                p2: p2.clone(),
                 record: record.clone(),
             };
             if let Some(file) = &mut games_out {
                 let line = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
-                writeln!(file, "{line}").map_err(|e| format!("cannot write the game log: {e}"))?;
+                if let Err(e) = writeln!(file, "{line}") {
+                    // The games go on; the log stops here.
+                    failed = Some(format!("cannot write the game log: {e}"));
+                    games_out = None;
+                }
             }
             if args.html.is_some() {
                 entries.push(entry);
@@ -315,12 +394,15 @@ fn run(args: &Args) -> Result<bool, String> {
             p1: p1.clone(),
             p2: p2.clone(),
             partial,
+            shard: shard_label,
             games: entries,
         };
         let pick = ReplayPick {
             first: args.replays,
         };
-        cardgames::report::ioiwari::write_html(&run, pick, path)?;
+        if let Err(e) = cardgames::report::ioiwari::write_html(&run, pick, path) {
+            failed = failed.or(Some(e));
+        }
     }
     let summary = Summary::of(&records);
     let mut out = String::new();
@@ -343,7 +425,10 @@ fn run(args: &Args) -> Result<bool, String> {
     }
     child::print_stdout(&out)?;
     if partial {
-        return Err("interrupted".into());
+        return Err(String::from("interrupted").into());
+    }
+    if let Some(e) = failed {
+        return Err(Failure::output(e));
     }
     let optimal = records
         .iter()

@@ -1,7 +1,8 @@
 //! `ioiwari-referee`'s game log (`--games-out`, one JSON [`GameRecord`]
-//! a line, with its `index` among the starts played): read back, merged
-//! from shards, and turned into a report with replay pages rebuilt by the
-//! engine from each game's start and moves.
+//! a line, with its `index` among the starts played, the players' commands
+//! `p1` and `p2`, and `shard` (`"K/N"`) when the run was split): read back,
+//! merged from shards, and turned into a report with replay pages rebuilt by
+//! the engine from each game's start and moves.
 
 use std::path::Path;
 
@@ -11,17 +12,27 @@ use super::model::{
     ms_text, Chip, Fact, FaultRow, GameRow, HeadToHead, Replay, Report, SeatView, Series, Standing,
     Step, TimingRow,
 };
-use super::ReplayPick;
+use super::{check_shards, ReplayPick};
 use crate::ioiwari::referee::{GameRecord, Outcome, Summary};
 use crate::ioiwari::solver::Solver;
 use crate::ioiwari::{Board, Game};
 
 /// One line of the game log: the game's index among the starts of the
-/// (unsplit) run, and its record.
+/// (unsplit) run, the run's players and shard, and its record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// Index of the start in the unsplit run (0-based).
     pub index: usize,
+    /// `"K/N"` when the game was played by one shard of a split run
+    /// (`--shard K/N`); absent for an unsplit run and in logs written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// Player 1's command (empty in logs written before it was recorded).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub p1: String,
+    /// Player 2's command (empty in logs written before it was recorded).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub p2: String,
     /// The game.
     #[serde(flatten)]
     pub record: GameRecord,
@@ -39,42 +50,64 @@ pub struct Run {
     /// Whether the run was interrupted.
     #[serde(default)]
     pub partial: bool,
+    /// `"K/N"` for one shard of a split run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
     /// Every game, by index.
     pub games: Vec<Entry>,
 }
 
 impl Run {
     /// Reads a game log (`--games-out`, JSON lines) or a joined run
-    /// (`merge --json`, one document with `games`).
+    /// (`merge --json`, one document with `games`). The log's players and
+    /// shard are its lines' (which must agree).
     ///
     /// # Errors
-    /// A one-line message naming the file and line.
+    /// A one-line message naming the file (and line): unreadable, not a log,
+    /// lines of different runs, or no game at all.
     pub fn read(path: &Path) -> Result<Run, String> {
         let text = super::read_text(path)?;
-        if let Ok(run) = serde_json::from_str::<Run>(&text) {
-            return Ok(run);
+        let run = match serde_json::from_str::<Run>(&text) {
+            Ok(run) => run,
+            Err(_) => Self::read_lines(path, &text)?,
+        };
+        if run.games.is_empty() {
+            return Err(format!(
+                "{}: no game in the file (not an ioiwari-referee log?)",
+                path.display()
+            ));
         }
-        let mut games = Vec::new();
+        Ok(run)
+    }
+
+    fn read_lines(path: &Path, text: &str) -> Result<Run, String> {
+        let mut games: Vec<Entry> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
-            let mut e: Entry = serde_json::from_str(line).map_err(|e| {
-                format!(
-                    "{}:{}: not an ioiwari-referee game line: {e}",
-                    path.display(),
-                    n + 1
-                )
-            })?;
+            let at = || format!("{}:{}", path.display(), n + 1);
+            let mut e: Entry = serde_json::from_str(line)
+                .map_err(|e| format!("{}: not an ioiwari-referee game line: {e}", at()))?;
             if !line.contains("\"index\"") {
                 e.index = games.len();
             }
+            if let Some(first) = games.first() {
+                if (&e.shard, &e.p1, &e.p2) != (&first.shard, &first.p1, &first.p2) {
+                    return Err(format!(
+                        "{}: the line is from another run than line 1 (shard or players differ)",
+                        at()
+                    ));
+                }
+            }
             games.push(e);
         }
+        let first = games.first();
         Ok(Run {
-            p1: String::new(),
-            p2: String::new(),
+            p1: first.map(|e| e.p1.clone()).unwrap_or_default(),
+            p2: first.map(|e| e.p2.clone()).unwrap_or_default(),
             partial: false,
+            shard: first.and_then(|e| e.shard.clone()),
             games,
         })
     }
@@ -85,17 +118,25 @@ impl Run {
     }
 }
 
-/// Joins the logs of the shards of one run into the log of the unsplit run.
+/// Joins the logs of the shards of one run into the log of the unsplit run:
+/// every game once, by index, with the first input's players.
 ///
 /// # Errors
-/// No input, or a game index in two inputs.
+/// A one-line message: no input, shards missing or given twice, or a game
+/// index in two inputs.
 pub fn merge(runs: Vec<Run>) -> Result<Run, String> {
     let first = runs.first().ok_or("nothing to merge")?.clone();
+    check_shards(&runs.iter().map(|r| r.shard.clone()).collect::<Vec<_>>())?;
     let mut games: Vec<Entry> = Vec::new();
     let mut partial = false;
     for r in runs {
         partial |= r.partial;
-        games.extend(r.games);
+        games.extend(r.games.into_iter().map(|e| Entry {
+            shard: None,
+            p1: if e.p1.is_empty() { r.p1.clone() } else { e.p1 },
+            p2: if e.p2.is_empty() { r.p2.clone() } else { e.p2 },
+            ..e
+        }));
     }
     games.sort_by_key(|e| e.index);
     if let Some(w) = games.windows(2).find(|w| w[0].index == w[1].index) {
@@ -105,6 +146,7 @@ pub fn merge(runs: Vec<Run>) -> Result<Run, String> {
         p1: first.p1,
         p2: first.p2,
         partial,
+        shard: None,
         games,
     })
 }
@@ -219,13 +261,17 @@ pub fn build(run: &Run, pick: ReplayPick) -> (Report, Vec<Series>, Vec<Replay>) 
         note: String::new(),
     })
     .collect();
+    let mut facts = vec![
+        Fact::new("player 1", if run.p1.is_empty() { "?" } else { &run.p1 }),
+        Fact::new("player 2", if run.p2.is_empty() { "?" } else { &run.p2 }),
+        Fact::new("games", s.games),
+    ];
+    if let Some(shard) = &run.shard {
+        facts.push(Fact::new("shard", shard));
+    }
     let report = Report {
         title: "Ioiwari games".into(),
-        facts: vec![
-            Fact::new("player 1", if run.p1.is_empty() { "?" } else { &run.p1 }),
-            Fact::new("player 2", if run.p2.is_empty() { "?" } else { &run.p2 }),
-            Fact::new("games", s.games),
-        ],
+        facts,
         partial: run.partial,
         standings,
         head_to_head: HeadToHead {
