@@ -117,22 +117,19 @@ impl From<String> for Failure {
 }
 
 impl Failure {
-    /// An output file that cannot be written: exit status 1, or 2 when two
-    /// flags name the same file (a mistake on the command line).
+    /// An output file that cannot be written: exit status 1.
     fn output(message: String) -> Failure {
-        let status = if message.contains(" name the same file ") {
-            2
-        } else {
-            1
-        };
-        Failure { message, status }
+        Failure { message, status: 1 }
     }
 }
 
 /// Checks the output files named by flags before any work
 /// ([`child::check_outputs`]).
 fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(), Failure> {
-    child::check_outputs(outputs).map_err(Failure::output)
+    child::check_outputs(outputs).map_err(|e| Failure {
+        status: e.status(),
+        message: e.message,
+    })
 }
 
 fn sibling(name: &str) -> String {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cardgames::child;
+use cardgames::child::{self, OutputError};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -675,19 +675,19 @@ fn output_files(args: &Args) -> (Option<PathBuf>, Option<PathBuf>) {
 /// the files.
 ///
 /// # Errors
-/// A one-line message; it starts with `--` when two flags name one path (a
-/// usage error).
-fn check_outputs(files: &[(&str, Option<&Path>)], html: Option<&Path>) -> Result<(), String> {
+/// Why not, with its exit status ([`OutputError::status`]: 2 when two flags
+/// name one path, a usage error).
+fn check_outputs(files: &[(&str, Option<&Path>)], html: Option<&Path>) -> Result<(), OutputError> {
     cardgames::child::check_outputs(files)?;
     let Some(dir) = html else {
         return Ok(());
     };
     let same = |p: &Path| std::path::absolute(p).ok() == std::path::absolute(dir).ok();
     if let Some((flag, _)) = files.iter().find(|(_, p)| p.is_some_and(same)) {
-        return Err(format!(
-            "{flag} and --html name the same path {}",
-            dir.display()
-        ));
+        return Err(OutputError {
+            message: format!("{flag} and --html name the same path {}", dir.display()),
+            same_file: true,
+        });
     }
     let mut existing = dir.to_path_buf();
     while !existing.as_os_str().is_empty() && fs::symlink_metadata(&existing).is_err() {
@@ -696,7 +696,10 @@ fn check_outputs(files: &[(&str, Option<&Path>)], html: Option<&Path>) -> Result
     if existing.as_os_str().is_empty() {
         existing = PathBuf::from(".");
     }
-    let cannot = |why: String| format!("cannot write the pages into {}: {why}", dir.display());
+    let cannot = |why: String| OutputError {
+        message: format!("cannot write the pages into {}: {why}", dir.display()),
+        same_file: false,
+    };
     if !existing.is_dir() {
         return Err(cannot(format!("{} is not a folder", existing.display())));
     }
@@ -871,9 +874,9 @@ fn main_result(args: &Args) -> Result<bool, String> {
 
 /// An output that cannot be written, found before any work: exit status 2
 /// when two flags name one path (a usage error), else 1.
-fn output_error(message: &str) -> ExitCode {
-    cardgames::diag!("homework-grade: {message}");
-    ExitCode::from(if message.starts_with("--") { 2 } else { 1 })
+fn output_error(e: &OutputError) -> ExitCode {
+    cardgames::diag!("homework-grade: {e}");
+    ExitCode::from(e.status())
 }
 
 fn main() -> ExitCode {
@@ -887,9 +890,9 @@ fn main() -> ExitCode {
             ("--json", Some(args.json.as_path())),
             ("--csv", args.csv.as_deref()),
         ];
-        if let Err(message) = check_outputs(&files, args.html.as_deref()) {
-            cardgames::diag!("homework-grade merge: {message}");
-            return ExitCode::from(if message.starts_with("--") { 2 } else { 1 });
+        if let Err(e) = check_outputs(&files, args.html.as_deref()) {
+            cardgames::diag!("homework-grade merge: {e}");
+            return ExitCode::from(e.status());
         }
         return match merge(&args) {
             Ok(()) => ExitCode::SUCCESS,
@@ -902,8 +905,8 @@ fn main() -> ExitCode {
     let args = cardgames::child::parse_args::<Args>();
     let (json, csv) = output_files(&args);
     let files = [("--json", json.as_deref()), ("--csv", csv.as_deref())];
-    if let Err(message) = check_outputs(&files, args.html.as_deref()) {
-        return output_error(&message);
+    if let Err(e) = check_outputs(&files, args.html.as_deref()) {
+        return output_error(&e);
     }
     match main_result(&args) {
         Ok(true) => ExitCode::SUCCESS,
