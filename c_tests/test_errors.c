@@ -63,6 +63,7 @@ int main(void)
     const char *legal[2] = {"I\n", "F"};
     const char *legal_null[2] = {"I\n", NULL};
     const char *legal_empty[1] = {""};
+    const char *legal_unknown[2] = {"I\n", "I"};
     char answer[8], keep[8];
     size_t answer_len = 0, keep_len = 0;
     FILE *read_only;
@@ -450,6 +451,10 @@ int main(void)
     ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal_empty, 1, answer, sizeof answer, &answer_len,
                        keep, sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT, "cg_coup_decide: legal[0] is empty");
+    ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal_unknown, 2, answer, sizeof answer, &answer_len,
+                       keep, sizeof keep, &keep_len),
+        CG_INVALID_ARGUMENT,
+        "cg_coup_decide: legal[1] = \"I\" is no answer of the protocol (docs/rules/coup.md \302\2474)");
     ROW(cg_coup_decide(NULL, "I\nF#", 1, 1, "$!", legal, 2, answer, sizeof answer, &answer_len,
                        keep, sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT, "cg_coup_decide: history: unexpected '#' in line \"F#\"");

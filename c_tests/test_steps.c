@@ -229,23 +229,23 @@ int main(void)
         free(from_file);
     }
 
-    /* Coup: a legal answer that is empty is refused, never answered with
-     * something outside `legal`; the answer buffer sized by the longest
-     * legal string fits. */
+    /* Coup: a legal answer that is empty or no answer of the protocol is
+     * refused, never answered (the caller would append it to the history);
+     * the answer buffer sized by the longest legal string fits. */
     {
         const char *empty_legal[] = {""};
-        const char *long_legal[] = {"I\n", "T\n", "this is not an answer the bot knows at all"};
-        const char *unknown[] = {"zzzzzzzzzzzzzzzzzzzzzzzzzz"};
+        const char *long_legal[] = {"T", "A", "I\n"};
+        const char *unknown[] = {"I\n", "zzzzzzzzzzzzzzzzzzzzzzzzzz"};
         char answer[64], keep[3];
         size_t answer_len = 0, keep_len = 0;
         CHECK_STATUS(cg_coup_decide(NULL, "", 2, 2, "$^", empty_legal, 1, answer, sizeof answer,
                                     &answer_len, keep, sizeof keep, &keep_len),
                      CG_INVALID_ARGUMENT);
-        /* A legal string the bot does not know is still the only legal answer. */
-        CHECK_STATUS(cg_coup_decide(NULL, "", 2, 2, "$^", unknown, 1, answer, sizeof answer,
+        answer[0] = 'u';
+        CHECK_STATUS(cg_coup_decide(NULL, "", 2, 2, "$^", unknown, 2, answer, sizeof answer,
                                     &answer_len, keep, sizeof keep, &keep_len),
-                     CG_OK);
-        CHECK_STR(answer, unknown[0]);
+                     CG_INVALID_ARGUMENT);
+        CHECK(answer[0] == 'u');
         CHECK_STATUS(cg_coup_decide(NULL, "", 2, 2, "$^", long_legal, 3, answer,
                                     strlen(long_legal[2]) + 1, &answer_len, keep, sizeof keep,
                                     &keep_len),

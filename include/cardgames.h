@@ -397,13 +397,14 @@ int32_t cg_card_value(struct cg_card card);
  buffers are written only when both fit: the answer is one of `legal`, so
  `answer_len` = the longest legal string's length + 1 always fits it, and
  the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
- The answer is always one of `legal`: when the bot's choice is not among
- them (legal strings it does not recognise) the call fails instead.
+ The answer is always one of `legal`; a legal string that is no answer of
+ the protocol (`docs/rules/coup.md` §4: `"x"`, `"I"` without its newline)
+ fails the call instead of being answered.
  Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
- answer, an empty legal string, a history with a character the protocol
- never writes, cards other than 1 to 4 revealed codes, negative coins, or
- no legal answer the bot can choose),
+ answer, an empty legal string or one that is no answer of the protocol, a
+ history with a character the protocol never writes, cards other than 1 to
+ 4 revealed codes, negative coins, or no legal answer the bot can choose),
  `CG_BUFFER_TOO_SMALL` (with both lengths reported).
 
  # Safety

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 
 use super::{fail, guard, null, str_arg, write_texts, CgStatus, Result, TextOut};
-use crate::coup::{decide, parse_hand, CoupError, History, Strategy};
+use crate::coup::{decide, parse_hand, CoupError, History, Reply, Strategy};
 
 /// Borrows the `count` strings of `legal`.
 ///
@@ -71,13 +71,14 @@ fn check_inputs(history: &str, opp_coins: i64, my_coins: i64, cards: &str) -> Re
 /// buffers are written only when both fit: the answer is one of `legal`, so
 /// `answer_len` = the longest legal string's length + 1 always fits it, and
 /// the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
-/// The answer is always one of `legal`: when the bot's choice is not among
-/// them (legal strings it does not recognise) the call fails instead.
+/// The answer is always one of `legal`; a legal string that is no answer of
+/// the protocol (`docs/rules/coup.md` §4: `"x"`, `"I"` without its newline)
+/// fails the call instead of being answered.
 /// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
-/// answer, an empty legal string, a history with a character the protocol
-/// never writes, cards other than 1 to 4 revealed codes, negative coins, or
-/// no legal answer the bot can choose),
+/// answer, an empty legal string or one that is no answer of the protocol, a
+/// history with a character the protocol never writes, cards other than 1 to
+/// 4 revealed codes, negative coins, or no legal answer the bot can choose),
 /// `CG_BUFFER_TOO_SMALL` (with both lengths reported).
 ///
 /// # Safety
@@ -127,6 +128,15 @@ pub unsafe extern "C" fn cg_coup_decide(
             return Err(fail(
                 CgStatus::CgInvalidArgument,
                 format!("legal[{i}] is empty"),
+            ));
+        }
+        if let Some(i) = legal.iter().position(|a| Reply::parse(a).is_none()) {
+            return Err(fail(
+                CgStatus::CgInvalidArgument,
+                format!(
+                    "legal[{i}] = {:?} is no answer of the protocol (docs/rules/coup.md §4)",
+                    legal[i]
+                ),
             ));
         }
         check_inputs(history, opp_coins, my_coins, cards)?;
