@@ -737,10 +737,11 @@ pub fn check_outputs(outputs: &[(&str, Option<&std::path::Path>)]) -> Result<(),
 }
 
 /// Checks that the program a bot's command starts can run, before any game: when the
-/// command's first word is a path (it holds `/`; an `=` marks a variable assignment and is
-/// left alone), it must be an executable file. A bare name is left to the shell or `PATH`
-/// (it may be a shell builtin), so only a path is refused; a program that starts and fails
-/// still forfeits its games as usual.
+/// command's first word is a path (it holds `/`), it must be an executable file. A bare name
+/// is left to the shell or `PATH` (it may be a shell builtin), and so is a word the shell
+/// would rewrite first (a variable assignment `X=..`, quotes, `~`, `$`, a glob, a
+/// backslash), so only a plain path is refused; a program that starts and fails still
+/// forfeits its games as usual.
 ///
 /// # Errors
 /// `cannot run PATH: REASON`, one line.
@@ -749,7 +750,8 @@ pub fn check_program(command: &str) -> Result<(), String> {
     let Some(first) = command.split_whitespace().next() else {
         return Ok(());
     };
-    if !first.contains('/') || first.contains('=') {
+    let shell_word = first.contains(['=', '\'', '"', '\\', '~', '$', '*', '?', '[', '{', '`']);
+    if !first.contains('/') || shell_word {
         return Ok(());
     }
     match std::fs::metadata(first) {
@@ -1513,5 +1515,8 @@ mod tests {
         assert_eq!(check_program("python3 -S bot.py"), Ok(()));
         assert_eq!(check_program("cd x/y && ./bot"), Ok(()));
         assert_eq!(check_program("X=a/b ./bot"), Ok(()));
+        assert_eq!(check_program("~/bots/durak --seed 1"), Ok(()));
+        assert_eq!(check_program("'./my bot' --seed 1"), Ok(()));
+        assert_eq!(check_program("$HOME/bot"), Ok(()));
     }
 }
