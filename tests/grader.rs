@@ -329,6 +329,24 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
             1,
         ),
         ("forge-errors", "correct", "./homework; sh forge.sh 7", 1),
+        // Valgrind's own options, from the submission: a `.valgrindrc` beside the program
+        // (valgrind trusts it, the copy being the sandbox user's) or `VALGRIND_OPTS` in the run
+        // rule, suppressing every leak (the audit of 2026-11-29).
+        ("valgrindrc", "leak", "./homework", 1),
+        (
+            "valgrind-opts",
+            "leak",
+            "VALGRIND_OPTS=--suppressions=all.supp ./homework",
+            1,
+        ),
+        // A run rule that runs a clean decoy when make only lists its commands (`make -n`,
+        // which the grader used to run under valgrind instead of `make run`).
+        (
+            "dry-run",
+            "leak",
+            "cp /bin/true decoy; case \"$(firstword -$(MAKEFLAGS))\" in *n*) ./decoy;; *) ./homework;; esac",
+            1,
+        ),
         (
             "read",
             "correct",
@@ -349,6 +367,11 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
             sub.join("forge.sh"),
         )
         .unwrap();
+        let suppress_all = "{\n leaks\n Memcheck:Leak\n fun:*\n ...\n}\n{\n reads\n Memcheck:Addr4\n fun:*\n ...\n}\n";
+        std::fs::write(sub.join("all.supp"), suppress_all).unwrap();
+        if name == "valgrindrc" {
+            std::fs::write(sub.join(".valgrindrc"), "--suppressions=all.supp\n").unwrap();
+        }
         let makefile = std::fs::read_to_string(base.join("Makefile")).unwrap();
         let makefile = makefile.replace("\t./homework\n", &format!("\t{run}\n"));
         assert!(makefile.contains(run), "{makefile}");

@@ -14,8 +14,8 @@ use cardgames::child::interrupted;
 
 use crate::runner::{self, Exit, Limits, Outcome, Sandbox};
 use crate::valgrind::{
-    first_valgrind_error, logs_by_process, open_fifo_reader, parse_valgrind_log, read_fifo_while,
-    MemCheck, ProcessLog, ValgrindError,
+    first_valgrind_error, foreign_options, logs_by_process, open_fifo_reader, parse_valgrind_log,
+    read_fifo_while, MemCheck, ProcessLog, ValgrindError, GRADER_OPTIONS,
 };
 
 /// Points of a shuffle test (`tests_amestecare`) in the original checker.
@@ -704,23 +704,8 @@ fn run_test(
     Ok((Status::WrongAnswer, None, seconds, difference))
 }
 
-/// The commands of `make run` (`make -n -s run` once the build is done),
-/// so valgrind starts on them rather than on make (half the time per test);
-/// `None` when make cannot tell them.
-fn run_recipe(place: &Place) -> Option<String> {
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory_mib: None,
-        file_mib: None,
-    };
-    let outcome = place.make(&["-n", "-s", "run"], &limits).ok()?;
-    let ok = outcome.success();
-    let recipe = String::from_utf8(outcome.stdout).ok()?;
-    (ok && !recipe.trim().is_empty()).then_some(recipe)
-}
-
-/// Runs one test's `make run` commands under valgrind memcheck (every child
-/// traced) and returns what the submission's processes did; `None` when it
+/// Runs one test's `make run` under valgrind memcheck (every child traced)
+/// and returns what the submission's processes did; `None` when it
 /// timed out, or left no complete log of a program of its own (the caller
 /// counts that against a submission whose program ran).
 ///
@@ -733,7 +718,6 @@ fn run_recipe(place: &Place) -> Option<String> {
 fn valgrind_test(
     place: &Place,
     test: &TestCase,
-    recipe: Option<&str>,
     logs: &LogFifo,
     limits: &Limits,
 ) -> std::io::Result<Option<(MemCheck, Option<ValgrindError>)>> {
@@ -747,24 +731,16 @@ fn valgrind_test(
         place.logs_inside(&logs.dir).join(LOG_FIFO).display()
     );
     // `-v` for the files each process loads (`Reading syms from`, see `parse_valgrind_log`).
-    let mut args = vec![
-        "-v",
-        "--trace-children=yes",
-        "--leak-check=full",
-        "--errors-for-leak-kinds=none",
-        &log_file,
-    ];
-    let make;
-    match recipe {
-        Some(recipe) => args.extend(["/bin/sh", "-c", recipe]),
-        None => {
-            // make by its path, as a shell would name it: valgrind's `Command:` shows the
-            // name it was given, and a bare name is the submission's
-            // (see `names_a_system_program`).
-            make = system_path("make");
-            args.extend([make.as_str(), "run"]);
-        }
-    }
+    let mut args: Vec<&str> = GRADER_OPTIONS.to_vec();
+    args.push(&log_file);
+    // `make run` itself, every process traced (make and the shells are the machine's, not
+    // counted): the commands `make -n run` listed could differ from those `make run` runs
+    // (a Makefile can read the `n` in MAKEFLAGS), and a clean program listed beside a
+    // leaking one run paid nothing. Make by its path, as a shell would name it: valgrind's
+    // `Command:` shows the name it was given, and a bare name is the submission's (see
+    // `names_a_system_program`).
+    let make = system_path("make");
+    args.extend([make.as_str(), "run"]);
     let (outcome, stream) = read_fifo_while(&logs.reader, || {
         place.run_showing(Some(&logs.dir), "valgrind", &args, limits)
     });
@@ -779,6 +755,20 @@ fn valgrind_test(
         match parse_valgrind_log(log) {
             ProcessLog::System => {}
             ProcessLog::Unfinished => return Ok(None),
+            ProcessLog::Tampered => {
+                // Options of the submission's (a `.valgrindrc`, `VALGRIND_OPTS`) can suppress
+                // what valgrind finds: the test counts, with the options as its error.
+                if first.is_none() {
+                    first = Some(ValgrindError {
+                        what: format!(
+                            "valgrind ran with options the grader did not give ({}): the measurement cannot be trusted",
+                            foreign_options(log).join(" ")
+                        ),
+                        stack: Vec::new(),
+                    });
+                }
+                total.get_or_insert_with(MemCheck::default).errors += 1;
+            }
             ProcessLog::Own(check) => {
                 if first.is_none() && check.bad() {
                     first = first_valgrind_error(log);
@@ -1018,7 +1008,6 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                 memory_mib: None,
                 file_mib: options.run.file_mib,
             };
-            let recipe = run_recipe(&place);
             let logs = make_log_fifo(&place, root.path())
                 .map_err(|e| io("cannot make valgrind's log FIFO", e))?;
             let mut bad = 0;
@@ -1026,7 +1015,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
                 if result.status == Status::TimedOut {
                     continue;
                 }
-                let checked = valgrind_test(&place, test, recipe.as_deref(), &logs, &limits);
+                let checked = valgrind_test(&place, test, &logs, &limits);
                 if interrupted() {
                     partial = true;
                     break;

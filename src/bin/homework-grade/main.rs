@@ -74,6 +74,9 @@ struct Args {
     /// Largest file one `make run` may write, in MiB (ulimit -f); 0 for none.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     file_size: u64,
+    /// Largest file `make build` and `make clean` may write, in MiB (ulimit -f); 0 for none.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    build_file_size: u64,
     /// Skip the valgrind measurement.
     #[arg(long)]
     no_valgrind: bool,
@@ -222,7 +225,7 @@ fn options(args: &Args) -> Result<Options, String> {
         build: Limits {
             time: seconds(args.build_timeout, "build-timeout")?,
             memory_mib: mib(args.build_memory, "build-memory")?,
-            file_mib: None,
+            file_mib: mib(args.build_file_size, "build-file-size")?,
         },
         valgrind: if args.no_valgrind {
             None
@@ -283,12 +286,17 @@ fn deduction(report: &Report) -> String {
 
 /// Text from a submission (its output, its build's messages, its name) as the
 /// terminal shows it: control characters escaped (`\u{1b}`), so none clears
-/// the screen, hides the summary or writes the clipboard (the HTML pages escape
-/// the same text their own way).
+/// the screen, hides the summary or writes the clipboard, and the bidirectional
+/// formatting characters too, so none reorders what a line shows (the HTML
+/// pages escape the same text their own way).
 fn shown(text: &str) -> String {
     text.chars()
         .map(|c| {
-            if c.is_control() && c != '\t' {
+            // Controls, and the bidirectional formatting characters (U+200E/F, U+202A-E,
+            // U+2066-9), which can make a terminal show a line in another order ("dessap"
+            // shown as "passed").
+            let bidi = matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+            if (c.is_control() && c != '\t') || bidi {
                 c.escape_unicode().to_string()
             } else {
                 c.to_string()
@@ -937,5 +945,8 @@ mod tests {
             "\\u{1b}[2J\\u{1b}]52;c;cm0K\\u{7}\\u{1b}[8m100/100\tok"
         );
         assert_eq!(shown("plain ăîș line"), "plain ăîș line");
+        // A right-to-left override would show "dessap" as "passed".
+        assert_eq!(shown("1 \u{202E} dessap"), "1 \\u{202e} dessap");
+        assert_eq!(shown("\u{2066}x\u{2069}"), "\\u{2066}x\\u{2069}");
     }
 }

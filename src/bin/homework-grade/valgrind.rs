@@ -95,9 +95,56 @@ impl MemCheck {
     }
 }
 
+/// The options the grader gives valgrind, besides `--log-file` (its FIFO): `-v` for the
+/// files each process loads, every child traced, full leak check.
+pub const GRADER_OPTIONS: [&str; 4] = [
+    "-v",
+    "--trace-children=yes",
+    "--leak-check=full",
+    "--errors-for-leak-kinds=none",
+];
+
+/// The options one process's valgrind ran with that the grader did not give: its `-v`
+/// `Valgrind options:` records, less [`GRADER_OPTIONS`] and `--log-file=`. Valgrind also
+/// takes options from `./.valgrindrc` (a file the submission owns is trusted), `~/.valgrindrc`
+/// and `VALGRIND_OPTS` (a run rule may set it for its program), so a submission could
+/// suppress its own errors and leaks (`--suppressions=`) without changing its program.
+pub fn foreign_options(log: &str) -> Vec<String> {
+    let text = |line: &str| -> String {
+        // `--PID--    --option`: the record's text after its mark.
+        line.strip_prefix("--")
+            .and_then(|r| r.split_once("--"))
+            .map_or(line, |(_, r)| r)
+            .trim()
+            .to_owned()
+    };
+    let mut foreign = Vec::new();
+    let mut listing = false;
+    for line in log.lines() {
+        let t = text(line);
+        if t == "Valgrind options:" {
+            listing = true;
+            continue;
+        }
+        if listing {
+            if !t.starts_with('-') {
+                listing = false;
+                continue;
+            }
+            if !GRADER_OPTIONS.contains(&t.as_str()) && !t.starts_with("--log-file=") {
+                foreign.push(t);
+            }
+        }
+    }
+    foreign
+}
+
 /// What one process's part of valgrind's stream says (see [`logs_by_process`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProcessLog {
+    /// Valgrind ran with options the grader did not give ([`foreign_options`]): the
+    /// measurement cannot be trusted, and counts as an error.
+    Tampered,
     /// One of the machine's programs (make, the shells, `rm` ...): not counted.
     System,
     /// The submission's program, with what valgrind found.
@@ -147,6 +194,9 @@ pub fn in_system_folders(path: &str) -> bool {
 /// records added to the stream by the submission itself (it can write to it, see
 /// `grade::valgrind_test`) can make a process count as its own, or count more, never less.
 pub fn parse_valgrind_log(log: &str) -> ProcessLog {
+    if !foreign_options(log).is_empty() {
+        return ProcessLog::Tampered;
+    }
     fn number_after(line: &str, label: &str) -> Option<u64> {
         let rest = &line[line.find(label)? + label.len()..];
         let digits: String = rest
@@ -314,6 +364,36 @@ mod tests {
         ==41== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n\
         a line of the program's own, unmarked\n\
         ==40== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)\n";
+
+    #[test]
+    fn options_the_grader_did_not_give_make_a_log_tampered() {
+        // valgrind -v lists the options in effect: those of VALGRIND_OPTS and .valgrindrc
+        // first, then the command line's (valgrind 3.19, a traced child).
+        let log = |extra: &str| {
+            format!(
+                "==7== Command: ./homework\n--7-- Valgrind options:\n{extra}--7--    -v\n\
+                 --7--    --trace-children=yes\n--7--    --leak-check=full\n\
+                 --7--    --errors-for-leak-kinds=none\n--7--    --log-file=/logs/log\n\
+                 --7-- Contents of /proc/version:\n--7--   Linux version 6\n\
+                 ==7== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 1 from 1)\n"
+            )
+        };
+        let honest = log("");
+        assert!(foreign_options(&honest).is_empty());
+        assert_eq!(
+            parse_valgrind_log(&honest),
+            ProcessLog::Own(MemCheck::default())
+        );
+        let rc = log("--7--    --suppressions=/sub/all.supp\n--7--    --num-callers=1\n");
+        assert_eq!(
+            foreign_options(&rc),
+            ["--suppressions=/sub/all.supp", "--num-callers=1"]
+        );
+        assert_eq!(parse_valgrind_log(&rc), ProcessLog::Tampered);
+        // A machine program's log is tampered too: its options reach the submission's children.
+        let make = rc.replace("./homework", "/usr/bin/make run");
+        assert_eq!(parse_valgrind_log(&make), ProcessLog::Tampered);
+    }
 
     #[test]
     fn valgrind_logs_count_the_program_only() {
