@@ -5,6 +5,9 @@
 
 use std::process::Command;
 
+mod support;
+use support::run_in;
+
 /// Each program with an unknown flag, and its name.
 const PROGRAMS: [(&str, &str); 8] = [
     (env!("CARGO_BIN_EXE_coup-arbiter"), "coup-arbiter"),
@@ -137,20 +140,6 @@ fn servers_refuse_thread_counts_outside_1_to_1024() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("jobs 1024"));
-}
-
-/// Runs `program` with `args` in `dir`: its exit status, stdout and stderr.
-fn run_in(dir: &std::path::Path, program: &str, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1486,16 +1486,7 @@ fn ctrl_c_stops_grading_writes_the_partial_result_and_leaves_no_copy() {
 
 /// Runs the grader with `args` in `dir`; its exit status, stdout and stderr.
 fn grader_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    support::run_in(dir, env!("CARGO_BIN_EXE_homework-grade"), args)
 }
 
 #[test]

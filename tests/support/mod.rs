@@ -1,4 +1,5 @@
-//! Prerequisites of the tests that need something outside the repository.
+//! Prerequisites of the tests that need something outside the repository, and a
+//! program run for its outcome ([`run_in`]).
 //!
 //! No test passes by skipping. A test whose prerequisite is optional on a
 //! developer's machine (`../shared/hw-tests`, valgrind, the real Calculator) is
@@ -50,4 +51,18 @@ pub fn shared_hw_tests() -> PathBuf {
         dir.is_dir(),
     );
     dir
+}
+
+/// Runs `program` with `args` in `dir`: its exit status, stdout and stderr (lossy UTF-8).
+pub fn run_in(dir: &Path, program: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
