@@ -339,6 +339,9 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
             "VALGRIND_OPTS=--suppressions=all.supp ./homework",
             1,
         ),
+        // A Makefile that picks its own shell, where the grader gives make a valgrind
+        // wrapper as its shell: no log of the program, counted as errors.
+        ("own-shell", "leak", "./homework", 1),
         // A run rule that runs a clean decoy when make only lists its commands (`make -n`,
         // which the grader used to run under valgrind instead of `make run`).
         (
@@ -374,6 +377,11 @@ fn valgrind_deducts_one_point_per_leaking_test_up_to_5() {
         }
         let makefile = std::fs::read_to_string(base.join("Makefile")).unwrap();
         let makefile = makefile.replace("\t./homework\n", &format!("\t{run}\n"));
+        let makefile = if name == "own-shell" {
+            format!("override SHELL := /bin/sh\n{makefile}")
+        } else {
+            makefile
+        };
         assert!(makefile.contains(run), "{makefile}");
         std::fs::write(sub.join("Makefile"), makefile).unwrap();
         let r = grade(&[&sub.display().to_string(), "--tests", &one]);

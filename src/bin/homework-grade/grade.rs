@@ -726,23 +726,21 @@ fn valgrind_test(
     fs::copy(&test.input, &input)?;
     place.hand_over(&input)?;
     remove_any(&place.sub.join("out"))?;
-    let log_file = format!(
-        "--log-file={}",
-        place.logs_inside(&logs.dir).join(LOG_FIFO).display()
+    // `make run` itself, with make's shell the grader's valgrind wrapper
+    // ([`VALGRIND_SHELL`]): every recipe line, and all it starts, runs under valgrind, make
+    // does not. The commands `make -n run` listed could differ from those `make run` runs (a
+    // Makefile can read the `n` in MAKEFLAGS), and a clean program listed beside a leaking
+    // one run paid nothing. A Makefile that sets its own shell (`override SHELL`) leaves no
+    // log of its program, which counts against it (the caller). Make by its path, as a shell
+    // would name it.
+    let shell = format!(
+        "SHELL={}",
+        place.logs_inside(&logs.dir).join(VALGRIND_SHELL).display()
     );
-    // `-v` for the files each process loads (`Reading syms from`, see `parse_valgrind_log`).
-    let mut args: Vec<&str> = GRADER_OPTIONS.to_vec();
-    args.push(&log_file);
-    // `make run` itself, every process traced (make and the shells are the machine's, not
-    // counted): the commands `make -n run` listed could differ from those `make run` runs
-    // (a Makefile can read the `n` in MAKEFLAGS), and a clean program listed beside a
-    // leaking one run paid nothing. Make by its path, as a shell would name it: valgrind's
-    // `Command:` shows the name it was given, and a bare name is the submission's (see
-    // `names_a_system_program`).
     let make = system_path("make");
-    args.extend([make.as_str(), "run"]);
+    let args = ["run", shell.as_str()];
     let (outcome, stream) = read_fifo_while(&logs.reader, || {
-        place.run_showing(Some(&logs.dir), "valgrind", &args, limits)
+        place.run_showing(Some(&logs.dir), &make, &args, limits)
     });
     if outcome?.exit == Exit::TimedOut {
         return Ok(None);
@@ -796,6 +794,11 @@ fn system_path(program: &str) -> String {
 /// The FIFO valgrind writes to, in the grader's log folder.
 const LOG_FIFO: &str = "log";
 
+/// Make's shell in the valgrind runs (`make run SHELL=...`), in the grader's log folder
+/// (read-only in the sandbox): `valgrind OPTIONS /usr/bin/bash "$@"` (`/bin/sh` without
+/// bash).
+const VALGRIND_SHELL: &str = "valgrind-sh";
+
 /// The FIFO valgrind writes to: its folder (outside the copy and its
 /// temporary folder, shown read-only in the sandbox) and the grader's
 /// reading end, open for the whole grading.
@@ -822,6 +825,25 @@ fn make_log_fifo(place: &Place, root: &Path) -> std::io::Result<LogFifo> {
     let reader = open_fifo_reader(&fifo)?;
     place.hand_over(&fifo)?;
     fs::set_permissions(&fifo, fs::Permissions::from_mode(0o200))?;
+    // `-v` for the files each process loads (`Reading syms from`, see `parse_valgrind_log`).
+    let log = place.logs_inside(&dir).join(LOG_FIFO);
+    // Bash where there is one: a recipe written for sh runs in it, and so does one
+    // written for the bash a Makefile names as its `SHELL` (the command line's wins).
+    let bash = system_path("bash");
+    let recipe_shell = if bash.starts_with('/') {
+        bash.as_str()
+    } else {
+        "/bin/sh"
+    };
+    let wrapper = format!(
+        "#!/bin/sh\nexec {} {} --log-file={} {recipe_shell} \"$@\"\n",
+        system_path("valgrind"),
+        GRADER_OPTIONS.join(" "),
+        log.display()
+    );
+    let shell = dir.join(VALGRIND_SHELL);
+    fs::write(&shell, wrapper)?;
+    fs::set_permissions(&shell, fs::Permissions::from_mode(0o555))?;
     Ok(LogFifo { dir, reader })
 }
 
