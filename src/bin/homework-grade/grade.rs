@@ -731,8 +731,7 @@ fn valgrind_test(
     // does not. The commands `make -n run` listed could differ from those `make run` runs (a
     // Makefile can read the `n` in MAKEFLAGS), and a clean program listed beside a leaking
     // one run paid nothing. A Makefile that sets its own shell (`override SHELL`) leaves no
-    // log of its program, which counts against it (the caller). Make by its path, as a shell
-    // would name it.
+    // log of its program, which counts against it (the caller).
     let shell = format!(
         "SHELL={}",
         place.logs_inside(&logs.dir).join(VALGRIND_SHELL).display()
