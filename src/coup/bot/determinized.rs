@@ -55,7 +55,7 @@ pub struct SearchConfig {
     /// 51.6] of 1,600 games against Seer (seeds 7-31; 51.4% at 300). With
     /// [`SearchConfig::iterations`] scaled alike, a third to ten times the
     /// search won 50.0-55.0% of 800 games (seeds 7-17; the default 51.4%),
-    /// three times 53.1% [50.7, 55.6] of 1,600 (docs/coup.md, "Which of
+    /// three times 53.1% [50.7, 55.6] of 1,600 (docs/coup-log.md, "Which of
     /// Seer's lessons cost us").
     pub worlds: usize,
     /// Probability that my rollout policy claims Tax without a Duke at a
@@ -65,7 +65,7 @@ pub struct SearchConfig {
     /// Coup, Assassination, Tax or Steal chosen) Exchanges when the player
     /// holds an Ambassador, for both sides; a guess of this rollout policy,
     /// measured flat: 0.1 and 0.6 won 48.4% and 47.6% of 800 games against
-    /// Seer (arbiter3 seeds 7-17; 0.3: 51.4%; docs/coup.md, "Which of
+    /// Seer (arbiter3 seeds 7-17; 0.3: 51.4%; docs/coup-log.md, "Which of
     /// Seer's lessons cost us").
     pub rollout_exchange: f64,
     /// Probability that such a turn takes Foreign Aid rather than Income,
@@ -110,7 +110,7 @@ pub struct SearchConfig {
     /// 8 by default, 0 on the portfolio's arm 1 ([`SearchConfig::arm`],
     /// whose horizon and card values were set against Seer on cuts
     /// mid-turn). Measured on arm 0 (arbiter3, memory on, seeds 7-67, 3,200
-    /// games each; docs/coup.md, "Cuts between turns"): the real Calculator
+    /// games each; docs/coup-log.md, "Cuts between turns"): the real Calculator
     /// 70.8% [69.2, 72.3] against 65.9% [64.2, 67.5] with cuts anywhere,
     /// Seer 52.1% [50.4, 53.9] against 52.4% [50.6, 54.1]. Extending also
     /// past a turn's start where the player to move holds 7 coins (its
@@ -124,7 +124,7 @@ pub struct SearchConfig {
     /// Even values (`0.5,0.25,0.75,0.5`) with the tree's answers at
     /// `horizon=4` won 55.2% [52.8, 57.7] of the 1,600 games of
     /// [`SearchConfig::tree`] against Seer and 57.0% [50.1, 63.7] against
-    /// the real Calculator (docs/coup.md, "The tree search").
+    /// the real Calculator (docs/coup-log.md, "The tree search").
     pub card_value: [[f64; 2]; 2],
     /// Which decisions the search makes (the rest are the strong
     /// strategy's): 0 all, 1 only the answers to the opponent's moves (its
@@ -171,7 +171,7 @@ pub struct SearchConfig {
     /// predicted bluffs on those games went from 0.212 to 0.203
     /// (`scripts/coup-calibration.py`), and the win rate against Seer
     /// (arbiter3 seeds 7 and 11, 400 games) from 54.0% [49.1, 58.8] to
-    /// 51.7% [46.9, 56.6] (docs/coup.md, "Calibration").
+    /// 51.7% [46.9, 56.6] (docs/coup-log.md, "Calibration").
     pub exchange_prior: bool,
     /// Whether the opponent's bluff ratios come from its claims whose truth
     /// the history showed ([`Model::resolved_action_ratio`]: every first
@@ -180,7 +180,7 @@ pub struct SearchConfig {
     /// ([`Model::action_bluff_ratio`], a sample chosen by my own
     /// suspicion). Off: with the Exchange prior it lowered the Brier score
     /// on Seer's claims to 0.195 and the win rate against Seer to 46.5-49.2%
-    /// (400 games, arbiter3 seeds 7 and 11; docs/coup.md, "Calibration").
+    /// (400 games, arbiter3 seeds 7 and 11; docs/coup-log.md, "Calibration").
     /// Arm 1 of the portfolio has it ([`SearchConfig::arm`]); on arm 0 too
     /// (`--search resolved_bluffs=1` on the default, 2026-11-27, seeds
     /// 7-17, 800 games each): the real Calculator with memory 63.2% [59.9,
@@ -202,7 +202,7 @@ pub struct SearchConfig {
     /// against the default's 75.0%, and 56.5% [49.6, 63.2] against its
     /// replica with the default model: a best response to the opponent's
     /// learnt habits, which do not know that a race calculator challenges
-    /// when it is losing the race (docs/coup.md, "The tree search").
+    /// when it is losing the race (docs/coup-log.md, "The tree search").
     pub tree: bool,
     /// Iterations of the tree search per decision (one world each). 2,000
     /// keep a call near 3 ms with process start (`make coup-bench`'s
@@ -232,7 +232,7 @@ pub struct SearchConfig {
     /// it won 67.2% [63.9, 70.4] against the real Calculator (seeds 7-17,
     /// 800 games; the default 65.1%) and 50.6% [48.2, 53.1] against Seer
     /// (seeds 7-31, 1,600 games; the default 53.4%), on arm 0 alone 67.1%
-    /// and 49.6%: the trade between the two seen before (docs/coup.md,
+    /// and 49.6%: the trade between the two seen before (docs/coup-log.md,
     /// "Against Seer: what has been tried"). The memory keeps the counts
     /// either way.
     pub race_challenges: bool,
@@ -242,7 +242,7 @@ pub struct SearchConfig {
     /// all turns (with [`SearchConfig::resolved_bluffs`] only). Off: with
     /// the tree it won 43.8% [41.3, 46.2] of the 1,600 games of
     /// [`SearchConfig::tree`] against 47.9% without, although Seer's
-    /// bluffs depend strongly on the turn (docs/coup.md, "The tree
+    /// bluffs depend strongly on the turn (docs/coup-log.md, "The tree
     /// search").
     pub claim_turns: bool,
     /// Whether the ratio of the claim I am answering is the opponent's with
@@ -256,7 +256,7 @@ pub struct SearchConfig {
     /// and with `horizon=4` too 52.4% [49.9, 54.8], but against the real
     /// Calculator (seed 7, 200 games) 64.5% with memory and 44.5% with a
     /// fresh folder per game, against the default's 75.0% and 54.5%
-    /// (docs/coup.md, "The tree search").
+    /// (docs/coup-log.md, "The tree search").
     pub claimant_cards: bool,
     /// With [`SearchConfig::tree`]: the tree decides only my answers to the
     /// opponent's moves (challenges, blocks, reveals, give-ups); my turns'
@@ -264,7 +264,7 @@ pub struct SearchConfig {
     /// [`SearchConfig::claimant_cards`] and `horizon=4` it won 53.0% [50.6,
     /// 55.4] of the 1,600 games against Seer (the best row measured) and
     /// 63.5% [56.6, 69.9] against the real Calculator (seed 7, memory on;
-    /// the default 75.0%; docs/coup.md, "The tree search"). Measured again on
+    /// the default 75.0%; docs/coup-log.md, "The tree search"). Measured again on
     /// arm 1 ([`SearchConfig::arm`]) with the tree deciding my turns too:
     /// Seer 54.3% [51.9, 56.7], the Calculator replica 62.3% [59.9, 64.7]
     /// (arm 1: 52.8%, 62.4%; seeds 7-31, 1,600 games each), with
@@ -277,7 +277,7 @@ pub struct SearchConfig {
     /// games ([`crate::coup::memory::Entry::choose_arm`]). Needs the
     /// memory; the C ABI, `--no-memory` and a first game play arm 0.
     /// Measured (arbiter3, memory on, 200 games per seed, seeds 7, 11, 13,
-    /// 17, 19, 23, 29, 31; docs/coup.md, "The portfolio"): against Seer
+    /// 17, 19, 23, 29, 31; docs/coup-log.md, "The portfolio"): against Seer
     /// 49.1% [46.7, 51.6] where arm 0 alone won 42.6% [40.2, 45.1] (arm 1
     /// alone 55.2%); against the Calculator replica 66.4% [64.0, 68.6]
     /// where arm 0 alone won 68.4% [66.1, 70.7]; plain Thompson sampling
@@ -290,7 +290,7 @@ pub struct SearchConfig {
     /// arm 1 of the portfolio ([`SearchConfig::arm`]), 20 won 53.1% [50.6,
     /// 55.5] of 1,600 games against Seer (arm 1: 55.2%) and 60.9% [58.5,
     /// 63.3] against the Calculator replica (61.4%), arbiter3 seeds 7-31
-    /// (docs/coup.md, "What the memory saw of a game").
+    /// (docs/coup-log.md, "What the memory saw of a game").
     pub learnt_values: f64,
     /// With [`SearchConfig::resolved_bluffs`], the probability that an
     /// honest claimant holding the claimed card and another gives up the
@@ -302,7 +302,7 @@ pub struct SearchConfig {
     /// 1,600 games against Seer on arm 1 (55.2% with the blind draw) and
     /// 63.1% against the Calculator replica (61.4%); measured before a
     /// settled game's counts were re-read from its finished history, which
-    /// mended the miscalibration it was meant to mend (docs/coup.md, "What
+    /// mended the miscalibration it was meant to mend (docs/coup-log.md, "What
     /// the memory saw of a game").
     pub keep_claimed: Option<f64>,
     /// A factor on every learnt likelihood ratio P(claim | lacks the card) /
@@ -316,7 +316,7 @@ pub struct SearchConfig {
     /// [50.4, 55.2], seeds 7-31; 0.3: 65.2% against 62.4% of the
     /// Calculator replica's): Seer
     /// answered a bot that challenges less by bluffing more (0.37 of its
-    /// claims at 0.3), and the model under-predicted in turn (docs/coup.md,
+    /// claims at 0.3), and the model under-predicted in turn (docs/coup-log.md,
     /// "Where the cards go").
     pub bluff_odds: f64,
     /// Factors on the learnt likelihood ratios of each claim kind, on top
@@ -347,7 +347,7 @@ pub struct SearchConfig {
     /// games each): Seer 53.4% [50.9, 55.8] at 1.3, 53.3% at 1.6, 51.2%
     /// at 2 (1: 51.4% [48.9, 53.8]); the replica 65.1%, 65.6%, 64.7%
     /// (1: 63.7%); the real Calculator with memory, seeds 7-17, 65.1%
-    /// (1: 65.2%); docs/coup.md, "Tempered claims".
+    /// (1: 65.2%); docs/coup-log.md, "Tempered claims".
     pub temper: f64,
     /// Whether `coup-bot` multiplies [`SearchConfig::bluff_odds`] by the
     /// factor its memory learnt for this opponent from the outcomes of my
@@ -357,12 +357,12 @@ pub struct SearchConfig {
     /// 56.5] of 1,600 games against Seer and 64.8% against the Calculator
     /// replica (arm 1: 52.8%, 62.4%); in the portfolio on both arms 47.8%
     /// and 68.9% (the default: 51.7%, 64.5%), on arm 1 only 51.3% and
-    /// 65.3% (arbiter3, seeds 7-31; docs/coup.md, "Where the cards go").
+    /// 65.3% (arbiter3, seeds 7-31; docs/coup-log.md, "Where the cards go").
     /// 0: off; 1: that factor; 2: a factor per claim kind on top of it
     /// ([`SearchConfig::kind_odds`] from
     /// [`crate::coup::memory::Entry::kind_odds_factors`]), which on arm 1
     /// won 51.6% [49.2, 54.1] against Seer and 65.6% against the replica
-    /// (the same 1,600 games; docs/coup.md, "Where the cards go").
+    /// (the same 1,600 games; docs/coup-log.md, "Where the cards go").
     pub learnt_odds: u8,
     /// Whether the opponent's challenges in the search's playouts follow
     /// policy identification ([`Model::identified_challenge_block`],
@@ -377,14 +377,14 @@ pub struct SearchConfig {
     /// (arbiter3 seeds 7, 11, 13, 17) where the search without it won
     /// 51.1% [47.7, 54.6], and 83.5% against 79.5% of the honest
     /// stand-in's (seed 7); with memory the rows did not move beyond the
-    /// noise (docs/coup.md, "Policy identification").
+    /// noise (docs/coup-log.md, "Policy identification").
     pub identified: bool,
     /// The opponent's pending claim read through its own eyes
     /// (`src/coup/bot/mind.rs`): the softmax temperature, in win
     /// probability, of a search of its decision from its seat for every
     /// hand the posterior allows, which gives each hand the likelihood of
     /// the claim. 0: off (the default). Measured (arbiter3, memory on, 200
-    /// games a seed; docs/coup.md, "The claim through the claimant's
+    /// games a seed; docs/coup-log.md, "The claim through the claimant's
     /// eyes"): with [`SearchConfig::mind_raw`], `mind_odds=0.5`,
     /// `mind_worlds=96` and 0.03, Seer 54.2% [52.5, 55.9] of 3,200 games
     /// (seeds 7-67; the default 52.4% [50.6, 54.1]) and the real
@@ -543,7 +543,7 @@ impl SearchConfig {
     /// against Seer, 55.2% [52.8, 57.7] of 1,600 games, where `self` by
     /// default won 42.6%, and 57.0% against the real Calculator at seed 7,
     /// where the default won 75.0% (61.4% against 68.4% over eight seeds
-    /// of the Calculator replica; docs/coup.md, "The portfolio").
+    /// of the Calculator replica; docs/coup-log.md, "The portfolio").
     pub fn arm(&self, arm: usize) -> SearchConfig {
         match arm {
             1 => SearchConfig {
