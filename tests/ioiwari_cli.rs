@@ -351,6 +351,37 @@ fn shard_log(dir: &Path, k: usize, n: usize) -> String {
 }
 
 #[test]
+fn a_shard_with_no_start_is_refused_before_any_game() {
+    // Two starts over three shards: the third would play nothing and leave an empty log,
+    // which `merge` cannot place.
+    let dir = scratch("empty-shard");
+    let log = dir.join("s3.jsonl");
+    let out = run(
+        REFEREE,
+        &[
+            "--start",
+            "4 3 2 4 2 3 2",
+            "--start",
+            "3 3 3 3 3 3 2",
+            "--shard",
+            "3/3",
+            "--games-out",
+            log.to_str().unwrap(),
+        ],
+        "",
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = one_line(&out);
+    assert!(
+        err.contains("--shard 3/3: no start falls in this shard (2 starts over 3 shards"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "a summary was printed");
+    assert!(!log.exists(), "an empty log was left");
+}
+
+#[test]
 fn merge_refuses_missing_or_repeated_shards_and_empty_logs() {
     let dir = scratch("merge-checks");
     let s1 = shard_log(&dir, 1, 2);

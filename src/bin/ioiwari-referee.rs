@@ -86,7 +86,8 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 20)]
     replays: usize,
     /// Play only part K of N of the starts (start i when i % N == K - 1);
-    /// join the parts' --games-out logs with `merge`.
+    /// join the parts' --games-out logs with `merge`. A part that would hold
+    /// no start is an error (N larger than the number of starts).
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     shard: Option<Shard>,
     /// Print one line per game.
@@ -316,11 +317,22 @@ fn run(args: &Args) -> Result<bool, Failure> {
     referee.exit_grace = Duration::from_millis(args.exit_grace_ms);
     referee.show_stderr = args.show_stderr;
     let shard = args.shard.unwrap_or(Shard::ALL);
-    let starts: Vec<(usize, Board)> = starts(args)?
+    let all = starts(args)?;
+    let total = all.len();
+    let starts: Vec<(usize, Board)> = all
         .into_iter()
         .enumerate()
         .filter(|(i, _)| shard.holds(*i))
         .collect();
+    if starts.is_empty() {
+        // Its log would be empty, and `merge` could not tell which shard it is.
+        return Err(format!(
+            "--shard {shard}: no start falls in this shard ({total} starts over {} shards; \
+             split into at most {total})",
+            shard.count
+        )
+        .into());
+    }
     let mut entries = Vec::new();
     let shard_label = (shard != Shard::ALL).then(|| shard.to_string());
     let mut games_out = match &args.games_out {
