@@ -106,6 +106,39 @@ fn never_fails_on_bad_input() {
 }
 
 #[test]
+fn a_pair_with_no_game_shows_no_rate() {
+    // One round is two games; shard 5/5 holds neither, and its matrix says so instead of 0.00.
+    let args: Vec<String> = [
+        "-q",
+        "-r",
+        "1",
+        "builtin:honest",
+        "builtin:random",
+        "--shard",
+        "5/5",
+    ]
+    .iter()
+    .map(|a| a.to_string())
+    .collect();
+    let out = arbiter(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("head to head"))
+        .skip(2)
+        .take(2)
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for row in rows {
+        assert_eq!(
+            row.split_whitespace().collect::<Vec<_>>()[1..],
+            ["-", "-"],
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn arbiter_runs_process_bots_without_forfeits() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().join("games");

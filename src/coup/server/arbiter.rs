@@ -761,7 +761,7 @@ pub fn format_report(r: &Report, bots: &[Bot]) -> String {
             let cell = r
                 .matrix
                 .iter()
-                .find(|p| p.bot == a.name && p.opponent == b.name)
+                .find(|p| p.bot == a.name && p.opponent == b.name && p.games > 0)
                 .map(|p| format!("{:.2} [{:.2},{:.2}]", p.rate, p.ci95.0, p.ci95.1))
                 .unwrap_or_else(|| "-".into());
             s.push_str(&format!("{:>w$}", cell));
