@@ -327,8 +327,9 @@ fn one_line(out: &Output) -> String {
     err.trim_end().to_owned()
 }
 
-/// `--shard K/N` of two starts into `dir/sK.jsonl`; the log's path.
-fn shard_log(dir: &Path, k: usize, n: usize) -> String {
+/// The referee on two starts with `--shard K/N` and `--games-out dir/sK.jsonl`: its output and
+/// the log's path.
+fn shard_run(dir: &Path, k: usize, n: usize) -> (Output, String) {
     let log = dir.join(format!("s{k}.jsonl")).display().to_string();
     let shard = format!("{k}/{n}");
     let out = run(
@@ -346,6 +347,12 @@ fn shard_log(dir: &Path, k: usize, n: usize) -> String {
         "",
         dir,
     );
+    (out, log)
+}
+
+/// `--shard K/N` of two starts into `dir/sK.jsonl`; the log's path.
+fn shard_log(dir: &Path, k: usize, n: usize) -> String {
+    let (out, log) = shard_run(dir, k, n);
     assert!(out.status.success(), "{}", text(&out.stderr));
     log
 }
@@ -355,22 +362,7 @@ fn a_shard_with_no_start_is_refused_before_any_game() {
     // Two starts over three shards: the third would play nothing and leave an empty log,
     // which `merge` cannot place.
     let dir = scratch("empty-shard");
-    let log = dir.join("s3.jsonl");
-    let out = run(
-        REFEREE,
-        &[
-            "--start",
-            "4 3 2 4 2 3 2",
-            "--start",
-            "3 3 3 3 3 3 2",
-            "--shard",
-            "3/3",
-            "--games-out",
-            log.to_str().unwrap(),
-        ],
-        "",
-        &dir,
-    );
+    let (out, log) = shard_run(&dir, 3, 3);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let err = one_line(&out);
     assert!(
@@ -378,7 +370,7 @@ fn a_shard_with_no_start_is_refused_before_any_game() {
         "{err}"
     );
     assert!(out.stdout.is_empty(), "a summary was printed");
-    assert!(!log.exists(), "an empty log was left");
+    assert!(!Path::new(&log).exists(), "an empty log was left");
 }
 
 #[test]
