@@ -454,7 +454,7 @@ int main(void)
     ROW(cg_coup_decide(NULL, "", 1, 1, "$!", legal_unknown, 2, answer, sizeof answer, &answer_len,
                        keep, sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT,
-        "cg_coup_decide: legal[1] = \"I\" is no answer of the protocol (docs/rules/coup.md \302\2474)");
+        "cg_coup_decide: legal[1] = \"I\" is no answer of the protocol (docs/rules/coup.md \302\2475.2)");
     ROW(cg_coup_decide(NULL, "I\nF#", 1, 1, "$!", legal, 2, answer, sizeof answer, &answer_len,
                        keep, sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT, "cg_coup_decide: history: unexpected '#' in line \"F#\"");

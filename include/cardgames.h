@@ -398,7 +398,7 @@ int32_t cg_card_value(struct cg_card card);
  `answer_len` = the longest legal string's length + 1 always fits it, and
  the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
  The answer is always one of `legal`; a legal string that is no answer of
- the protocol (`docs/rules/coup.md` §4: `"x"`, `"I"` without its newline)
+ the protocol (`docs/rules/coup.md` §5.2: `"x"`, `"I"` without its newline)
  fails the call instead of being answered.
  Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
  `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal

@@ -315,7 +315,7 @@ fn bots_say_on_stderr_what_they_cannot_read() {
     assert_eq!(code, Some(0));
     assert_eq!(
         err,
-        "coup-bot: \"Z\" stands among the legal answers and is no answer of the protocol (docs/rules/coup.md §4)\n"
+        "coup-bot: \"Z\" stands among the legal answers and is no answer of the protocol (docs/rules/coup.md §5.2)\n"
     );
     let (code, stdout, _) = run_in(dir.path(), coup, &["--version"]);
     assert_eq!(code, Some(0));

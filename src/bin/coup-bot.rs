@@ -137,7 +137,7 @@ fn main() {
     let odd = |a: &&String| !a.starts_with("--") && cardgames::coup::Reply::parse(a).is_none();
     if let Some(odd) = legal.iter().find(odd) {
         cardgames::diag!(
-            "coup-bot: {odd:?} stands among the legal answers and is no answer of the protocol (docs/rules/coup.md §4)"
+            "coup-bot: {odd:?} stands among the legal answers and is no answer of the protocol (docs/rules/coup.md §5.2)"
         );
     }
     let history = match read_history(path) {

@@ -72,7 +72,7 @@ fn check_inputs(history: &str, opp_coins: i64, my_coins: i64, cards: &str) -> Re
 /// `answer_len` = the longest legal string's length + 1 always fits it, and
 /// the kept cards are at most 2 characters, so `exchange_len` = 3 always fits.
 /// The answer is always one of `legal`; a legal string that is no answer of
-/// the protocol (`docs/rules/coup.md` §4: `"x"`, `"I"` without its newline)
+/// the protocol (`docs/rules/coup.md` §5.2: `"x"`, `"I"` without its newline)
 /// fails the call instead of being answered.
 /// Deterministic for given inputs. Errors: `CG_NULL_POINTER`,
 /// `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (unknown strategy, no legal
@@ -134,7 +134,7 @@ pub unsafe extern "C" fn cg_coup_decide(
             return Err(fail(
                 CgStatus::CgInvalidArgument,
                 format!(
-                    "legal[{i}] = {:?} is no answer of the protocol (docs/rules/coup.md §4)",
+                    "legal[{i}] = {:?} is no answer of the protocol (docs/rules/coup.md §5.2)",
                     legal[i]
                 ),
             ));
