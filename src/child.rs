@@ -11,9 +11,13 @@
 //!
 //! What a child writes is bounded: stdout lines at most [`Limits::max_line`]
 //! bytes, stdout in all at most [`Limits::max_output`] bytes (per call for
-//! [`Spec::run`], per lifetime for [`Spec::spawn`]); a child over either limit
+//! [`Spec::run`], per lifetime for [`Spec::spawn`], where every line counts at
+//! least [`LINE_COST`] bytes); a child over either limit
 //! is killed at once and the fault says so, unless a [`Spec::run`] call asked
 //! to keep the first bytes and drop the rest ([`Spec::truncate_output`]).
+//! What a line session sends it is bounded in time: a child that stops
+//! reading its stdin until the pipe is full is killed once a line has waited
+//! [`Limits::input_timeout`] to be taken ([`Fault::InputBlocked`]).
 //! Stderr goes nowhere, to the server's stderr, or to a buffer keeping its
 //! last bytes ([`Stderr::Capture`]) or its first ones ([`Stderr::Head`]).
 //! Fault texts quote at most [`QUOTE_BYTES`] bytes of what a child wrote
@@ -47,10 +51,11 @@
 //! escapee that keeps a pipe open keeps one reader thread blocked until it
 //! exits, but never blocks the caller.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::os::fd::AsFd;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
@@ -62,6 +67,8 @@ use std::time::{Duration, Instant};
 
 pub use crate::quote::{quote, QUOTE_BYTES};
 
+use nix::fcntl::{fcntl, FcntlArg, OFlag};
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
@@ -70,6 +77,15 @@ use nix::unistd::Pid;
 /// the output pipes to close after the child exited.
 const KILL_WAIT: Duration = Duration::from_secs(5);
 const DRAIN_WAIT: Duration = Duration::from_millis(200);
+
+/// The least a stdout line of a line session ([`Spec::spawn`]) counts against
+/// [`Limits::max_output`], its `'\n'` included: each line waits in an
+/// unbounded queue until [`Child::recv_line`] takes it, and an empty line
+/// costs that queue some 40 bytes, so a flood of bare newlines would otherwise
+/// queue a million of them under a 1 MiB limit (tens of MB per child). At 64
+/// bytes a line the queue holds at most `max_output / 64` lines; the
+/// protocols' lines are far fewer than that in a whole game.
+pub const LINE_COST: u64 = 64;
 
 /// Where a child's stderr goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,17 +108,24 @@ pub struct Limits {
     /// Longest stdout line in bytes, its `'\n'` excluded (line sessions only).
     pub max_line: usize,
     /// Most stdout bytes in all: per call for [`Spec::run`], per child for
-    /// [`Spec::spawn`].
+    /// [`Spec::spawn`], where each line counts at least [`LINE_COST`] bytes.
     pub max_output: u64,
+    /// How long [`Child::send_line`] waits for the child to make room in its
+    /// stdin pipe (line sessions only). The pipe holds 64 KiB on Linux, so a
+    /// line waits only when the child has stopped reading its input; past this
+    /// time its group is killed ([`Fault::InputBlocked`]).
+    pub input_timeout: Duration,
 }
 
 impl Default for Limits {
     /// 4 KiB lines, 1 MiB of output: a hundred times what any of the three
-    /// protocols needs for a whole game.
+    /// protocols needs for a whole game; 5 s for a full stdin pipe to take a
+    /// line.
     fn default() -> Limits {
         Limits {
             max_line: 4096,
             max_output: 1 << 20,
+            input_timeout: Duration::from_secs(5),
         }
     }
 }
@@ -127,6 +150,9 @@ pub enum Fault {
     NotUtf8(String),
     /// Its stdin is closed (it exited or closed it) so a line could not be sent.
     InputClosed,
+    /// Its stdin pipe stayed full for this long ([`Limits::input_timeout`]):
+    /// it stopped reading its input, and a line could not be sent.
+    InputBlocked(Duration),
     /// Reading its output failed.
     Read(String),
     /// The caller's check asked to stop it ([`Spec::run_watched`]).
@@ -145,6 +171,9 @@ impl fmt::Display for Fault {
             Fault::TooMuchOutput(n) => write!(f, "wrote more than {n} bytes"),
             Fault::NotUtf8(q) => write!(f, "a line that is not UTF-8: {q}"),
             Fault::InputClosed => f.write_str("closed its input (exited?)"),
+            Fault::InputBlocked(t) => {
+                write!(f, "did not read its input within {} ms", t.as_millis())
+            }
             Fault::Read(e) => write!(f, "unreadable output: {e}"),
             Fault::Stopped => f.write_str("stopped by its supervisor"),
         }
@@ -294,7 +323,15 @@ impl Spec {
     /// # Errors
     /// The operating system's error when the program cannot be started.
     pub fn spawn(&self) -> io::Result<Child> {
-        Child::start(self, Mode::Lines, Stdio::piped())
+        let child = Child::start(self, Mode::Lines, Stdio::piped())?;
+        // Our end of its stdin does not block: [`Child::send_line`] waits for
+        // room itself, at most [`Limits::input_timeout`].
+        if let Some(w) = &child.stdin {
+            let flags = fcntl(w.as_fd(), FcntlArg::F_GETFL).map_err(io::Error::from)?;
+            let flags = OFlag::from_bits_retain(flags) | OFlag::O_NONBLOCK;
+            fcntl(w.as_fd(), FcntlArg::F_SETFL(flags)).map_err(io::Error::from)?;
+        }
+        Ok(child)
     }
 
     /// One call: starts the program, feeds [`Spec::input`], and waits at
@@ -359,7 +396,7 @@ impl Spec {
                     fault = Some(f);
                     break;
                 }
-                Ok(Event::Line(_) | Event::Eof) => {}
+                Ok(Event::Lines(_) | Event::Eof) => {}
                 Err(RecvTimeoutError::Timeout) => {
                     if watch.is_none() || Instant::now() >= deadline {
                         fault = Some(Fault::Timeout(timeout));
@@ -446,7 +483,9 @@ enum Mode {
 }
 
 enum Event {
-    Line(Vec<u8>),
+    /// The complete lines of one read, in order: lines written together
+    /// arrive together ([`Child::waiting_line`] sees them all).
+    Lines(Vec<Vec<u8>>),
     Whole(Vec<u8>),
     Eof,
     Fault(Fault),
@@ -772,9 +811,13 @@ pub struct Child {
     pgid: Pid,
     stdin: Option<ChildStdin>,
     events: Receiver<Event>,
+    /// Lines received and not taken yet.
+    lines: VecDeque<Vec<u8>>,
     /// The captured stderr and the reader's end-of-file signal.
     stderr: Option<(SharedBytes, Receiver<()>)>,
     stderr_cap: usize,
+    /// [`Limits::input_timeout`].
+    input_timeout: Duration,
     /// Set once the exit watcher reported the leader's exit (not reaped yet).
     exited: bool,
     /// Stdout closed.
@@ -786,7 +829,7 @@ pub struct Child {
 impl fmt::Debug for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Line(l) => write!(f, "Line({})", quote(l)),
+            Event::Lines(l) => write!(f, "Lines({})", l.len()),
             Event::Whole(b) => write!(f, "Whole({})", quote(b)),
             Event::Eof => f.write_str("Eof"),
             Event::Fault(x) => write!(f, "Fault({x})"),
@@ -855,8 +898,10 @@ impl Child {
             child,
             pgid: pid,
             events,
+            lines: VecDeque::new(),
             stderr,
             stderr_cap,
+            input_timeout: spec.limits.input_timeout,
             exited: false,
             eof: false,
             reaped: None,
@@ -869,19 +914,53 @@ impl Child {
         self.child.id()
     }
 
-    /// Writes `line` and a `'\n'` to its stdin and flushes.
+    /// Writes `line` and a `'\n'` to its stdin, waiting at most
+    /// [`Limits::input_timeout`] for room in the pipe.
     ///
     /// # Errors
     /// [`Fault::InputClosed`] when its stdin is closed (it exited or closed
-    /// it); later sends fail the same way.
+    /// it); [`Fault::InputBlocked`] when the pipe stayed full for
+    /// [`Limits::input_timeout`] (it stopped reading), after which its group
+    /// is already killed. Later sends fail with [`Fault::InputClosed`].
     pub fn send_line(&mut self, line: &str) -> Result<(), Fault> {
+        let limit = self.input_timeout;
         let w = self.stdin.as_mut().ok_or(Fault::InputClosed)?;
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        if w.write_all(&bytes).and_then(|()| w.flush()).is_err() {
-            self.stdin = None;
-            return Err(Fault::InputClosed);
+        let deadline = Instant::now() + limit;
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            let full = match w.write(rest) {
+                Ok(0) => true,
+                Ok(n) => {
+                    rest = &rest[n..];
+                    false
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => true,
+                // EPIPE (std ignores SIGPIPE): it closed its end.
+                Err(_) => {
+                    self.stdin = None;
+                    return Err(Fault::InputClosed);
+                }
+            };
+            if !full {
+                continue;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                self.stdin = None;
+                self.kill_group();
+                return Err(Fault::InputBlocked(limit));
+            }
+            // Rounded up to whole milliseconds, so the wait never spins; ready,
+            // timed out or interrupted, the loop writes again (a pipe whose
+            // reader is gone is ready: the write says EPIPE).
+            let ms = left.as_millis().saturating_add(1);
+            let timeout = PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX);
+            let mut fds = [PollFd::new(w.as_fd(), PollFlags::POLLOUT)];
+            let _ = poll(&mut fds, timeout);
         }
         Ok(())
     }
@@ -901,21 +980,20 @@ impl Child {
     /// output, after which the group is already killed.
     pub fn recv_line(&mut self, timeout: Duration) -> Result<String, Fault> {
         let mut deadline = Instant::now() + timeout;
+        if self.exited {
+            // Its exit was seen already ([`Child::waiting_line`]).
+            deadline = deadline.min(Instant::now() + DRAIN_WAIT);
+        }
         loop {
+            if let Some(line) = self.next_line() {
+                return line;
+            }
             if self.eof {
                 return Err(Fault::Closed(self.exit_status_soon()));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             match self.events.recv_timeout(left) {
-                Ok(Event::Line(bytes)) => {
-                    return match String::from_utf8(bytes) {
-                        Ok(line) => Ok(line),
-                        Err(e) => {
-                            self.kill_group();
-                            Err(Fault::NotUtf8(quote(e.as_bytes())))
-                        }
-                    }
-                }
+                Ok(Event::Lines(lines)) => self.lines.extend(lines),
                 Ok(Event::Eof) => self.eof = true,
                 Ok(Event::Exited) => {
                     self.exited = true;
@@ -935,6 +1013,44 @@ impl Child {
                 Err(RecvTimeoutError::Disconnected) => return Err(Fault::Closed(self.reap())),
             }
         }
+    }
+
+    /// A stdout line already written and waiting, taken without blocking
+    /// (its `'\n'` and a `'\r'` before it removed): `Ok(None)` when no line is
+    /// waiting, also when its output is closed ([`Child::recv_line`] reports
+    /// that).
+    ///
+    /// # Errors
+    /// Bad output as [`Child::recv_line`] reports it ([`Fault::LineTooLong`],
+    /// [`Fault::TooMuchOutput`], [`Fault::NotUtf8`], [`Fault::Read`]), after
+    /// which the group is already killed.
+    pub fn waiting_line(&mut self) -> Result<Option<String>, Fault> {
+        loop {
+            if let Some(line) = self.next_line() {
+                return line.map(Some);
+            }
+            match self.events.try_recv() {
+                Ok(Event::Lines(lines)) => self.lines.extend(lines),
+                Ok(Event::Eof) => self.eof = true,
+                Ok(Event::Exited) => self.exited = true,
+                Ok(Event::Fault(f)) => {
+                    self.kill_group();
+                    return Err(f);
+                }
+                Ok(Event::Whole(_)) => {}
+                Err(_) => return Ok(None),
+            }
+        }
+    }
+
+    /// The first line received and not taken yet, if any: a line that is not
+    /// UTF-8 kills the group.
+    fn next_line(&mut self) -> Option<Result<String, Fault>> {
+        let bytes = self.lines.pop_front()?;
+        Some(String::from_utf8(bytes).map_err(|e| {
+            self.kill_group();
+            Fault::NotUtf8(quote(e.as_bytes()))
+        }))
     }
 
     /// After end of file: the exit status if it exits within a short wait
@@ -1095,12 +1211,14 @@ fn read_stdout(out: impl Read, mode: Mode, limits: Limits, truncate: bool, tx: &
                 line.extend_from_slice(&chunk[..n.min(room)]);
             }
             Mode::Lines => {
+                let mut lines = Vec::new();
                 for part in chunk.split_inclusive(|&b| b == b'\n') {
                     let ends = part.last() == Some(&b'\n');
                     let body = if ends { &part[..part.len() - 1] } else { part };
                     line.extend_from_slice(body);
                     if line.len() > limits.max_line {
                         let start = quote(&line[..QUOTE_BYTES.min(line.len())]);
+                        send_lines(tx, lines);
                         let _ = tx.send(Event::Fault(Fault::LineTooLong {
                             limit: limits.max_line,
                             start,
@@ -1108,13 +1226,23 @@ fn read_stdout(out: impl Read, mode: Mode, limits: Limits, truncate: bool, tx: &
                         return;
                     }
                     if ends {
+                        // A short line costs [`LINE_COST`] in all: its bytes
+                        // (counted above with the chunk) and the rest here.
+                        let bytes = line.len() as u64 + 1;
+                        total = total.saturating_add(LINE_COST.saturating_sub(bytes));
+                        if total > limits.max_output {
+                            send_lines(tx, lines);
+                            let _ = tx.send(Event::Fault(Fault::TooMuchOutput(limits.max_output)));
+                            return;
+                        }
                         if line.last() == Some(&b'\r') {
                             line.pop();
                         }
-                        if tx.send(Event::Line(std::mem::take(&mut line))).is_err() {
-                            return;
-                        }
+                        lines.push(std::mem::take(&mut line));
                     }
+                }
+                if !send_lines(tx, lines) {
+                    return;
                 }
             }
         }
@@ -1129,11 +1257,17 @@ fn read_stdout(out: impl Read, mode: Mode, limits: Limits, truncate: bool, tx: &
                 if line.last() == Some(&b'\r') {
                     line.pop();
                 }
-                let _ = tx.send(Event::Line(line));
+                send_lines(tx, vec![line]);
             }
         }
     }
     let _ = tx.send(Event::Eof);
+}
+
+/// Sends the lines of one read in one event (none when there are none);
+/// `false` once the receiver is gone.
+fn send_lines(tx: &Sender<Event>, lines: Vec<Vec<u8>>) -> bool {
+    lines.is_empty() || tx.send(Event::Lines(lines)).is_ok()
 }
 
 /// Reads a pipe to its end into `buf`, keeping (about) its last `cap` bytes.
@@ -1316,6 +1450,7 @@ mod tests {
         let limits = Limits {
             max_line: 100,
             max_output: 10_000,
+            ..Limits::default()
         };
         // No newline at all.
         let mut c = sh("while :; do printf xxxxxxxxxx; done")
@@ -1351,6 +1486,144 @@ mod tests {
     }
 
     #[test]
+    fn a_child_that_stops_reading_is_killed_at_the_input_deadline() {
+        let limits = Limits {
+            input_timeout: Duration::from_millis(300),
+            ..Limits::default()
+        };
+        // It never reads: the 64 KiB pipe fills, and a send waits for room.
+        // Its sleeper in the background must die with it.
+        let mut c = sh("sleep 30 & exec sleep 30")
+            .limits(limits)
+            .spawn()
+            .unwrap();
+        let pgid = c.id();
+        let line = "x".repeat(1000);
+        // On a thread, so a send that blocks for good fails the test (its
+        // group killed, the write ends) instead of hanging it.
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            let t = Instant::now();
+            let mut sent = 0;
+            let fault = loop {
+                match c.send_line(&line) {
+                    Ok(()) => sent += 1,
+                    Err(f) => break f,
+                }
+            };
+            let again = c.send_line("more");
+            let _ = tx.send((fault, sent, t.elapsed(), again));
+        });
+        let Ok((fault, sent, took, again)) = rx.recv_timeout(Duration::from_secs(10)) else {
+            let _ = killpg(Pid::from_raw(pgid as i32), Signal::SIGKILL);
+            panic!("send_line blocked for good on a child that does not read");
+        };
+        assert_eq!(fault, Fault::InputBlocked(Duration::from_millis(300)));
+        assert_eq!(fault.to_string(), "did not read its input within 300 ms");
+        assert!(sent >= 50, "only {sent} lines fitted");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+        assert_eq!(again, Err(Fault::InputClosed));
+        assert!(!group_alive(pgid), "a process of the group survived");
+        // A child that closed its stdin: the write fails at once (EPIPE).
+        let mut c = sh("exec 0<&-; exec sleep 30")
+            .limits(limits)
+            .spawn()
+            .unwrap();
+        let t = Instant::now();
+        let fault = loop {
+            if let Err(f) = c.send_line(&"y".repeat(1000)) {
+                break f;
+            }
+            assert!(t.elapsed() < Duration::from_secs(5), "no fault");
+        };
+        assert_eq!(fault, Fault::InputClosed);
+        assert!(
+            t.elapsed() < Duration::from_millis(300),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+
+    #[test]
+    fn bare_newlines_cost_a_line_each() {
+        // 10,000 empty lines are 10,000 bytes, within the limit by bytes;
+        // at LINE_COST a line, only the first 156 get through.
+        let limits = Limits {
+            max_line: 100,
+            max_output: 10_000,
+            ..Limits::default()
+        };
+        let mut c = sh("head -c 10000 /dev/zero | tr '\\0' '\\n'; exec sleep 30")
+            .limits(limits)
+            .spawn()
+            .unwrap();
+        let pgid = c.id();
+        let mut n = 0;
+        let fault = loop {
+            match c.recv_line(Duration::from_secs(5)) {
+                Ok(line) => {
+                    assert_eq!(line, "");
+                    n += 1;
+                }
+                Err(f) => break f,
+            }
+        };
+        assert_eq!(fault, Fault::TooMuchOutput(10_000));
+        assert!(n <= 10_000 / LINE_COST, "{n} lines");
+        assert!(!group_alive(pgid));
+        // Long lines count by their bytes only.
+        let limits = Limits {
+            max_line: 1000,
+            max_output: 10_000,
+            ..Limits::default()
+        };
+        let mut c = sh("i=0; while [ $i -lt 50 ]; do printf '%0199d\\n' 0; i=$((i+1)); done")
+            .limits(limits)
+            .spawn()
+            .unwrap();
+        for _ in 0..50 {
+            assert_eq!(c.recv_line(Duration::from_secs(5)).unwrap().len(), 199);
+        }
+        assert!(matches!(
+            c.recv_line(Duration::from_secs(5)),
+            Err(Fault::Closed(_))
+        ));
+    }
+
+    #[test]
+    fn a_waiting_line_is_taken_without_blocking() {
+        let mut c = sh("echo early; while read l; do echo \"got $l\"; done")
+            .spawn()
+            .unwrap();
+        let t = Instant::now();
+        let early = loop {
+            if let Some(line) = c.waiting_line().unwrap() {
+                break line;
+            }
+            assert!(t.elapsed() < Duration::from_secs(5), "no line");
+            thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(early, "early");
+        assert_eq!(c.waiting_line(), Ok(None));
+        c.send_line("a").unwrap();
+        assert_eq!(c.recv_line(Duration::from_secs(5)).unwrap(), "got a");
+        assert_eq!(c.waiting_line(), Ok(None));
+        // Its exit, seen while looking for a line, still ends the next read.
+        c.close_input();
+        let t = Instant::now();
+        while !c.exited {
+            assert_eq!(c.waiting_line(), Ok(None));
+            assert!(t.elapsed() < Duration::from_secs(5), "no exit");
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert!(matches!(
+            c.recv_line(Duration::from_secs(20)),
+            Err(Fault::Closed(_))
+        ));
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    }
+
+    #[test]
     fn run_collects_output_and_status() {
         let r = sh("cat; echo err >&2; exit 2")
             .input("hello\n")
@@ -1376,6 +1649,7 @@ mod tests {
             .limits(Limits {
                 max_line: 10,
                 max_output: 100_000,
+                ..Limits::default()
             })
             .run(Duration::from_secs(10))
             .unwrap();
@@ -1410,6 +1684,7 @@ mod tests {
             .limits(Limits {
                 max_line: 10,
                 max_output: 1000,
+                ..Limits::default()
             })
             .truncate_output(true)
             .stderr(Stderr::Head(500))

@@ -163,6 +163,8 @@ impl GameRecord {
 struct Proc {
     child: child::Child,
     started: Instant,
+    /// It was killed for not reading its input ([`Proc::send`]).
+    blocked: bool,
 }
 
 impl Proc {
@@ -184,6 +186,7 @@ impl Proc {
             .limits(Limits {
                 max_line: MAX_LINE,
                 max_output: MAX_OUTPUT,
+                ..Limits::default()
             })
             .spawn()
             .map_err(|e| RefereeError::Spawn {
@@ -191,13 +194,27 @@ impl Proc {
                 command: command.to_string(),
                 reason: e.to_string(),
             })?;
-        Ok(Proc { child, started })
+        Ok(Proc {
+            child,
+            started,
+            blocked: false,
+        })
     }
 
-    /// Sends one line; errors (the child has exited) are left for the next
-    /// read to notice.
-    fn send(&mut self, line: &str) {
-        let _ = self.child.send_line(line);
+    /// Sends one line. A closed input (the child has exited) is left for the
+    /// next read to notice, with its exit status.
+    ///
+    /// # Errors
+    /// [`Fault::InputBlocked`]: it stopped reading its input (its group is
+    /// killed), a forfeit.
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        match self.child.send_line(line) {
+            Err(f @ Fault::InputBlocked(_)) => {
+                self.blocked = true;
+                Err(f)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The next non-blank line, without its line end.
@@ -216,10 +233,13 @@ impl Proc {
 
     /// Closes the child's input and waits up to `grace` for it to exit, then
     /// kills its group. Returns a note if it had to be killed or exited
-    /// non-zero.
+    /// non-zero (none when it was killed for not reading its input: that has
+    /// its own note).
     fn finish(self, grace: Duration, player: u8) -> Option<String> {
         let f = self.child.finish(grace);
-        if f.killed {
+        if self.blocked {
+            None
+        } else if f.killed {
             Some(format!(
                 "player {player} did not exit within {} ms after the game; killed",
                 grace.as_millis()
@@ -298,7 +318,10 @@ impl Referee {
             }
         }
         let mut p1 = Proc::spawn(&self.player1, &[], 1, self.show_stderr)?;
-        p1.send(&start.to_string());
+        if let Err(fault) = p1.send(&start.to_string()) {
+            record.outcome = forfeit(1, format!("start line: {fault}"));
+            return Ok(record);
+        }
         let mut game = Game::new(start);
         let mut sent = [p1.started, Instant::now()];
         while !game.is_over() {
@@ -343,7 +366,17 @@ impl Referee {
                 record.suboptimal_moves[seat.index()] += 1;
             }
             record.moves.push(pit as u8 + 1);
-            other.send(&protocol::format_move(pit));
+            if let Err(fault) = other.send(&protocol::format_move(pit)) {
+                let m = seat.other().number();
+                let why = format!("move {} (its opponent's): {fault}", game.moves().len());
+                if game.is_over() {
+                    // The game was decided by this move; the fault is a note.
+                    record.notes.push(format!("player {m}: {why}"));
+                } else {
+                    record.outcome = forfeit(m, why);
+                    break;
+                }
+            }
             sent[seat.other().index()] = Instant::now();
         }
         record.banks = game.banks();

@@ -176,6 +176,7 @@ fn supervise(
         .limits(child::Limits {
             max_line: OUTPUT_CAP,
             max_output: cap,
+            ..child::Limits::default()
         })
         .truncate_output(true);
     let _slot = Slot::take();

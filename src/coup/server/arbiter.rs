@@ -545,6 +545,7 @@ fn run_process(
         .limits(Limits {
             max_line: MAX_CALL_OUTPUT as usize,
             max_output: MAX_CALL_OUTPUT,
+            ..Limits::default()
         })
         .run(settings.timeout)
         .map_err(|e| format!("cannot run {}: {e}", child::quote(cmd[0].as_bytes())))?;
