@@ -613,6 +613,15 @@ fn run(args: Args, a: TeamSpec, b: TeamSpec) -> Result<(), String> {
             forfeit_text(g)
         );
     }
+    for g in games.iter().filter(|g| !g.record.notes.is_empty()).take(5) {
+        let _ = writeln!(
+            out,
+            "note in deal {} (swapped {}): {}",
+            g.deal,
+            g.swapped,
+            g.record.notes.join("; ")
+        );
+    }
     child::print_stdout(&out)?;
     if partial {
         return Err("interrupted".into());

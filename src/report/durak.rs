@@ -6,8 +6,8 @@
 //! `wins_a`, `wins_b`, `games` with `deal`, `seed`, `swapped`, `winner`,
 //! `forfeit`, `rounds`); added: `games_scheduled`, `shard`, and per game
 //! `answers`, `time_us`, `max_answer_us` (by absolute player 0..4),
-//! `budget_ms`, `steps` for the games recorded for replays, and `endgame`
-//! (`--endgame-nodes`).
+//! `budget_ms`, `steps` for the games recorded for replays, `endgame`
+//! (`--endgame-nodes`), and `notes` when a program did not end cleanly.
 
 use std::path::Path;
 use std::time::Duration;
@@ -110,6 +110,10 @@ pub struct GameJson {
     /// The endgame diagnostic, when the run asked for it and the game reached an empty talon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endgame: Option<EndgameJson>,
+    /// How programs ended when they did not end cleanly ([`GameRecord::notes`]: `player 2:
+    /// did not exit after the game; killed`); absent when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A whole `durak-server --json` file.
@@ -216,6 +220,7 @@ impl GameJson {
                 cards: e.cards,
                 nodes: e.nodes,
             }),
+            notes: r.notes.clone(),
         }
     }
 
@@ -254,6 +259,7 @@ impl GameJson {
                     cards: e.cards,
                     nodes: e.nodes,
                 }),
+                notes: self.notes.clone(),
             },
         }
     }

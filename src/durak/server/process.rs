@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::referee::{Player, SeatFault};
-use crate::child::{self, Fault, Limits, Spec, Stderr};
+use crate::child::{self, quote, Fault, Limits, Spec, Stderr};
 use crate::durak::protocol::Command;
 
 /// How long a program may take to exit after its input is closed at the end of a game.
@@ -19,7 +19,8 @@ pub struct ProcessSeat {
 
 impl ProcessSeat {
     /// Starts `command` through `sh -c`, stdout lines at most 4 KiB and 1 MiB in all per
-    /// game ([`Limits::default`]).
+    /// game, a line sent waiting at most 5 s for room in its stdin pipe
+    /// ([`Limits::default`]).
     ///
     /// # Errors
     /// The spawn error if the shell cannot be started.
@@ -47,6 +48,18 @@ impl Player for ProcessSeat {
 
     fn ask(&mut self, command: Command, time_left: Duration) -> Result<String, SeatFault> {
         let c = self.child()?;
+        // Every answer so far was taken when it was asked for: a line waiting now was
+        // written unasked, and would be taken for the answer to this command.
+        match c.waiting_line() {
+            Ok(Some(line)) => {
+                return Err(SeatFault::Unasked(format!(
+                    "answered before it was asked: {}",
+                    quote(line.as_bytes())
+                )))
+            }
+            Ok(None) => {}
+            Err(f) => return Err(SeatFault::Crash(f.to_string())),
+        }
         c.send_line(&command.to_string())
             .map_err(|f| SeatFault::Crash(f.to_string()))?;
         match c.recv_line(time_left) {
@@ -56,9 +69,7 @@ impl Player for ProcessSeat {
         }
     }
 
-    fn close(&mut self) {
-        if let Some(c) = self.child.take() {
-            c.finish(EXIT_GRACE);
-        }
+    fn close(&mut self) -> Option<String> {
+        self.child.take().and_then(|c| c.finish(EXIT_GRACE).note())
     }
 }

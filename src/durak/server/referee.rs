@@ -14,10 +14,24 @@ use crate::durak::rules::{budget, team, Event, Game, Pending, Round};
 /// Why a seat failed to answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatFault {
-    /// The program exited or closed its output, or a write failed.
+    /// The program exited or closed its output, or a write failed or stayed
+    /// blocked (it stopped reading its input).
     Crash(String),
     /// No answer before the budget ran out.
     Timeout,
+    /// A line written before the command that asks for it: the description (with the
+    /// line quoted).
+    Unasked(String),
+}
+
+impl SeatFault {
+    /// The description of the fault for a forfeit's detail.
+    fn describe(self) -> String {
+        match self {
+            SeatFault::Crash(why) | SeatFault::Unasked(why) => why,
+            SeatFault::Timeout => "no answer within the budget".into(),
+        }
+    }
 }
 
 /// A player the referee talks to: an in-process bot or a program over pipes.
@@ -32,8 +46,12 @@ pub trait Player {
     /// # Errors
     /// [`SeatFault`] on a crash or a timeout.
     fn ask(&mut self, command: Command, time_left: Duration) -> Result<String, SeatFault>;
-    /// Ends the game for this seat (closes the program's input).
-    fn close(&mut self) {}
+    /// Ends the game for this seat (closes the program's input). Returns a note when it did
+    /// not end cleanly (a program that had to be killed, or exited with a failure status);
+    /// the default has none.
+    fn close(&mut self) -> Option<String> {
+        None
+    }
     /// Shows the seat the whole true state (`game`, absolute numbering, `player` = the seat
     /// about to be asked) just before [`Player::ask`]. Only in-process measurement bots use it
     /// (the clairvoyant bound, [`DeepConfig::clairvoyant`](crate::durak::deep::DeepConfig));
@@ -46,9 +64,9 @@ pub trait Player {
 pub enum LossReason {
     /// A well-formed but illegal answer.
     Illegal,
-    /// An answer that is not `NO` or a card.
+    /// An answer that is not `NO` or a card, or a line written before it was asked for.
     Malformed,
-    /// The program died or closed its output.
+    /// The program died or closed its output, or stopped reading its input.
     Crash,
     /// The cumulative time budget was exceeded.
     Timeout,
@@ -90,6 +108,10 @@ pub struct GameRecord {
     /// The exact value of the first decision with the talon empty that the solver settles,
     /// when requested ([`PlayOptions::endgame_nodes`]) and the game got there.
     pub endgame: Option<EndgameCheck>,
+    /// How the seats' programs ended when it did not go cleanly (`player 2: did not exit
+    /// after the game; killed`, [`Player::close`]), the seat that forfeited left out: its
+    /// fault is the forfeit.
+    pub notes: Vec<String>,
 }
 
 /// One answer of a recorded game ([`PlayOptions::steps`]), in absolute numbering.
@@ -249,20 +271,24 @@ pub fn play_game_with(
         transcript: transcript.then(Default::default),
         steps: opts.steps.then(Vec::new),
         endgame: None,
+        notes: Vec::new(),
     };
     let mut endgame_due = opts.endgame_nodes > 0;
     let mut endgame_solver: Option<Box<Solver>> = None;
     // Cards in play at the last try that hit the cap: the next try waits for fewer.
     let mut endgame_tried = usize::MAX;
-    let mut crashed: Option<usize> = None;
+    // A seat that could not be sent a line, and why.
+    let mut crashed: Option<(usize, String)> = None;
+    // The seat asked last: the one that forfeited, if a forfeit ended the loop.
+    let mut asked: Option<usize> = None;
     'deal: for (r, seat) in seats.iter_mut().enumerate() {
         for info in deal_lines(r, game.trump, dealt) {
             let line = info.to_string();
             if let Some(t) = rec.transcript.as_mut() {
                 t[r].push(line.clone());
             }
-            if seat.send(&line).is_err() {
-                crashed = Some(r);
+            if let Err(f) = seat.send(&line) {
+                crashed = Some((r, f.describe()));
                 break 'deal;
             }
         }
@@ -325,6 +351,7 @@ pub fn play_game_with(
             });
         }
         seats[p].reveal(&game, p);
+        asked = Some(p);
         let start = Instant::now();
         let reply = seats[p].ask(cmd, left);
         let took = start.elapsed();
@@ -351,6 +378,10 @@ pub fn play_game_with(
             }
             Err(SeatFault::Crash(why)) => {
                 rec.forfeit = lose(LossReason::Crash, why);
+                break;
+            }
+            Err(SeatFault::Unasked(why)) => {
+                rec.forfeit = lose(LossReason::Malformed, why);
                 break;
             }
             Ok(text) => text,
@@ -394,18 +425,21 @@ pub fn play_game_with(
                 if let Some(t) = rec.transcript.as_mut() {
                     t[r].push(line.clone());
                 }
-                if seat.send(&line).is_err() {
-                    crashed = Some(r);
+                if let Err(f) = seat.send(&line) {
+                    crashed = Some((r, f.describe()));
                     break 'send;
                 }
             }
         }
     }
-    if let Some(r) = crashed {
+    // The seat that forfeited.
+    let mut at_fault = rec.forfeit.as_ref().and(asked);
+    if let Some((r, why)) = crashed {
+        at_fault = Some(r);
         rec.forfeit = Some((
             team(r),
             LossReason::Crash,
-            format!("player {}: input closed", r + 1),
+            format!("player {}: {why}", r + 1),
         ));
     }
     if let Some((loser, _, _)) = rec.forfeit {
@@ -413,8 +447,12 @@ pub fn play_game_with(
     }
     rec.rounds = game.rounds;
     rec.budget = budget(game.rounds);
-    for seat in seats.iter_mut() {
-        seat.close();
+    for (r, seat) in seats.iter_mut().enumerate() {
+        if let Some(note) = seat.close() {
+            if at_fault != Some(r) {
+                rec.notes.push(format!("player {}: {note}", r + 1));
+            }
+        }
     }
     rec
 }
