@@ -143,8 +143,13 @@ fn require_proc() {
 
 /// Writes the bad bot `case` into `dir`; returns its path.
 fn bot(dir: &Path, case: &Case) -> PathBuf {
-    let path = dir.join(format!("{}.sh", case.name));
-    std::fs::write(&path, format!("#!/bin/sh\n{PROLOGUE}{}", case.body)).unwrap();
+    bot_script(dir, case.name, case.body)
+}
+
+/// Writes the bad bot `name` (the prologue, then `body`) into `dir`; returns its path.
+fn bot_script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let path = dir.join(format!("{name}.sh"));
+    std::fs::write(&path, format!("#!/bin/sh\n{PROLOGUE}{body}")).unwrap();
     let mut perm = std::fs::metadata(&path).unwrap().permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
     std::fs::set_permissions(&path, perm).unwrap();
@@ -513,4 +518,175 @@ fn ioiwari_referee_stops_cleanly_on_sigint() {
     assert!(games > 0 && games < 20_000, "{games}");
     // Games cut short by the interruption are not counted as forfeits.
     assert_eq!(v["forfeits"], serde_json::json!([0, 0]), "{v}");
+}
+
+/// A bot's first answer in Durak, from its own lines: its first card dealt to `MOVE`, `NO`
+/// to `BEAT` or `ADD` (both always legal); in `$answer`, every line before the question read.
+const DURAK_FIRST_ANSWER: &str = "card=
+while read cmd a b rest; do
+  case $cmd in
+    give) if [ \"$a\" = 1 ] && [ -z \"$card\" ]; then card=$b; fi ;;
+    MOVE) answer=$card; break ;;
+    BEAT|ADD) answer=NO; break ;;
+  esac
+done
+";
+
+/// The bot stops reading its input and fills its stdin pipe to the last byte: a writer of
+/// its own, blocked on the pipe reopened through `/proc`; waits (at most 3 s) until that
+/// writer blocks, so the pipe is full before the bot answers.
+const FILL_STDIN: &str = "exec 3>/proc/$$/fd/0
+cat /dev/zero >&3 &
+i=0
+while [ $i -lt 300 ]; do
+  case $(cat /proc/$!/wchan 2>/dev/null) in *pipe_write) break ;; esac
+  sleep 0.01; i=$((i+1))
+done
+";
+
+/// A bot that stops reading its stdin and lets the pipe fill used to hang durak-server for
+/// good (its write to the bot blocked); now the write waits 5 s (`Limits::input_timeout`),
+/// the bot's group is killed and its team forfeits.
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
+fn durak_server_forfeits_a_bot_that_stops_reading() {
+    require_proc();
+    let dir = tempfile::tempdir().unwrap();
+    // Fills its stdin, then answers its first question: the line that reports the answer
+    // finds the pipe full.
+    let body = format!("{DURAK_FIRST_ANSWER}{FILL_STDIN}echo \"$answer\"\nexec sleep 300\n");
+    let path = bot_script(dir.path(), "fill-stdin", &body);
+    let json = dir.path().join("fill.json");
+    let pgids = dir.path().join("fill.pgid");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+    cmd.args(["-q", "--deals", "1", "-a", "inproc:greedy", "-b"])
+        .arg(format!("sh {}", path.display()))
+        .arg("--json")
+        .arg(&json);
+    // 5 s for the blocked line, 2 s for the other copy to exit.
+    let out = serve(cmd, &pgids, Duration::from_secs(20), "fill-stdin");
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let g = &v["games"][0];
+    assert_eq!(g["forfeit"]["team"], "B", "{g}");
+    assert_eq!(g["forfeit"]["reason"], "Crash", "{g}");
+    let detail = g["forfeit"]["detail"].as_str().unwrap();
+    assert!(
+        ["player 2: ", "player 4: "]
+            .iter()
+            .any(|p| detail == format!("{p}did not read its input within 5000 ms")),
+        "{detail}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("losses by forfeit [crash: 1]"), "{stdout}");
+}
+
+/// Ioiwari: player 1 fills its stdin after the start line and then moves; the opponent's
+/// reply cannot be delivered, and player 1 forfeits instead of hanging the referee.
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
+fn ioiwari_referee_forfeits_a_player_that_stops_reading() {
+    require_proc();
+    let dir = tempfile::tempdir().unwrap();
+    let body = format!("read start\n{FILL_STDIN}echo 1\nexec sleep 300\n");
+    let path = bot_script(dir.path(), "fill-stdin", &body);
+    let games_out = dir.path().join("fill.jsonl");
+    let pgids = dir.path().join("fill.pgid");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ioiwari-referee"));
+    cmd.args(["--json", "--start", "4 3 2 4 2 3 2", "--p1"])
+        .arg(format!("sh {}", path.display()))
+        .arg("--games-out")
+        .arg(&games_out);
+    let out = serve(cmd, &pgids, Duration::from_secs(15), "fill-stdin");
+    assert!(out.status.success(), "{out:?}");
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["forfeits"], serde_json::json!([1, 0]), "{summary}");
+    let g: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&games_out).unwrap().trim()).unwrap();
+    assert_eq!(g["outcome"]["kind"], "forfeit", "{g}");
+    assert_eq!(g["outcome"]["player"], 1, "{g}");
+    assert_eq!(
+        g["outcome"]["reason"], "move 2 (its opponent's): did not read its input within 5000 ms",
+        "{g}"
+    );
+}
+
+/// A bot that prints each answer twice: the second copy, waiting before the next question,
+/// used to be taken for that question's answer (an illegal card, or a `NO` where none is
+/// allowed); it is now a forfeit that says what happened.
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
+fn durak_server_blames_an_answer_written_before_its_question() {
+    require_proc();
+    let dir = tempfile::tempdir().unwrap();
+    // Its first answer twice in one write, then it reads on and answers nothing.
+    let body = format!(
+        "{DURAK_FIRST_ANSWER}printf '%s\\n%s\\n' \"$answer\" \"$answer\"\nwhile read l; do :; done\n"
+    );
+    let path = bot_script(dir.path(), "twice", &body);
+    let json = dir.path().join("twice.json");
+    let pgids = dir.path().join("twice.pgid");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+    cmd.args(["-q", "--deals", "3", "-a", "inproc:greedy", "-b"])
+        .arg(format!("sh {}", path.display()))
+        .arg("--json")
+        .arg(&json);
+    let out = serve(cmd, &pgids, Duration::from_secs(15), "twice");
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for g in v["games"].as_array().unwrap() {
+        assert_eq!(g["forfeit"]["team"], "B", "{g}");
+        assert_eq!(g["forfeit"]["reason"], "Malformed", "{g}");
+        let detail = g["forfeit"]["detail"].as_str().unwrap();
+        assert!(
+            detail.contains(": answered before it was asked: \""),
+            "{detail}"
+        );
+    }
+}
+
+/// A bot that plays the game and then does not exit: it is killed after the grace time,
+/// and the server says so (it used to drop the note).
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs Linux /proc")]
+fn durak_server_notes_a_bot_that_does_not_exit_after_the_game() {
+    require_proc();
+    let dir = tempfile::tempdir().unwrap();
+    let body = format!(
+        "{} --strategy greedy\nexec sleep 300\n",
+        env!("CARGO_BIN_EXE_durak-bot")
+    );
+    let path = bot_script(dir.path(), "stays", &body);
+    let json = dir.path().join("stays.json");
+    let pgids = dir.path().join("stays.pgid");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+    cmd.args(["-q", "--deals", "1", "-a", "inproc:greedy", "-b"])
+        .arg(format!("sh {}", path.display()))
+        .arg("--json")
+        .arg(&json);
+    // Two copies, 2 s of grace each.
+    let out = serve(cmd, &pgids, Duration::from_secs(20), "stays");
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let g = &v["games"][0];
+    assert!(g["forfeit"].is_null(), "{g}");
+    assert_eq!(
+        g["notes"],
+        serde_json::json!([
+            "player 2: did not exit after the game; killed",
+            "player 4: did not exit after the game; killed"
+        ]),
+        "{g}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "note in deal 0 (swapped false): player 2: did not exit after the game; killed; \
+             player 4: did not exit after the game; killed"
+        ),
+        "{stdout}"
+    );
 }
