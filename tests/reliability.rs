@@ -528,3 +528,182 @@ fn servers_leave_no_helper_that_left_its_group() {
         left.len()
     );
 }
+
+/// Writes the shell script `body` as the executable `dir/name`; returns its path.
+fn script(dir: &Path, name: &str, body: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    let mut perm = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&path, perm).unwrap();
+    path
+}
+
+/// Runs coup-arbiter (`-q -j 1 --timeout 2`, `extra` options) with `good` =
+/// coup-bot and `bad` = `bad`, work folder `dir/wd`; it must end within 20 s
+/// (it is killed otherwise, failing the test). Returns its output and JSON.
+fn arbiter_vs(dir: &Path, bad: &Path, extra: &[&str]) -> (Output, serde_json::Value) {
+    let json = dir.join("r.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coup-arbiter"))
+        .args(["-q", "-j", "1", "--timeout", "2"])
+        .args(extra)
+        .arg("--work-dir")
+        .arg(dir.join("wd"))
+        .arg("--json")
+        .arg(&json)
+        .arg(format!("good={}", env!("CARGO_BIN_EXE_coup-bot")))
+        .arg(format!("bad={}", bad.display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    // Polled: an arbiter stuck on what a bot planted fails the test instead of hanging it
+    // (its report is a few lines, the pipes cannot fill meanwhile).
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("coup-arbiter {extra:?} still running after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("head to head"), "no report: {stdout}");
+    let v = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    (out, v)
+}
+
+/// A bot replacing its history file with a FIFO, or with a symbolic link,
+/// made the arbiter block forever opening the FIFO (in the kernel's
+/// `wait_for_partner`, beyond `--timeout` and SIGTERM) and read whatever the
+/// link pointed at. Now the file is opened without following a link or
+/// blocking, and anything but a regular file is that bot's forfeit.
+#[test]
+fn coup_arbiter_blames_a_history_file_replaced_by_a_fifo_or_a_link() {
+    let cases = [
+        (
+            "fifo",
+            "rm -f \"$1\"; mkfifo \"$1\"\n",
+            "no longer a regular file (a FIFO)",
+        ),
+        (
+            "link",
+            "rm -f \"$1\"; ln -s /etc/passwd \"$1\"\n",
+            "replaced by a symbolic link",
+        ),
+        (
+            "dir",
+            "rm -f \"$1\"; mkdir \"$1\"\n",
+            "no longer a regular file (a directory)",
+        ),
+    ];
+    for (name, body, says) in cases {
+        for keep in [false, true] {
+            let dir = tempfile::tempdir().unwrap();
+            let bad = script(dir.path(), &format!("{name}.sh"), body);
+            let mut extra = vec!["-r", "2"];
+            if keep {
+                extra.push("--keep-bot-dirs");
+            }
+            let (out, v) = arbiter_vs(dir.path(), &bad, &extra);
+            let games = v["games"].as_array().unwrap();
+            assert_eq!(games.len(), 4, "{name} keep {keep}: {v}");
+            for g in games {
+                assert_eq!(g["forfeit"][0], 1, "{name} keep {keep}: {g}");
+                let reason = g["forfeit"][1].as_str().unwrap();
+                assert!(reason.contains(says), "{name} keep {keep}: {reason}");
+                assert!(
+                    !reason.contains("root:"),
+                    "{name}: read through the link: {reason}"
+                );
+                assert_eq!(g["winner"], 0, "{name} keep {keep}: {g}");
+            }
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(stdout.contains(says), "{name} keep {keep}: {stdout}");
+        }
+    }
+}
+
+/// A bot that answers legally and plants a FIFO, or a link to a file of the
+/// user's, where the next game's history file will be created made the
+/// arbiter block forever creating it (or truncate the linked file). Now the
+/// arbiter removes what was planted, without following it, and creates the
+/// file anew: the next game is played, nobody forfeits, the file is intact.
+#[test]
+fn coup_arbiter_replaces_what_a_bot_planted_for_the_next_game() {
+    for plant in ["mkfifo", "ln -s"] {
+        for keep in [false, true] {
+            let dir = tempfile::tempdir().unwrap();
+            let victim = dir.path().join("victim.txt");
+            std::fs::write(&victim, "precious\n").unwrap();
+            let target = if plant == "mkfifo" {
+                String::new()
+            } else {
+                format!("'{}'", victim.display())
+            };
+            // g0: good v bad (bad plants); g1: bad v good, file bad_good_0_1.txt in
+            // wd/r0_g1 (or wd/games with --keep-bot-dirs).
+            let body = format!(
+                "printf \"%s\" \"$5\" >> \"$1\"\n\
+                 wd=$(dirname \"$(dirname \"$1\")\")\n\
+                 mkdir -p \"$wd/r0_g1\"\n\
+                 for f in \"$wd/r0_g1/bad_good_0_1.txt\" \"$(dirname \"$1\")/bad_good_0_1.txt\"; do\n\
+                 [ -e \"$f\" ] || [ -L \"$f\" ] || {plant} {target} \"$f\"\n\
+                 done\n"
+            );
+            let bad = script(dir.path(), "plant.sh", &body);
+            let mut extra = vec!["-r", "1"];
+            if keep {
+                extra.push("--keep-bot-dirs");
+            }
+            let (_, v) = arbiter_vs(dir.path(), &bad, &extra);
+            let games = v["games"].as_array().unwrap();
+            assert_eq!(games.len(), 2, "{plant} keep {keep}: {v}");
+            for g in games {
+                assert!(g["forfeit"].is_null(), "{plant} keep {keep}: {g}");
+            }
+            assert_eq!(
+                std::fs::read_to_string(&victim).unwrap(),
+                "precious\n",
+                "{plant} keep {keep}: the linked file was written"
+            );
+        }
+    }
+}
+
+/// With `--keep-bot-dirs`, a bot that replaced its own folder with a file made
+/// every later game forfeit with "arbiter could not create wd/rR_gG", charged to
+/// the bot seated first (often the other one). Now that bot forfeits, and the
+/// reason names its folder.
+#[test]
+fn coup_arbiter_blames_a_bot_that_replaced_its_own_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = script(
+        dir.path(),
+        "ownfile.sh",
+        "printf \"%s\" \"$5\" >> \"$1\"; d=$(pwd); cd ..; rm -rf \"$d\"; echo x > \"$d\"\n",
+    );
+    let (out, v) = arbiter_vs(dir.path(), &bad, &["-r", "2", "--keep-bot-dirs"]);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4, "{v}");
+    let folder = dir.path().join("wd").join("bots").join("bad");
+    for (i, g) in games.iter().enumerate() {
+        let f = &g["forfeit"];
+        // Its first call ruins the folder: it cannot be run there again (the first game),
+        // and no later game can set it up.
+        assert_eq!(f[0], 1, "the other bot was charged: {g}");
+        assert_eq!(g["winner"], 0, "{g}");
+        let reason = f[1].as_str().unwrap();
+        if i > 0 {
+            assert!(
+                reason.contains(&format!("could not create its folder {}", folder.display())),
+                "{reason}"
+            );
+        }
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("arbiter could not"), "{stdout}");
+}

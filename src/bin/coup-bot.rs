@@ -303,9 +303,19 @@ const MAX_HISTORY: u64 = 64 * 1024;
 
 /// The history file's bytes (all of them, or the whole lines within its last
 /// [`MAX_HISTORY`] bytes) and whether it was cut.
+/// Opened without blocking: an earlier game's file that another bot replaced
+/// by a FIFO (or anything but a regular file) is an error, not a hang.
 fn read_history(path: &str) -> std::io::Result<(Vec<u8>, bool)> {
-    let mut file = std::fs::File::open(path)?;
-    let len = file.metadata()?.len();
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
+        .open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let len = meta.len();
     let cut = len > MAX_HISTORY;
     if cut {
         file.seek(SeekFrom::Start(len - MAX_HISTORY))?;

@@ -216,7 +216,10 @@ pub struct Settings {
     /// Keep the original's quirks (no reset after a draw, fixed first-turn
     /// list, lax append check); forces games to run in order.
     pub quirks: bool,
-    /// Folder for games' history files and bots' folders.
+    /// Folder for games' history files and bots' folders. Its last component
+    /// must be a real folder, not a symbolic link (`coup-arbiter` passes the
+    /// canonical path): the arbiter follows nothing a bot may have planted, so
+    /// a link there is taken for a bot's and replaced by a fresh folder.
     pub work_dir: PathBuf,
     /// Keep bots' stderr (else discarded).
     pub show_stderr: bool,
@@ -359,19 +362,13 @@ pub fn play_game_traced(
         .iter()
         .any(|&i| matches!(bots[i].kind, BotKind::Process(_)));
     if uses_files {
-        let made = std::fs::create_dir_all(&game_dir)
-            .and_then(|()| std::fs::create_dir_all(&histories))
-            .and_then(|()| std::fs::write(&file, ""))
-            .and_then(|()| {
-                names
-                    .iter()
-                    .try_for_each(|n| std::fs::create_dir_all(bot_dir(settings, &game_dir, n)))
-            });
-        if let Err(e) = made {
-            record.forfeit = Some((
-                first,
-                format!("arbiter could not create {}: {e}", game_dir.display()),
-            ));
+        if let Err((seat, reason, its_own)) =
+            set_up_files(settings, &game_dir, &histories, &file, names)
+        {
+            record.forfeit = Some((ids[seat], reason));
+            // (A bot that ruined its own folder loses; the arbiter's own failure names no winner.)
+            record.winner = its_own.then_some(ids[1 - seat]);
+            let _ = remove_entry(&game_dir);
             return (record, None);
         }
     }
@@ -423,7 +420,7 @@ pub fn play_game_traced(
                 let ns = start.elapsed().as_nanos() as u64;
                 account(&mut record, call.seat, ns);
                 if uses_files {
-                    let _ = std::fs::write(&file, format!("{}{}", table.history, d.answer));
+                    let _ = fresh_file(&file, &format!("{}{}", table.history, d.answer));
                 }
                 table.play(&call, &d.answer, &stdout)
             }
@@ -507,7 +504,14 @@ pub fn play_game_traced(
         }
     });
     if uses_files {
-        let _ = std::fs::remove_dir_all(&game_dir);
+        if settings.keep_bot_dirs
+            && !std::fs::symlink_metadata(&file).is_ok_and(|m| m.file_type().is_file())
+        {
+            // The kept file is read by bots in later games: a FIFO, link or folder a bot
+            // left in its place gives way to the game's history.
+            let _ = fresh_file(&file, &record.history);
+        }
+        let _ = remove_entry(&game_dir);
     }
     (record, next)
 }
@@ -564,11 +568,29 @@ fn run_process(
 }
 
 /// The history file after a call, as text; the forfeit reason when it is
-/// gone, not UTF-8, or over [`MAX_HISTORY`] bytes (not read whole then).
+/// gone, no longer a regular file (a bot replaced it with a FIFO, a
+/// directory, a symbolic link...), not UTF-8, or over [`MAX_HISTORY`] bytes
+/// (not read whole then). Never blocks and never follows a link: opened with
+/// `O_NOFOLLOW | O_NONBLOCK`, and checked to be a regular file before it is read.
 fn read_history(file: &Path) -> Result<String, String> {
     use std::io::Read;
-    let f = std::fs::File::open(file)
+    use std::os::unix::fs::OpenOptionsExt;
+    let flags = (nix::fcntl::OFlag::O_NOFOLLOW | nix::fcntl::OFlag::O_NONBLOCK).bits();
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags)
+        .open(file)
+        .map_err(|e| match std::fs::symlink_metadata(file) {
+            // (O_NOFOLLOW fails on a link; a socket cannot be opened at all.)
+            Ok(m) if !m.is_file() => not_a_file(&m.file_type()),
+            _ => format!("history file unreadable after the call: {e}"),
+        })?;
+    let meta = f
+        .metadata()
         .map_err(|e| format!("history file unreadable after the call: {e}"))?;
+    if !meta.is_file() {
+        return Err(not_a_file(&meta.file_type()));
+    }
     let mut bytes = Vec::new();
     f.take(MAX_HISTORY + 1)
         .read_to_end(&mut bytes)
@@ -586,6 +608,152 @@ fn read_history(file: &Path) -> Result<String, String> {
             child::quote(&bytes[at..])
         )
     })
+}
+
+/// The forfeit reason of a history file that is no longer a regular file.
+fn not_a_file(kind: &std::fs::FileType) -> String {
+    if kind.is_symlink() {
+        "history file replaced by a symbolic link after the call".into()
+    } else {
+        format!(
+            "history file is no longer a regular file ({}) after the call",
+            kind_name(kind)
+        )
+    }
+}
+
+/// What a file-system entry is, in words: "a FIFO", "a directory"...
+fn kind_name(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_block_device() || kind.is_char_device() {
+        "a device"
+    } else if kind.is_file() {
+        "a file"
+    } else {
+        "not a file"
+    }
+}
+
+/// How often the arbiter removes an entry planted where it creates one of
+/// its own before giving up: only a bot running at the same time (another
+/// game, `-j` over 1) can plant it again in between.
+const SETUP_TRIES: usize = 5;
+
+/// Removes whatever is at `path` without following a symbolic link: a
+/// directory with its contents, anything else (file, link, FIFO, socket)
+/// by unlinking it. Nothing there is fine.
+fn remove_entry(path: &Path) -> std::io::Result<()> {
+    let gone = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+        // (remove_dir_all does not follow links, inside the folder either.)
+        Ok(m) if m.is_dir() => std::fs::remove_dir_all(path),
+        Ok(_) => std::fs::remove_file(path),
+    };
+    match gone {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        r => r,
+    }
+}
+
+/// Makes `path`, a folder the arbiter owns, a real directory: kept when it is
+/// one (unless `fresh`, then emptied); anything else there, planted by a bot
+/// (a file, a link, a FIFO), is removed without following it and the folder
+/// created.
+fn own_dir(path: &Path, fresh: bool) -> std::io::Result<()> {
+    let mut tries = 0;
+    loop {
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if m.is_dir() && !fresh => return Ok(()),
+            Ok(_) => remove_entry(path)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        match std::fs::create_dir(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < SETUP_TRIES => {
+                tries += 1;
+            }
+            r => return r,
+        }
+    }
+}
+
+/// Writes `text` to `path` as a new file: whatever is there (the last call's
+/// file, or a FIFO or link a bot planted) is removed without following it,
+/// and the file is created exclusively (`O_CREAT | O_EXCL`: an entry planted
+/// in between fails the creation instead of being followed or blocking).
+fn fresh_file(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut tries = 0;
+    loop {
+        remove_entry(path)?;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(mut f) => return f.write_all(text.as_bytes()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < SETUP_TRIES => {
+                tries += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Prepares a game's files: the work folder, the game's own folder (fresh),
+/// the history folder and an empty history file, then each bot's folder.
+/// Entries the arbiter owns that a bot planted are removed and recreated,
+/// never followed. A bot's own folder that cannot be made a folder (it
+/// replaced it with a file, with `keep_bot_dirs`) is that bot's forfeit:
+/// `Err((seat, reason, true))`, the reason naming the path. Were the arbiter's
+/// own entries still impossible to create (an unusable work folder, or a bot
+/// of a game running alongside planting them again and again), the seat first
+/// to move is charged, as nothing better is known: `Err((0, reason, false))`.
+fn set_up_files(
+    settings: &Settings,
+    game_dir: &Path,
+    histories: &Path,
+    file: &Path,
+    names: [&String; 2],
+) -> Result<(), (usize, String, bool)> {
+    let arbiter = |path: &Path, e: std::io::Error| {
+        (
+            0,
+            format!("arbiter could not create {}: {e}", path.display()),
+            false,
+        )
+    };
+    if let Some(parent) = settings.work_dir.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| arbiter(parent, e))?;
+    }
+    own_dir(&settings.work_dir, false).map_err(|e| arbiter(&settings.work_dir, e))?;
+    own_dir(game_dir, true).map_err(|e| arbiter(game_dir, e))?;
+    if settings.keep_bot_dirs {
+        own_dir(histories, false).map_err(|e| arbiter(histories, e))?;
+        let bots = settings.work_dir.join("bots");
+        own_dir(&bots, false).map_err(|e| arbiter(&bots, e))?;
+    }
+    fresh_file(file, "").map_err(|e| arbiter(file, e))?;
+    for (seat, name) in names.iter().enumerate() {
+        let dir = bot_dir(settings, game_dir, name);
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            (
+                seat,
+                format!("could not create its folder {}: {e}", dir.display()),
+                true,
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// One bot's line in the standings.
