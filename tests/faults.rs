@@ -660,12 +660,15 @@ fn durak_server_notes_a_bot_that_does_not_exit_after_the_game() {
     );
     let path = bot_script(dir.path(), "stays", &body);
     let json = dir.path().join("stays.json");
+    let html = dir.path().join("stays.html");
     let pgids = dir.path().join("stays.pgid");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
     cmd.args(["-q", "--deals", "1", "-a", "inproc:greedy", "-b"])
         .arg(format!("sh {}", path.display()))
         .arg("--json")
-        .arg(&json);
+        .arg(&json)
+        .arg("--html")
+        .arg(&html);
     // Two copies, 2 s of grace each.
     let out = serve(cmd, &pgids, Duration::from_secs(20), "stays");
     assert!(out.status.success(), "{out:?}");
@@ -689,4 +692,13 @@ fn durak_server_notes_a_bot_that_does_not_exit_after_the_game() {
         ),
         "{stdout}"
     );
+    // The report's faults list both, under the team that ran the program (team B).
+    let page = std::fs::read_to_string(&html).unwrap();
+    for p in [2, 4] {
+        let row = format!(
+            "<td class=\"l\">team B</td><td class=\"l mono\">after the game: player {p}: did not exit after the game; killed</td>"
+        );
+        assert!(page.contains(&row), "{row} not in {page}");
+    }
+    assert!(!page.contains("No faults"), "{page}");
 }

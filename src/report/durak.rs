@@ -162,6 +162,22 @@ fn team_of(letter: &str, swapped: bool) -> usize {
     usize::from((letter == "A") == swapped)
 }
 
+/// The team of the program a game's note is about (`player N: ...`, N the absolute seat
+/// 1..=4, [`GameRecord::notes`](crate::durak::server::referee::GameRecord::notes)), as
+/// `team A` or `team B`; `-` for a note that names no seat.
+fn note_team(note: &str, swapped: bool) -> String {
+    let seat = note
+        .strip_prefix("player ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=4).contains(n));
+    match seat {
+        Some(n) if (n - 1) % 2 == team_of("A", swapped) => "team A".into(),
+        Some(_) => "team B".into(),
+        None => "-".into(),
+    }
+}
+
 fn card_text(c: Card) -> String {
     c.display(Notation::Durak).to_string()
 }
@@ -533,6 +549,15 @@ pub fn build(run: &Run) -> (Report, Vec<Series>, Vec<Replay>) {
             }
             share_sum[t] += share;
             share_max[t] = share_max[t].max(share);
+        }
+        for note in &g.notes {
+            faults.push(FaultRow {
+                index,
+                game: label.clone(),
+                who: note_team(note, g.swapped),
+                reason: format!("after the game: {note}"),
+                href: None,
+            });
         }
         let result = match (&g.forfeit, g.winner.as_deref()) {
             (Some(f), _) => {
