@@ -9,6 +9,7 @@
 //! the peak RSS of every process this test waited for stays under 100 MB.
 //! Bots are `sh` scripts; the tests need Linux's `/proc`.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -196,6 +197,31 @@ fn serve(mut cmd: Command, pgid_file: &Path, within: Duration, what: &str) -> Ou
     out
 }
 
+/// durak-server playing `deals` deals of the in-process greedy team against the bot script
+/// `path` as team B, its JSON in `dir/NAME.json` and `extra` arguments after it, run under
+/// [`serve`] (at most `within`): its output, asserted to be a success, and the JSON.
+fn durak_vs_greedy(
+    dir: &Path,
+    path: &Path,
+    name: &str,
+    deals: &str,
+    extra: &[&OsStr],
+    within: Duration,
+) -> (Output, serde_json::Value) {
+    let json = dir.join(format!("{name}.json"));
+    let pgids = dir.join(format!("{name}.pgid"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
+    cmd.args(["-q", "--deals", deals, "-a", "inproc:greedy", "-b"])
+        .arg(format!("sh {}", path.display()))
+        .arg("--json")
+        .arg(&json)
+        .args(extra);
+    let out = serve(cmd, &pgids, within, name);
+    assert!(out.status.success(), "{name}: {out:?}");
+    let v = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    (out, v)
+}
+
 fn says(reason: &str, case: &Case) -> bool {
     let r = reason.to_lowercase();
     case.says.iter().any(|w| r.contains(&w.to_lowercase()))
@@ -208,18 +234,15 @@ fn durak_server_blames_the_faulty_team() {
     let dir = tempfile::tempdir().unwrap();
     for case in LINE_FAULTS {
         let path = bot(dir.path(), case);
-        let json = dir.path().join(format!("{}.json", case.name));
-        let pgids = dir.path().join(format!("{}.pgid", case.name));
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
-        cmd.args(["-q", "--deals", "2", "-a", "inproc:greedy", "-b"])
-            .arg(format!("sh {}", path.display()))
-            .arg("--json")
-            .arg(&json);
         // Budget 2 s + 0.1 s per round per game; two games.
-        let out = serve(cmd, &pgids, Duration::from_secs(15), case.name);
-        assert!(out.status.success(), "{}: {out:?}", case.name);
-        let v: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let (_, v) = durak_vs_greedy(
+            dir.path(),
+            &path,
+            case.name,
+            "2",
+            &[],
+            Duration::from_secs(15),
+        );
         assert_eq!(v["partial"], false);
         assert_eq!(
             v["games_played"], 2,
@@ -556,18 +579,15 @@ fn durak_server_forfeits_a_bot_that_stops_reading() {
     // finds the pipe full.
     let body = format!("{DURAK_FIRST_ANSWER}{FILL_STDIN}echo \"$answer\"\nexec sleep 300\n");
     let path = bot_script(dir.path(), "fill-stdin", &body);
-    let json = dir.path().join("fill.json");
-    let pgids = dir.path().join("fill.pgid");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
-    cmd.args(["-q", "--deals", "1", "-a", "inproc:greedy", "-b"])
-        .arg(format!("sh {}", path.display()))
-        .arg("--json")
-        .arg(&json);
     // 5 s for the blocked line, 2 s for the other copy to exit.
-    let out = serve(cmd, &pgids, Duration::from_secs(20), "fill-stdin");
-    assert!(out.status.success(), "{out:?}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let (out, v) = durak_vs_greedy(
+        dir.path(),
+        &path,
+        "fill-stdin",
+        "1",
+        &[],
+        Duration::from_secs(20),
+    );
     let g = &v["games"][0];
     assert_eq!(g["forfeit"]["team"], "B", "{g}");
     assert_eq!(g["forfeit"]["reason"], "Crash", "{g}");
@@ -625,17 +645,14 @@ fn durak_server_blames_an_answer_written_before_its_question() {
         "{DURAK_FIRST_ANSWER}printf '%s\\n%s\\n' \"$answer\" \"$answer\"\nwhile read l; do :; done\n"
     );
     let path = bot_script(dir.path(), "twice", &body);
-    let json = dir.path().join("twice.json");
-    let pgids = dir.path().join("twice.pgid");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
-    cmd.args(["-q", "--deals", "3", "-a", "inproc:greedy", "-b"])
-        .arg(format!("sh {}", path.display()))
-        .arg("--json")
-        .arg(&json);
-    let out = serve(cmd, &pgids, Duration::from_secs(15), "twice");
-    assert!(out.status.success(), "{out:?}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let (_, v) = durak_vs_greedy(
+        dir.path(),
+        &path,
+        "twice",
+        "3",
+        &[],
+        Duration::from_secs(15),
+    );
     for g in v["games"].as_array().unwrap() {
         assert_eq!(g["forfeit"]["team"], "B", "{g}");
         assert_eq!(g["forfeit"]["reason"], "Malformed", "{g}");
@@ -659,21 +676,16 @@ fn durak_server_notes_a_bot_that_does_not_exit_after_the_game() {
         env!("CARGO_BIN_EXE_durak-bot")
     );
     let path = bot_script(dir.path(), "stays", &body);
-    let json = dir.path().join("stays.json");
     let html = dir.path().join("stays.html");
-    let pgids = dir.path().join("stays.pgid");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_durak-server"));
-    cmd.args(["-q", "--deals", "1", "-a", "inproc:greedy", "-b"])
-        .arg(format!("sh {}", path.display()))
-        .arg("--json")
-        .arg(&json)
-        .arg("--html")
-        .arg(&html);
     // Two copies, 2 s of grace each.
-    let out = serve(cmd, &pgids, Duration::from_secs(20), "stays");
-    assert!(out.status.success(), "{out:?}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let (out, v) = durak_vs_greedy(
+        dir.path(),
+        &path,
+        "stays",
+        "1",
+        &[OsStr::new("--html"), html.as_os_str()],
+        Duration::from_secs(20),
+    );
     let g = &v["games"][0];
     assert!(g["forfeit"].is_null(), "{g}");
     assert_eq!(
