@@ -19,6 +19,9 @@ challenge, block), only when answering its block (`:8`: accept or challenge), an
 other calls (`:4`: reveals, lost cards, the Exchange's keep), so the distance to the ceiling
 splits by kind of decision.
 
+With --search KEY=VALUE,... both rows play with those search settings (as `coup-bot --search`
+takes them), so a setting's ceiling is measured beside its honest rate.
+
 Example: scripts/coup-ceiling.py --rounds 100 --seed 7 --opponents Seer,si-taxman
 """
 import argparse
@@ -46,7 +49,9 @@ def main():
     ap.add_argument('--jobs', type=int, default=1, help="games in parallel (coup-arbiter's -j)")
     ap.add_argument('--kinds', action='store_true',
                     help='also the bound limited to each kind of decision (action, answer, block answer, other)')
+    ap.add_argument('--search', default='', help="search settings KEY=VALUE,... for both rows")
     a = ap.parse_args()
+    knobs = ''.join(' ' + kv for kv in a.search.split(',') if kv)
     if not os.path.exists(a.arbiter):
         print('coup-ceiling: %s not found: build it first (cargo build --release)' % a.arbiter, file=sys.stderr)
         return 1
@@ -74,8 +79,8 @@ def main():
     if a.opponents:
         names = [n for n in a.opponents.split(',') if n in opps]
     work = tempfile.mkdtemp(prefix='coup-ceiling-')
-    print('coup-ceiling: coup-arbiter --original-quirks --keep-bot-dirs, %d games per row, seed %d, work %s'
-          % (2 * a.rounds, a.seed, work))
+    print('coup-ceiling: coup-arbiter --original-quirks --keep-bot-dirs, %d games per row, seed %d, work %s%s'
+          % (2 * a.rounds, a.seed, work, ', search settings' + knobs if knobs else ''))
     rows = ['search', 'clairvoyant'] + (['clairvoyant:%d' % k for k in (1, 2, 8, 4)] if a.kinds else [])
     heads = ['search (honest)', 'clairvoyant ceiling'] + (['... at actions', '... at answers', '... at block answers', '... at the rest']
                                                           if a.kinds else [])
@@ -88,7 +93,7 @@ def main():
             out = os.path.join(w, 'r.json')
             subprocess.run([a.arbiter, '-r', str(a.rounds), '-s', str(a.seed), '-j', str(a.jobs), '-q',
                             '--original-quirks', '--keep-bot-dirs', '--work-dir', w, '--json', out,
-                            'Ours=builtin:' + ours, '%s=%s' % (name, opps[name])],
+                            'Ours=builtin:' + ours + knobs, '%s=%s' % (name, opps[name])],
                            stdout=subprocess.DEVNULL, check=False)
             try:
                 r = json.load(open(out))

@@ -269,10 +269,13 @@ fn decisions_are_classified_by_kind() {
 fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
     use cardgames::coup::arbiter::BotKind;
     let kind_of = |spec: &str| Bot::parse(spec).map(|b| b.kind);
-    assert_eq!(kind_of("builtin:clairvoyant"), Ok(BotKind::Clairvoyant(15)));
+    assert_eq!(
+        kind_of("builtin:clairvoyant"),
+        Ok(BotKind::Clairvoyant(15, vec![]))
+    );
     assert_eq!(
         kind_of("c=builtin:clairvoyant:2"),
-        Ok(BotKind::Clairvoyant(2))
+        Ok(BotKind::Clairvoyant(2, vec![]))
     );
     for bad in [
         "builtin:clairvoyant:0",
@@ -309,4 +312,59 @@ fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
     let report = summarize(&bots, &games, &settings);
     assert!(report.forfeits.is_empty(), "{:?}", report.forfeits);
     assert_eq!(games.len(), 20);
+}
+
+#[test]
+fn builtin_searches_take_search_settings_and_refuse_bad_ones() {
+    use cardgames::coup::arbiter::BotKind;
+    let kind_of = |spec: &str| Bot::parse(spec).map(|b| b.kind);
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        kind_of("builtin:search worlds=50 tree=1"),
+        Ok(BotKind::Builtin(
+            Bots::Search,
+            words(&["worlds=50", "tree=1"])
+        ))
+    );
+    assert_eq!(
+        kind_of("builtin:clairvoyant:2 horizon=0"),
+        Ok(BotKind::Clairvoyant(2, words(&["horizon=0"])))
+    );
+    // An unknown key, a bad value, and settings for a strategy without a search.
+    for (bad, says) in [
+        ("builtin:search nosuchkey=1", "nosuchkey"),
+        ("builtin:clairvoyant worlds=many", "worlds"),
+        ("builtin:honest worlds=50", "takes no settings"),
+    ] {
+        let e = kind_of(bad).expect_err(bad);
+        assert!(e.contains(says) && !e.contains('\n'), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn a_builtin_search_plays_by_its_settings() {
+    // The same games with a different number of worlds: the settings reach the decisions, so
+    // at least one answer, and with it the histories, differ; the same settings replay.
+    let settings = Settings {
+        rounds: 2,
+        seed: 5,
+        quirks: false,
+        work_dir: std::env::temp_dir(),
+        show_stderr: false,
+        keep_bot_dirs: false,
+        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
+    };
+    let histories = |spec: &str| -> Vec<String> {
+        let bots: Vec<Bot> = [spec, "builtin:strong"]
+            .iter()
+            .map(|s| Bot::parse(s).expect("bot"))
+            .collect();
+        cardgames::coup::arbiter::schedule(bots.len(), settings.rounds)
+            .into_iter()
+            .map(|(r, g, a, b)| play_game(&bots, a, b, r, g, &settings, None).0.history)
+            .collect()
+    };
+    let default = histories("s=builtin:search");
+    assert_eq!(default, histories("s=builtin:search"));
+    assert_ne!(default, histories("s=builtin:search worlds=3 horizon=1"));
 }

@@ -30,7 +30,8 @@ use cardgames::report::{ReplayPick, Shard};
 #[command(name = "coup-arbiter", version)]
 struct Args {
     /// Bots, as `NAME=COMMAND` or `COMMAND` (e.g. "target/release/coup-bot --strategy honest",
-    /// or "builtin:calculator" to run a strategy in-process). At least two.
+    /// or "builtin:calculator" to run a strategy in-process; "builtin:search KEY=VALUE ..." and
+    /// "builtin:clairvoyant KEY=VALUE ..." take search settings). At least two.
     #[arg(required = true, num_args = 2..)]
     bots: Vec<String>,
     /// Rounds of the round robin, at least 1.

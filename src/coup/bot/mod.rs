@@ -470,7 +470,8 @@ pub fn decision_kind(legal: &[String]) -> u8 {
 /// plays by default): the `search` strategy told the opponent's true hand,
 /// so every world holds exactly `opp_hand` (the deck stays unknown). Its win
 /// rate against an opponent is the ceiling the honest search is measured
-/// against (`coup-arbiter ... builtin:clairvoyant`).
+/// against (`coup-arbiter ... builtin:clairvoyant`). `config` holds the
+/// search's settings (its `known_opponent` is replaced by `opp_hand`).
 pub fn decide_clairvoyant(
     history: &str,
     opp_coins: i64,
@@ -478,10 +479,11 @@ pub fn decide_clairvoyant(
     cards: &str,
     legal: &[String],
     opp_hand: &[Character],
+    config: &SearchConfig,
 ) -> Decision {
     let config = SearchConfig {
         known_opponent: Some(Cards::from_slice(opp_hand)),
-        ..SearchConfig::default()
+        ..*config
     };
     decide_configured(
         Strategy::Search,

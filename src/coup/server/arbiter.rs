@@ -4,7 +4,9 @@
 //! once per round; forfeits are detected with their reason; calls are timed.
 //!
 //! A bot command `builtin:NAME` runs strategy NAME in-process through
-//! [`crate::coup::bot::decide`] (same rules, no process), for fast experiments.
+//! [`crate::coup::bot::decide_configured`] (same rules, no process), for fast experiments;
+//! `builtin:search` and `builtin:clairvoyant` take search settings after the name
+//! (`builtin:search worlds=900 tree=1`, as `coup-bot --search` takes them).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -15,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::child::{self, Fault, Limits, Spec, Stderr};
-use crate::coup::bot::{decide, Strategy};
+use crate::coup::bot::{decide_configured, SearchConfig, Strategy};
 use crate::coup::game::character::format_hand;
 use crate::coup::game::rules::{Call, Outcome, Table};
 
@@ -36,14 +38,17 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 pub enum BotKind {
     /// An external program and its leading arguments.
     Process(Vec<String>),
-    /// A built-in strategy run in-process.
-    Builtin(Strategy),
+    /// A built-in strategy run in-process, and the search settings it was given
+    /// (`KEY=VALUE` words, each checked by [`SearchConfig::set`]; `search` only).
+    Builtin(Strategy, Vec<String>),
     /// The clairvoyant bound, for measurement only: the `search` strategy
     /// told the opponent's true hand ([`crate::coup::bot::decide_clairvoyant`])
     /// at the calls whose [`decision_kind`](crate::coup::bot::decision_kind) is in
     /// the mask (`builtin:clairvoyant` every call, `builtin:clairvoyant:MASK` some
     /// kinds, the bits of [`crate::coup::bot::kind`]); elsewhere the honest `search`.
-    Clairvoyant(u8),
+    /// Both halves play with the search settings given (as for [`BotKind::Builtin`]),
+    /// so a setting's ceiling is measured beside its honest rate.
+    Clairvoyant(u8, Vec<String>),
 }
 
 /// A competitor.
@@ -58,11 +63,14 @@ pub struct Bot {
 impl Bot {
     /// Parses `NAME=COMMAND` (or a bare COMMAND, named after its strategy or
     /// program). COMMAND is split on whitespace; `builtin:STRATEGY` runs a
-    /// strategy in-process. A relative program path containing `/` is made
-    /// absolute against the current directory (the bot runs in its folder).
+    /// strategy in-process, and the words after `builtin:search` or
+    /// `builtin:clairvoyant` are its search settings (`KEY=VALUE`). A relative
+    /// program path containing `/` is made absolute against the current
+    /// directory (the bot runs in its folder).
     ///
     /// # Errors
-    /// A one-line message for an empty command, an unknown built-in, or a
+    /// A one-line message for an empty command, an unknown built-in, a search
+    /// setting [`SearchConfig::set`] refuses, words after another built-in, or a
     /// name that cannot be a folder name (empty, `.`, `..`, holding `/` or
     /// NUL: D15, every game would forfeit, charged to the wrong bot).
     pub fn parse(spec: &str) -> Result<Bot, String> {
@@ -88,18 +96,26 @@ impl Bot {
             };
             let name = name.unwrap_or_else(|| "clairvoyant".to_string());
             check_name(&name)?;
+            search_config(&words[1..])?;
             return Ok(Bot {
                 name,
-                kind: BotKind::Clairvoyant(mask),
+                kind: BotKind::Clairvoyant(mask, words.split_off(1)),
             });
         }
         if let Some(s) = words[0].strip_prefix("builtin:") {
             let strategy = Strategy::parse(s).map_err(|e| e.to_string())?;
             let name = name.unwrap_or_else(|| strategy.name().to_string());
             check_name(&name)?;
+            if strategy != Strategy::Search && words.len() > 1 {
+                return Err(format!(
+                    "{} takes no settings (only builtin:search and builtin:clairvoyant do), got {:?}",
+                    words[0], words[1]
+                ));
+            }
+            search_config(&words[1..])?;
             return Ok(Bot {
                 name,
-                kind: BotKind::Builtin(strategy),
+                kind: BotKind::Builtin(strategy, words.split_off(1)),
             });
         }
         let p = Path::new(&words[0]);
@@ -122,6 +138,18 @@ impl Bot {
             kind: BotKind::Process(words),
         })
     }
+}
+
+/// The search settings `KEY=VALUE` applied to the default ([`SearchConfig::set`]).
+///
+/// # Errors
+/// The one-line message of the first setting refused.
+fn search_config(settings: &[String]) -> Result<SearchConfig, String> {
+    let mut config = SearchConfig::default();
+    for kv in settings {
+        config.set(kv).map_err(|e| e.to_string())?;
+    }
+    Ok(config)
 }
 
 /// The longest bot name, in bytes: a game's history file is named
@@ -388,24 +416,28 @@ pub fn play_game_traced(
         });
         let start = Instant::now();
         let result = match &bot.kind {
-            BotKind::Builtin(_) | BotKind::Clairvoyant(_) => {
+            BotKind::Builtin(_, settings) | BotKind::Clairvoyant(_, settings) => {
                 let strategy = match bot.kind {
-                    BotKind::Builtin(s) => Some(s),
-                    BotKind::Clairvoyant(mask)
+                    BotKind::Builtin(s, _) => Some(s),
+                    BotKind::Clairvoyant(mask, _)
                         if mask & crate::coup::bot::decision_kind(&call.legal) == 0 =>
                     {
                         Some(Strategy::Search)
                     }
                     _ => None,
                 };
+                // Checked when the bot was parsed.
+                let config = search_config(settings).unwrap_or_default();
                 let d = match strategy {
-                    Some(s) => decide(
+                    Some(s) => decide_configured(
                         s,
                         &table.history,
                         call.opp_coins,
                         call.my_coins,
                         &format_hand(&call.cards),
                         &call.legal,
+                        None,
+                        &config,
                     ),
                     None => crate::coup::bot::decide_clairvoyant(
                         &table.history,
@@ -414,6 +446,7 @@ pub fn play_game_traced(
                         &format_hand(&call.cards),
                         &call.legal,
                         &table.cards(1 - call.seat),
+                        &config,
                     ),
                 };
                 let stdout = d.exchange_keep.unwrap_or_default();
