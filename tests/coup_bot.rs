@@ -187,21 +187,27 @@ proptest! {
     }
 }
 
+/// Arbiter settings for built-in bots only (no files): `rounds` rounds from `seed`, the
+/// project's rules.
+fn in_process(rounds: usize, seed: u64) -> Settings {
+    Settings {
+        rounds,
+        seed,
+        quirks: false,
+        work_dir: std::env::temp_dir(),
+        show_stderr: false,
+        keep_bot_dirs: false,
+        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
+    }
+}
+
 #[test]
 fn builtin_tournament_has_no_forfeits() {
     let bots: Vec<Bot> = Bots::ALL
         .iter()
         .map(|(_, n)| Bot::parse(&format!("builtin:{n}")).expect("bot"))
         .collect();
-    let settings = Settings {
-        rounds: 2,
-        seed: 5,
-        quirks: false,
-        work_dir: std::env::temp_dir(),
-        show_stderr: false,
-        keep_bot_dirs: false,
-        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
-    };
+    let settings = in_process(2, 5);
     let mut games = Vec::new();
     for (r, g, a, b) in cardgames::coup::arbiter::schedule(bots.len(), settings.rounds) {
         games.push(play_game(&bots, a, b, r, g, &settings, None).0);
@@ -296,15 +302,7 @@ fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
     .iter()
     .map(|s| Bot::parse(s).expect("bot"))
     .collect();
-    let settings = Settings {
-        rounds: 1,
-        seed: 11,
-        quirks: false,
-        work_dir: std::env::temp_dir(),
-        show_stderr: false,
-        keep_bot_dirs: false,
-        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
-    };
+    let settings = in_process(1, 11);
     let games: Vec<_> = cardgames::coup::arbiter::schedule(bots.len(), settings.rounds)
         .into_iter()
         .map(|(r, g, a, b)| play_game(&bots, a, b, r, g, &settings, None).0)
@@ -345,15 +343,7 @@ fn builtin_searches_take_search_settings_and_refuse_bad_ones() {
 fn a_builtin_search_plays_by_its_settings() {
     // The same games with a different number of worlds: the settings reach the decisions, so
     // at least one answer, and with it the histories, differ; the same settings replay.
-    let settings = Settings {
-        rounds: 2,
-        seed: 5,
-        quirks: false,
-        work_dir: std::env::temp_dir(),
-        show_stderr: false,
-        keep_bot_dirs: false,
-        timeout: cardgames::coup::arbiter::DEFAULT_TIMEOUT,
-    };
+    let settings = in_process(2, 5);
     let histories = |spec: &str| -> Vec<String> {
         let bots: Vec<Bot> = [spec, "builtin:strong"]
             .iter()
