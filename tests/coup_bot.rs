@@ -341,8 +341,9 @@ fn builtin_searches_take_search_settings_and_refuse_bad_ones() {
 
 #[test]
 fn a_builtin_search_plays_by_its_settings() {
-    // The same games with a different number of worlds: the settings reach the decisions, so
-    // at least one answer, and with it the histories, differ; the same settings replay.
+    // The same games with fewer worlds and a shorter horizon: the settings reach the
+    // decisions, so at least one answer, and with it the histories, differ; the same settings
+    // replay.
     let settings = in_process(2, 5);
     let histories = |spec: &str| -> Vec<String> {
         let bots: Vec<Bot> = [spec, "builtin:strong"]
@@ -357,4 +358,9 @@ fn a_builtin_search_plays_by_its_settings() {
     let default = histories("s=builtin:search");
     assert_eq!(default, histories("s=builtin:search"));
     assert_ne!(default, histories("s=builtin:search worlds=3 horizon=1"));
+    // The clairvoyant bound too: its settings reach the search told the cards.
+    assert_ne!(
+        histories("s=builtin:clairvoyant"),
+        histories("s=builtin:clairvoyant worlds=3 horizon=1")
+    );
 }
