@@ -267,6 +267,21 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
         .unwrap_err()
         .to_string();
     assert!(SEARCH_KEYS.iter().all(|k| err.contains(k)), "{err}");
+    // A value that is no finite number, or the wrong count of numbers, is named for what it
+    // is, in one line, and leaves the setting as it was.
+    for (bad, says) in [
+        ("worlds=x", "\"x\" is not a finite number"),
+        ("worlds=NaN", "\"NaN\" is not a finite number"),
+        ("temper=inf", "\"inf\" is not a finite number"),
+        ("card_value=0.5,0.5", "card_value takes 4 numbers"),
+        ("kind_odds=1,2", "kind_odds takes 8 numbers"),
+        ("worlds", "expected key=value"),
+    ] {
+        let mut c = SearchConfig::default();
+        let err = c.set(bad).unwrap_err().to_string();
+        assert!(err.contains(says) && !err.contains('\n'), "{bad}: {err}");
+        assert_eq!(c, SearchConfig::default(), "{bad}");
+    }
 }
 
 #[test]

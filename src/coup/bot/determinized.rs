@@ -582,11 +582,22 @@ impl SearchConfig {
     /// Sets one parameter from `key=value`.
     ///
     /// # Errors
-    /// [`CoupError::BadArgument`] for an unknown key or a bad number.
+    /// [`CoupError::BadArgument`], one line, for a text without `=`, an unknown key, a value
+    /// that is not a finite number, or the wrong count of numbers (`card_value` takes 4,
+    /// `kind_odds` 8); the setting is then left as it was.
     pub fn set(&mut self, kv: &str) -> Result<(), CoupError> {
-        let bad = || CoupError::BadArgument(format!("--search {kv:?}: expected key=value"));
-        let (k, v) = kv.split_once('=').ok_or_else(bad)?;
-        let num = |v: &str| v.trim().parse::<f64>().map_err(|_| bad());
+        let bad = |why: &str| CoupError::BadArgument(format!("--search {kv:?}: {why}"));
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| bad("expected key=value"))?;
+        // A finite number (NaN and the infinities would pass every clamp below unchanged).
+        let num = |v: &str| {
+            v.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| bad(&format!("{:?} is not a finite number", v.trim())))
+        };
         match k.trim() {
             "worlds" => self.worlds = num(v)?.clamp(1.0, 1e6) as usize,
             "my_tax_bluff" => self.my_tax_bluff = num(v)?,
@@ -622,7 +633,7 @@ impl SearchConfig {
             "learnt_odds" => self.learnt_odds = num(v)?.clamp(0.0, 2.0) as u8,
             "kind_odds" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
-                self.kind_odds = x.try_into().map_err(|_| bad())?;
+                self.kind_odds = x.try_into().map_err(|_| bad("kind_odds takes 8 numbers"))?;
             }
             "identified" => self.identified = num(v)? != 0.0,
             "mind" => self.mind = num(v)?.max(0.0),
@@ -635,7 +646,7 @@ impl SearchConfig {
             "card_value" => {
                 let x: Vec<f64> = v.split(',').map(num).collect::<Result<_, _>>()?;
                 if x.len() != 4 {
-                    return Err(bad());
+                    return Err(bad("card_value takes 4 numbers"));
                 }
                 self.card_value = [[x[0], x[1]], [x[2], x[3]]];
             }
