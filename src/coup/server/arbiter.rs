@@ -400,6 +400,14 @@ pub fn play_game_traced(
             return (record, None);
         }
     }
+    // The in-process seats' search settings, read once a game (checked when the bots were
+    // parsed).
+    let configs = ids.map(|i| match &bots[i].kind {
+        BotKind::Builtin(_, words) | BotKind::Clairvoyant(_, words) => {
+            search_config(words).unwrap_or_default()
+        }
+        BotKind::Process(_) => SearchConfig::default(),
+    });
     let outcome = loop {
         let call = match table.next_call() {
             Ok(c) => c,
@@ -416,7 +424,7 @@ pub fn play_game_traced(
         });
         let start = Instant::now();
         let result = match &bot.kind {
-            BotKind::Builtin(_, settings) | BotKind::Clairvoyant(_, settings) => {
+            BotKind::Builtin(..) | BotKind::Clairvoyant(..) => {
                 let strategy = match bot.kind {
                     BotKind::Builtin(s, _) => Some(s),
                     BotKind::Clairvoyant(mask, _)
@@ -426,8 +434,7 @@ pub fn play_game_traced(
                     }
                     _ => None,
                 };
-                // Checked when the bot was parsed.
-                let config = search_config(settings).unwrap_or_default();
+                let config = &configs[call.seat];
                 let d = match strategy {
                     Some(s) => decide_configured(
                         s,
@@ -437,7 +444,7 @@ pub fn play_game_traced(
                         &format_hand(&call.cards),
                         &call.legal,
                         None,
-                        &config,
+                        config,
                     ),
                     None => crate::coup::bot::decide_clairvoyant(
                         &table.history,
@@ -446,7 +453,7 @@ pub fn play_game_traced(
                         &format_hand(&call.cards),
                         &call.legal,
                         &table.cards(1 - call.seat),
-                        &config,
+                        config,
                     ),
                 };
                 let stdout = d.exchange_keep.unwrap_or_default();
