@@ -257,6 +257,7 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
         let value = match key {
             "card_value" => "0.5,0.25,0.75,0.5",
             "kind_odds" => "1,1,1,1,1,1,1,1",
+            "mind_skip" => "EA",
             _ => "1",
         };
         let mut c = SearchConfig::default();
@@ -275,6 +276,8 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
         ("temper=inf", "\"inf\" is not a finite number"),
         ("card_value=0.5,0.5", "card_value takes 4 numbers"),
         ("kind_odds=1,2", "kind_odds takes 8 numbers"),
+        ("mind_skip=EX", "'X' is not a claim's code"),
+        ("arm=2", "arm is 0 or 1"),
         ("worlds", "expected key=value"),
     ] {
         let mut c = SearchConfig::default();
@@ -282,6 +285,73 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
         assert!(err.contains(says) && !err.contains('\n'), "{bad}: {err}");
         assert_eq!(c, SearchConfig::default(), "{bad}");
     }
+}
+
+#[test]
+fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
+    // The settings of `SearchConfig::arm(1)`, written out key by key as docs/coup-log.md's
+    // commands did before the key existed.
+    let mut spelled = SearchConfig::default();
+    for kv in [
+        "portfolio=0",
+        "tree=1",
+        "tree_answers_only=1",
+        "resolved_bluffs=1",
+        "exchange_prior=1",
+        "repeat_claims=0",
+        "claimant_cards=1",
+        "horizon=4",
+        "quiescence=0",
+        "card_value=0.5,0.25,0.75,0.5",
+    ] {
+        spelled.set(kv).unwrap();
+    }
+    let mut arm = SearchConfig::default();
+    arm.set("arm=1").unwrap();
+    assert_eq!(arm, spelled);
+    assert!(!arm.portfolio && arm != SearchConfig::default());
+    arm.set("horizon=8").unwrap();
+    assert_eq!(arm.horizon, 8);
+    // Arm 0 is the configuration itself, alone.
+    let mut zero = SearchConfig::default();
+    zero.set("arm=0").unwrap();
+    assert_eq!(
+        zero,
+        SearchConfig {
+            portfolio: false,
+            ..SearchConfig::default()
+        }
+    );
+}
+
+#[test]
+fn mind_skip_names_the_kinds_the_mind_leaves_alone() {
+    let mut c = SearchConfig::default();
+    c.set("mind_skip=EA").unwrap();
+    // CLAIM_KINDS order: Exchange, Tax, Steal, Assassinate, then the blocks.
+    assert_eq!(
+        c.mind_skip,
+        [true, false, false, true, false, false, false, false]
+    );
+    c.set("mind_skip=").unwrap();
+    assert_eq!(c.mind_skip, [false; 8]);
+    // It claims Tax; I hold a Captain and an Ambassador. The mind's reading moves the Duke's
+    // posterior; told to skip Tax claims, the posterior is the learnt ratios' alone.
+    let duke = |keys: &[&str]| {
+        let mut config = SearchConfig::default();
+        for kv in keys {
+            config.set(kv).unwrap();
+        }
+        posterior_of(
+            &answer_configured(&config, "T", 2, 2, "*~").explanation,
+            '$',
+        )
+    };
+    let learnt = duke(&["mind=0"]);
+    let read = duke(&["mind=0.03", "mind_raw=1"]);
+    assert!((read - learnt).abs() > 0.01, "{read} {learnt}");
+    assert_eq!(duke(&["mind=0.03", "mind_raw=1", "mind_skip=T"]), learnt);
+    assert_eq!(duke(&["mind=0.03", "mind_raw=1", "mind_skip=EA"]), read);
 }
 
 #[test]
