@@ -593,11 +593,12 @@ impl SearchConfig {
         }
     }
 
-    /// Sets one parameter from `key=value`. Two keys set several: `arm=N`
+    /// Sets one parameter from `key=value`. One key sets several: `arm=N`
     /// plays the portfolio's arm `N` alone (every setting of
     /// [`SearchConfig::arm`], [`SearchConfig::portfolio`] off), so a key
-    /// after it changes that arm; `mind_skip` takes claim codes
-    /// (`mind_skip=EA`), every other key a number.
+    /// after it changes that arm. `mind_skip` takes claim codes
+    /// (`mind_skip=EA`), `card_value` and `kind_odds` lists of numbers,
+    /// every other key a number.
     ///
     /// # Errors
     /// [`CoupError::BadArgument`], one line, for a text without `=`, an unknown key, a value
