@@ -673,9 +673,8 @@ impl SearchConfig {
             "mind_skip" => {
                 let mut skip = [false; CLAIM_KINDS.len()];
                 for c in v.trim().chars() {
-                    let i = CLAIM_KINDS
-                        .iter()
-                        .position(|r| r.codes().0 == c)
+                    let i = Reply::from_code(c)
+                        .and_then(|r| kind_index(&CLAIM_KINDS, r))
                         .ok_or_else(|| bad(&format!("{c:?} is not a claim's code (ETSAacds)")))?;
                     skip[i] = true;
                 }
@@ -1284,12 +1283,7 @@ impl Ctx<'_> {
         };
         let Some((claim, claimed)) = Reply::from_code(last)
             .filter(|r| matches!(r, Reply::Act(_)) || config.mind_blocks)
-            .filter(|r| {
-                CLAIM_KINDS
-                    .iter()
-                    .position(|k| k == r)
-                    .is_none_or(|i| !config.mind_skip[i])
-            })
+            .filter(|&r| kind_index(&CLAIM_KINDS, r).is_none_or(|i| !config.mind_skip[i]))
             .and_then(|r| r.claim().map(|c| (r, c)))
         else {
             return;
