@@ -321,6 +321,43 @@ fn the_clairvoyant_bound_searches_the_true_deal() {
 }
 
 #[test]
+fn the_partial_bound_deals_the_shown_hands_as_they_are() {
+    // With the talon empty, a tracker that sees only its own hand deals the others' cards
+    // at random; shown the partner's hand (player 2), every determinization must hold it
+    // exactly and deal the two opponents the rest, as a set the true one.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for seed in 0..8u64 {
+        // A seeded deal of six cards each, the talon set aside (gone, to the tracker); player
+        // 0 leads.
+        let (full, _) = Game::new(seed);
+        let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
+        let hidden = hidden_tracker(g);
+        let shown = hidden.showing(g, 4);
+        let opponents = g.hands[1].union(g.hands[3]);
+        let mut partner_differs = 0;
+        for _ in 0..50 {
+            let d = shown.sample_game(Command::Move, &mut rng).unwrap();
+            assert_eq!(d.hands[2], g.hands[2], "the partner's hand as it is");
+            assert_eq!(d.hands[1].union(d.hands[3]), opponents);
+            assert_eq!(d.hands[1].len(), g.hands[1].len());
+            let h = hidden.sample_game(Command::Move, &mut rng).unwrap();
+            partner_differs += usize::from(h.hands[2] != g.hands[2]);
+        }
+        // Without it the partner's hand is a guess (or the test shows nothing).
+        assert!(partner_differs > 40, "seed {seed}: {partner_differs} of 50");
+        // Every hand shown: the true deal itself.
+        let all = hidden
+            .showing(g, 14)
+            .sample_game(Command::Move, &mut rng)
+            .unwrap();
+        assert_eq!(all.hands, g.hands);
+    }
+    assert_eq!(DeepConfig::default().clairvoyant_players, 14);
+    let c = DeepConfig::parse("clairvoyant=1,clairvoyant_players=4").unwrap();
+    assert_eq!((c.clairvoyant, c.clairvoyant_players), (1, 4));
+}
+
+#[test]
 fn the_endgame_diagnostic_is_the_exact_value_of_the_first_empty_talon_decision() {
     // Small empty-talon deals (two cards each) played by four heuristic bots: the referee's
     // diagnostic must be the exhaustive minimax value of the starting position.

@@ -215,9 +215,15 @@ impl DurakBot {
             let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
             let spent = self.thinking;
             let deadline = start + hard.saturating_sub(spent);
+            // Some hands shown, not all: the beliefs deal the rest around them.
+            let shown = self.deep.clairvoyant_players & 14;
+            let partly = oracle
+                .filter(|_| shown != 14)
+                .map(|g| self.tracker.showing(g, shown));
+            let oracle = oracle.filter(|_| partly.is_none());
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
             let (b, stats) = deep_search(SearchContext {
-                tracker: &self.tracker,
+                tracker: partly.as_ref().unwrap_or(&self.tracker),
                 cmd: command,
                 legal: &legal,
                 default: a,

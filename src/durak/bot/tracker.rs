@@ -395,6 +395,19 @@ impl Tracker {
         legal::answers(command, self.hand, &self.round.unwrap_or_default(), trump)
     }
 
+    /// This tracker told the true hands of the players in `players` (a bit mask, bit `p` for
+    /// player `p` numbered from the bot, 1..=3) from `truth` (the game numbered from the bot):
+    /// their cards become known, so every determinization deals them as they are and the
+    /// others' unknown slots and the talon from the remaining cards. For the partial
+    /// clairvoyant bound ([`crate::durak::deep::DeepConfig::clairvoyant_players`]) only.
+    pub fn showing(&self, truth: &Game, players: u8) -> Tracker {
+        let mut t = self.clone();
+        for p in (1..4).filter(|p| players & (1 << p) != 0) {
+            t.known[p] = truth.hands[p];
+        }
+        t
+    }
+
     /// Cards whose place is unknown to player 1: not in his hand, not gone, not on the table,
     /// not known to be in another hand. They are in the others' hands or the talon.
     pub fn unseen(&self) -> CardSet {

@@ -114,6 +114,13 @@ pub struct DeepConfig {
     /// `MOVE` (leads and the attacker's throw-ins), 2 `BEAT`, 4 `ADD` (7: always). With
     /// [`DeepConfig::clairvoyant_phases`] both must hold.
     pub clairvoyant_commands: u8,
+    /// Whose hands [`DeepConfig::clairvoyant`] shows, a bit mask of players numbered from the
+    /// bot (bit 1: the next player, an opponent; bit 2: the partner; bit 3: the other
+    /// opponent; 14: all three, the default). With fewer than all three, each determinization
+    /// deals the shown hands as they are and the others from the bot's beliefs (the shown
+    /// cards taken out of them), the talon's order unknown whatever `clairvoyant` says: 4
+    /// measures what the partner's hand is worth, 10 the opponents'.
+    pub clairvoyant_players: u8,
     /// Phases (same bits) where the bot answers with its heuristic alone, without searching:
     /// with [`DeepConfig::clairvoyant_phases`] it splits the distance from the heuristic to
     /// the ceiling by phase. 0 (the default): search in every phase.
@@ -173,6 +180,7 @@ impl Default for DeepConfig {
             clairvoyant: 0,
             clairvoyant_phases: 7,
             clairvoyant_commands: 7,
+            clairvoyant_players: 14,
             heuristic_phases: 0,
         }
     }
@@ -232,6 +240,7 @@ impl DeepConfig {
                 }
                 "clairvoyant_phases" => c.clairvoyant_phases = (x as u8) & 7,
                 "clairvoyant_commands" => c.clairvoyant_commands = (x as u8) & 7,
+                "clairvoyant_players" => c.clairvoyant_players = (x as u8) & 14,
                 "heuristic_phases" => c.heuristic_phases = (x as u8) & 7,
                 _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
                     (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
