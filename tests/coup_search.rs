@@ -220,7 +220,7 @@ fn posterior_of(explanation: &str, c: char) -> f64 {
 #[test]
 fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
     // It claims Tax; I hold a Captain and an Ambassador. With every
-    // likelihood ratio scaled down (`bluff_odds`), hands without the Duke
+    // likelihood ratio scaled down (`bluff_odds`; 1 the model as learnt), hands without the Duke
     // weigh less, so the Duke's posterior rises; at 0 only hands holding it
     // remain (the ratio's floor, 1e-4, leaves them all but certain).
     let run = |odds: f64| {
@@ -236,12 +236,20 @@ fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
 
 #[test]
 fn a_claim_kinds_odds_factor_applies_to_that_kind_alone() {
-    // The same Tax claim: a factor of 0.5 on Tax (`kind_odds`, the order
-    // `ETSAacds`) believes it as a factor of 0.5 on every ratio does (it is
-    // the only claim standing); the same factor on the Captain block leaves
-    // the Duke's posterior as learnt.
-    let duke =
-        |setting: &str| posterior_of(&answer_with(setting, "T", 2, 2, "*~").explanation, '$');
+    // The same Tax claim, the ratios otherwise as learnt (`bluff_odds=1`): a
+    // factor of 0.5 on Tax (`kind_odds`, the order `ETSAacds`) believes it as
+    // a factor of 0.5 on every ratio does (it is the only claim standing);
+    // the same factor on the Captain block leaves the Duke's posterior as
+    // learnt.
+    let duke = |setting: &str| {
+        let mut config = SearchConfig::default();
+        config.set("bluff_odds=1").unwrap();
+        config.set(setting).unwrap();
+        posterior_of(
+            &answer_configured(&config, "T", 2, 2, "*~").explanation,
+            '$',
+        )
+    };
     let learnt = duke("kind_odds=1,1,1,1,1,1,1,1");
     let tax = duke("kind_odds=1,0.5,1,1,1,1,1,1");
     assert!(tax > learnt, "{tax} {learnt}");
@@ -303,6 +311,7 @@ fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
         "horizon=4",
         "quiescence=0",
         "card_value=0.5,0.25,0.75,0.5",
+        "bluff_odds=1",
     ] {
         spelled.set(kv).unwrap();
     }
