@@ -220,9 +220,10 @@ fn posterior_of(explanation: &str, c: char) -> f64 {
 #[test]
 fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
     // It claims Tax; I hold a Captain and an Ambassador. With every
-    // likelihood ratio scaled down (`bluff_odds`; 1 the model as learnt), hands without the Duke
-    // weigh less, so the Duke's posterior rises; at 0 only hands holding it
-    // remain (the ratio's floor, 1e-4, leaves them all but certain).
+    // likelihood ratio scaled down (`bluff_odds`; 1 is the model as learnt),
+    // hands without the Duke weigh less, so the Duke's posterior rises; at 0
+    // only hands holding it remain (the ratio's floor, 1e-4, leaves them all
+    // but certain).
     let run = |odds: f64| {
         posterior_of(
             &answer_with(&format!("bluff_odds={odds}"), "T", 2, 2, "*~").explanation,

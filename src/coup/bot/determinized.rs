@@ -320,7 +320,8 @@ pub struct SearchConfig {
     /// 50.0% against 52.3%), every stand-in at seed 7 as well or better
     /// (arbiter3, seeds 7-67; docs/coup-log.md, "Challenging less on the flat
     /// arm"): the trade between the two strong opponents again, so 1 stays;
-    /// at 0.4 on both arms (before arm 1 ignored it) 73.8% and 47.9%. Arm 1's model over-predicted Seer's bluffs (0.35 predicted
+    /// at 0.4 on both arms (before arm 1 ignored it) 73.8% and 47.9%.
+    /// Arm 1's model over-predicted Seer's bluffs (0.35 predicted
     /// against 0.23 observed, 700 claims, arbiter3 seed 7), yet 0.5, 0.3
     /// and 0.15 on arm 1 won 53.1% [50.6, 55.5], 54.6% [52.2, 57.1] and
     /// 49.9% [47.5, 52.4] of 1,600 games against Seer (arm 1: 52.8%
