@@ -2,7 +2,7 @@
 //! always legal, and a short in-process tournament that replays exactly from its seed.
 
 use cardgames::durak::cards::CardSet;
-use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig, SearchContext};
+use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig, SearchContext, EVERY_HAND};
 use cardgames::durak::endgame::Solver;
 use cardgames::durak::protocol::Command;
 use cardgames::durak::referee::Naming;
@@ -347,12 +347,12 @@ fn the_partial_bound_deals_the_shown_hands_as_they_are() {
         assert!(partner_differs > 40, "seed {seed}: {partner_differs} of 50");
         // Every hand shown: the true deal itself.
         let all = hidden
-            .showing(g, 14)
+            .showing(g, EVERY_HAND)
             .sample_game(Command::Move, &mut rng)
             .unwrap();
         assert_eq!(all.hands, g.hands);
     }
-    assert_eq!(DeepConfig::default().clairvoyant_players, 14);
+    assert_eq!(DeepConfig::default().clairvoyant_players, EVERY_HAND);
     let c = DeepConfig::parse("clairvoyant=1,clairvoyant_players=4").unwrap();
     assert_eq!((c.clairvoyant, c.clairvoyant_players), (1, 4));
 }

@@ -42,7 +42,7 @@ use super::strategy::HeuristicParams;
 use super::tracker::Tracker;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{Answer, Game};
-pub use config::{command_bit, phase_bit, DeepConfig};
+pub use config::{command_bit, phase_bit, DeepConfig, EVERY_HAND};
 use eval::{eval_score, evaluate};
 
 /// What one decision cost.

@@ -216,9 +216,9 @@ impl DurakBot {
             let spent = self.thinking;
             let deadline = start + hard.saturating_sub(spent);
             // Some hands shown, not all: the beliefs deal the rest around them.
-            let shown = self.deep.clairvoyant_players & 14;
+            let shown = self.deep.clairvoyant_players;
             let partly = oracle
-                .filter(|_| shown != 14)
+                .filter(|_| shown != deep::EVERY_HAND)
                 .map(|g| self.tracker.showing(g, shown));
             let oracle = oracle.filter(|_| partly.is_none());
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));

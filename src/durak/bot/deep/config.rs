@@ -116,7 +116,7 @@ pub struct DeepConfig {
     pub clairvoyant_commands: u8,
     /// Whose hands [`DeepConfig::clairvoyant`] shows, a bit mask of players numbered from the
     /// bot (bit 1: the next player, an opponent; bit 2: the partner; bit 3: the other
-    /// opponent; 14: all three, the default). With fewer than all three, each determinization
+    /// opponent; [`EVERY_HAND`], all three, the default). With fewer than all three, each determinization
     /// deals the shown hands as they are and the others from the bot's beliefs (the shown
     /// cards taken out of them), the talon's order unknown whatever `clairvoyant` says: 4
     /// measures what the partner's hand is worth, 10 the opponents'.
@@ -136,6 +136,9 @@ pub fn phase_bit(talon: usize) -> u8 {
         _ => 1,
     }
 }
+
+/// [`DeepConfig::clairvoyant_players`] showing every other player's hand (bits 1, 2 and 3).
+pub const EVERY_HAND: u8 = 14;
 
 /// The command bit of a decision (see [`DeepConfig::clairvoyant_commands`]): 1 `MOVE`, 2
 /// `BEAT`, 4 `ADD`.
@@ -180,7 +183,7 @@ impl Default for DeepConfig {
             clairvoyant: 0,
             clairvoyant_phases: 7,
             clairvoyant_commands: 7,
-            clairvoyant_players: 14,
+            clairvoyant_players: EVERY_HAND,
             heuristic_phases: 0,
         }
     }
@@ -240,7 +243,7 @@ impl DeepConfig {
                 }
                 "clairvoyant_phases" => c.clairvoyant_phases = (x as u8) & 7,
                 "clairvoyant_commands" => c.clairvoyant_commands = (x as u8) & 7,
-                "clairvoyant_players" => c.clairvoyant_players = (x as u8) & 14,
+                "clairvoyant_players" => c.clairvoyant_players = (x as u8) & EVERY_HAND,
                 "heuristic_phases" => c.heuristic_phases = (x as u8) & 7,
                 _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
                     (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
