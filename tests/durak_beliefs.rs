@@ -4,6 +4,7 @@
 
 use cardgames::card::Suit;
 use cardgames::durak::cards::CardSet;
+use cardgames::durak::deep::{opponents_searching, DeepConfig};
 use cardgames::durak::protocol::parse_answer;
 use cardgames::durak::tracker::{Beliefs, Tracker};
 use cardgames::durak::{Answer, Command, DurakBot, Strategy};
@@ -354,6 +355,12 @@ fn a_player_who_plays_a_barred_card_is_dealt_by_the_facts_under_doubt() {
     let t = bot.tracker();
     assert!(t.broke[1]);
     assert!(!t.broke[3]);
+    // The search's trees then let player 2 choose by UCB1 for his team, not player 4, who
+    // has kept to the rules (`DeepConfig::tree_opp`, 2 by default).
+    assert_eq!(
+        opponents_searching(&DeepConfig::default(), t),
+        [false, true, false, false]
+    );
     let still = barred.intersect(t.unseen());
     assert_eq!(
         dealt_to(t, Command::Beat, &doubt(0.0), 1, 300).intersect(still),

@@ -255,7 +255,7 @@ fn information_set_searches_find_the_only_winning_lead() {
         for tree in [0, 1, 2] {
             let cfg = DeepConfig {
                 tree,
-                tree_opp: true,
+                tree_opp: 1,
                 ..DeepConfig::default()
             };
             let (a, stats) = deep_search(SearchContext {

@@ -106,6 +106,7 @@ pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, D
     } else {
         Vec::new()
     };
+    let searching = opponents_searching(cfg, ctx.tracker);
     let mut score = vec![0u64; n];
     // This determinization's scores (answers not evaluated score 0).
     let mut sample_score = vec![0u64; n];
@@ -145,6 +146,7 @@ pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, D
                 let mut it = tree::Iteration {
                     cfg,
                     opp: &opp,
+                    searching,
                     solver: &mut *ctx.solver,
                     root_cap,
                     events: &mut events,
@@ -197,6 +199,14 @@ pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, D
     (legal[best], stats)
 }
 
+/// The opponents whose decisions in the trees choose by UCB1 ([`DeepConfig::tree_opp`]), by
+/// player numbered from the bot (the opponents are 1 and 3).
+pub fn opponents_searching(cfg: &DeepConfig, tracker: &Tracker) -> [bool; 4] {
+    std::array::from_fn(|p| {
+        p % 2 == 1 && (cfg.tree_opp == 1 || (cfg.tree_opp == 2 && tracker.broke[p]))
+    })
+}
+
 /// The next determinization of a decision and the opponents' playout policy in it (the
 /// alternative model in [`DeepConfig::opponent_mix`] of them), or `None` when the decision
 /// ends: the work cap is spent after at least `min_samples` samples, the wall-clock safety net
@@ -242,6 +252,7 @@ fn next_sample<R: Rng + ?Sized>(
 /// (unpaired: the answers were tried on different determinizations).
 fn tree_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, DecisionStats) {
     let (legal, default, cfg, work_cap) = (ctx.legal, ctx.default, ctx.cfg, ctx.work_cap);
+    let searching = opponents_searching(cfg, ctx.tracker);
     let mut stats = DecisionStats::default();
     let n = legal.len();
     let mut tree = tree::Tree::default();
@@ -258,6 +269,7 @@ fn tree_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, Decis
         let mut it = tree::Iteration {
             cfg,
             opp: &opp,
+            searching,
             solver: &mut *ctx.solver,
             root_cap,
             events: &mut events,
@@ -388,6 +400,25 @@ mod tests {
     }
 
     #[test]
+    fn only_an_opponent_seen_breaking_the_play_beliefs_searches_in_the_trees() {
+        let mut t = Tracker::new();
+        let cfg = DeepConfig::default();
+        assert_eq!(opponents_searching(&cfg, &t), [false; 4]);
+        t.broke[3] = true;
+        assert_eq!(opponents_searching(&cfg, &t), [false, false, false, true]);
+        // The partner's breaks do not count: our team searches anyway.
+        t.broke[2] = true;
+        assert_eq!(opponents_searching(&cfg, &t), [false, false, false, true]);
+        let every = DeepConfig::parse("tree_opp=1").unwrap();
+        assert_eq!(
+            opponents_searching(&every, &Tracker::new()),
+            [false, true, false, true]
+        );
+        let none = DeepConfig::parse("tree_opp=0").unwrap();
+        assert_eq!(opponents_searching(&none, &t), [false; 4]);
+    }
+
+    #[test]
     fn knobs_reach_the_playout_policies_and_unknown_ones_are_refused() {
         let c = DeepConfig::parse("keep_z=2,opp.lead_pair=0,own.take_talon=12").unwrap();
         assert_eq!(c.keep_z, 2.0);
@@ -399,10 +430,9 @@ mod tests {
         assert_eq!(c.heuristic.take_talon, 12);
         assert_eq!(c.heuristic.lead_pair, HeuristicParams::default().lead_pair);
         let t = DeepConfig::parse("tree=2,ucb_c=0.5,tree_opp=1,tree_depth=3").unwrap();
-        assert_eq!(
-            (t.tree, t.ucb_c, t.tree_opp, t.tree_depth),
-            (2, 0.5, true, 3)
-        );
+        assert_eq!((t.tree, t.ucb_c, t.tree_opp, t.tree_depth), (2, 0.5, 1, 3));
+        assert_eq!(DeepConfig::default().tree_opp, 2);
+        assert!(DeepConfig::parse("tree_opp=3").is_err());
         assert_eq!(DeepConfig::parse("tree=0").unwrap().tree, 0);
         // The clairvoyant bound's commands: a mask of command_bit, all three by default.
         assert_eq!(DeepConfig::default().clairvoyant_commands, 7);

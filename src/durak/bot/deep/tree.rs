@@ -9,7 +9,8 @@
 //! exploration term counts the iterations in which its answer was legal, not the visits of
 //! its node); the opponents' decisions follow the playout policy of the determinization
 //! (their answers are edges of the tree like ours, so what follows them is kept apart),
-//! unless [`DeepConfig::tree_opp`] lets them choose by UCB1 for their team too. Every
+//! unless [`DeepConfig::tree_opp`] lets them choose by UCB1 for their team too (by default,
+//! each opponent seen breaking the rules the playout policy assumes). Every
 //! iteration adds at most one node and evaluates the position reached like the flat search
 //! evaluates an answer: heuristic playout to the empty talon, then the exact solver.
 //!
@@ -56,6 +57,9 @@ pub(super) struct Iteration<'a> {
     pub cfg: &'a DeepConfig,
     /// The opponents' policy in this determinization.
     pub opp: &'a HeuristicParams,
+    /// The players whose decisions choose by UCB1 although they are opponents
+    /// ([`DeepConfig::tree_opp`]).
+    pub searching: [bool; 4],
     /// The exact solver (its table shared with the rest of the game).
     pub solver: &'a mut Solver,
     /// Node cap of an exact solve of a leaf with few cards (as the flat search's root solve).
@@ -147,7 +151,7 @@ impl Tree {
             let hp = if team(p) == 0 { &cfg.heuristic } else { it.opp };
             // The answers are listed only where the tree may branch; the policy's answer
             // elsewhere is checked directly (a playout step's cost).
-            let may_branch = team(p) == 0 || cfg.tree_opp;
+            let may_branch = team(p) == 0 || it.searching[p];
             let legal = if may_branch {
                 game.legal_answers()
             } else {
