@@ -15,8 +15,9 @@
 //! determinization but one iteration of an information-set tree below the answer
 //! (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): the tree's nodes are answer
 //! sequences shared by all determinizations, our team's later decisions in it choose by UCB1
-//! on those shared statistics, and each iteration's new node is evaluated by the playout and
-//! the exact solver as above.
+//! on those shared statistics (and so do an opponent's once he has broken the rules the
+//! playout policy assumes, [`DeepConfig::tree_opp`]), and each iteration's new node is
+//! evaluated by the playout and the exact solver as above.
 //!
 //! The heuristic's own answer stands unless another answer scores significantly better on the
 //! same determinizations ([`DeepConfig::keep_z`]).
