@@ -201,7 +201,8 @@ pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, D
 }
 
 /// The opponents whose decisions in the trees choose by UCB1 ([`DeepConfig::tree_opp`]), by
-/// player numbered from the bot (the opponents are 1 and 3).
+/// player index from the bot (0 the bot; the opponents are 1 and 3, the protocol's players 2
+/// and 4).
 pub fn opponents_searching(cfg: &DeepConfig, tracker: &Tracker) -> [bool; 4] {
     std::array::from_fn(|p| {
         p % 2 == 1 && (cfg.tree_opp == 1 || (cfg.tree_opp == 2 && tracker.broke[p]))

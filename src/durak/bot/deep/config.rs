@@ -84,8 +84,9 @@ pub struct DeepConfig {
     /// flat / 1: 85.2% / 89.4% vs `inproc:greedy` and 60.8% / 72.4% vs `inproc:search` under
     /// `durak-server`, 66.6% / 73.8% vs `bot_smart.py` under `referee.py`; at seed 9001
     /// 87.2% / 90.1% vs greedy; 1 against flat, 400 games: 56.8%. In 400 games vs
-    /// greedy, 2 scored 87.5%, and 1 scored 91.5% (both with [`DeepConfig::tree_opp`] 0). Trees cost 1.5 to 2 times the flat search's thinking time
-    /// (more work per decision, and a tree step costs more than a playout step).
+    /// greedy, 2 scored 87.5% and 1 scored 91.5% (both with [`DeepConfig::tree_opp`] 0).
+    /// Trees cost 1.5 to 2 times the flat search's thinking time (more work per decision,
+    /// and a tree step costs more than a playout step).
     pub tree: u8,
     /// UCB1's exploration constant in the trees (scores scaled to 0..1). Measured vs
     /// `inproc:greedy`, 400 games, seed 777: 0.4 89.8%, 0.7 91.5%, 1.2 90.2% (within noise).
