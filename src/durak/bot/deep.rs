@@ -42,7 +42,7 @@ use super::endgame::Solver;
 use super::strategy::HeuristicParams;
 use super::tracker::Tracker;
 use crate::durak::protocol::Command;
-use crate::durak::rules::{Answer, Game};
+use crate::durak::rules::{team, Answer, Game};
 pub use config::{command_bit, phase_bit, DeepConfig, EVERY_HAND};
 use eval::{eval_score, evaluate};
 
@@ -205,7 +205,7 @@ pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, D
 /// and 4).
 pub fn opponents_searching(cfg: &DeepConfig, tracker: &Tracker) -> [bool; 4] {
     std::array::from_fn(|p| {
-        p % 2 == 1 && (cfg.tree_opp == 1 || (cfg.tree_opp == 2 && tracker.broke[p]))
+        team(p) != 0 && (cfg.tree_opp == 1 || (cfg.tree_opp == 2 && tracker.broke[p]))
     })
 }
 

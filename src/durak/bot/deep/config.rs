@@ -132,10 +132,10 @@ pub struct DeepConfig {
     pub clairvoyant_commands: u8,
     /// Whose hands [`DeepConfig::clairvoyant`] shows, a bit mask of players numbered from the
     /// bot (bit 1: the next player, an opponent; bit 2: the partner; bit 3: the other
-    /// opponent; [`EVERY_HAND`], all three, the default). With fewer than all three, each determinization
-    /// deals the shown hands as they are and the others from the bot's beliefs (the shown
-    /// cards taken out of them), the talon's order unknown whatever `clairvoyant` says: 4
-    /// measures what the partner's hand is worth, 10 the opponents'.
+    /// opponent; [`EVERY_HAND`], all three, the default). With fewer than all three, each
+    /// determinization deals the shown hands as they are and the others from the bot's beliefs
+    /// (the shown cards taken out of them), the talon's order unknown whatever `clairvoyant`
+    /// says: 4 measures what the partner's hand is worth, 10 the opponents'.
     pub clairvoyant_players: u8,
     /// Phases (same bits) where the bot answers with its heuristic alone, without searching:
     /// with [`DeepConfig::clairvoyant_phases`] it splits the distance from the heuristic to
