@@ -220,6 +220,52 @@ fn portfolio_settles_finished_games_from_their_histories() {
     assert_eq!(pending, ["Ours_Seer_1_0.txt", "Seer_Ours_1_1.txt"]);
 }
 
+/// By default the portfolio chooses the arm by the opponent's type: arm 0
+/// against an opponent that has challenged every block of mine it
+/// answered, arm 1 once its remembered answers show one let stand
+/// (`SearchConfig::typed_arms`), whatever the arms' results; `--explain`
+/// names the arm.
+#[test]
+fn portfolio_chooses_the_arm_by_the_opponents_block_answers() {
+    use cardgames::coup::memory::Memory;
+    use cardgames::coup::opponent::Stats;
+    for (blocks, arm) in [
+        ([[2, 2], [0, 0], [1, 1], [0, 0]], 0),
+        ([[2, 2], [0, 0], [2, 1], [0, 0]], 1),
+    ] {
+        let root = tempfile::tempdir().expect("temp dir");
+        let games = root.path().join("games");
+        let me = root.path().join("Ours");
+        std::fs::create_dir_all(&games).expect("games");
+        std::fs::create_dir_all(&me).expect("bot folder");
+        let mut m = Memory::default();
+        let e = m.opponents.entry("Seer".into()).or_default();
+        e.old = Stats {
+            block_challenged: blocks,
+            ..Stats::default()
+        };
+        // Arm 0 has won every settled game, arm 1 lost every one.
+        e.outcomes = [[10, 10], [0, 10]];
+        m.save(&me).expect("save");
+        let now = games.join("Seer_Ours_5_1.txt");
+        std::fs::write(&now, "").expect("game");
+        let out = Command::new(env!("CARGO_BIN_EXE_coup-bot"))
+            .current_dir(&me)
+            .args(["--explain", now.to_str().expect("path")])
+            .args(["1", "1", "$^", "I\n", "F", "E", "T", "S"])
+            .output()
+            .expect("run coup-bot");
+        assert!(out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("portfolio: arm {arm} against Seer")),
+            "{err}"
+        );
+        let e = &Memory::load(&me).opponents["Seer"];
+        assert_eq!(e.pending, [("Seer_Ours_5_1.txt".to_string(), arm)]);
+    }
+}
+
 /// With `--keep-bot-dirs` the arbiter keeps every game's history file in
 /// `WORK_DIR/games`, as the original arbiter does, and `coup-bot`'s
 /// portfolio settles its earlier games from them.

@@ -542,6 +542,56 @@ fn thompson_choice_replays_and_follows_the_results() {
 }
 
 #[test]
+fn typed_choice_plays_arm_1_against_a_mixed_answer_to_blocks() {
+    let names: Vec<String> = (0..20).map(|g| format!("Ours_Seer_{g}_0.txt")).collect();
+    // No block answered yet, every one challenged (the contest winner's
+    // habit) or none (a player that challenges only what it can rule out):
+    // arm 0, whatever the arms' results say.
+    let none = Stats::default();
+    let all = Stats {
+        block_challenged: [[3, 3], [0, 0], [5, 5], [1, 1]],
+        ..Stats::default()
+    };
+    let never = Stats {
+        block_challenged: [[4, 0], [2, 0], [7, 0], [0, 0]],
+        ..Stats::default()
+    };
+    for past in [&none, &all, &never] {
+        let mut e = Entry {
+            outcomes: [[0, 30], [30, 30]],
+            ..Entry::default()
+        };
+        assert!(names.iter().all(|g| e.choose_typed_arm(g, past) == 0));
+    }
+    // Blocks both challenged and let stand, of one kind or across kinds:
+    // arm 1 for every later game, even where arm 0 has won them all.
+    let one = Stats {
+        block_challenged: [[3, 3], [0, 0], [6, 5], [1, 1]],
+        ..Stats::default()
+    };
+    let across = Stats {
+        block_challenged: [[2, 2], [0, 0], [3, 0], [0, 0]],
+        ..Stats::default()
+    };
+    for past in [&one, &across] {
+        let mut e = Entry {
+            outcomes: [[30, 30], [0, 30]],
+            ..Entry::default()
+        };
+        assert!(names.iter().all(|g| e.choose_typed_arm(g, past) == 1));
+    }
+    // A game keeps the arm chosen at its first call, and is pending.
+    let mut e = Entry::default();
+    assert_eq!(e.choose_typed_arm(&names[0], &none), 0);
+    assert_eq!(
+        e.choose_typed_arm(&names[0], &one),
+        0,
+        "chosen once per game"
+    );
+    assert_eq!(e.pending, [(names[0].clone(), 0)]);
+}
+
+#[test]
 fn memory_keeps_the_arms_and_reads_the_previous_format() {
     let d = tmpdir("arms");
     let mut m = Memory::default();

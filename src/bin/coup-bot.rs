@@ -194,7 +194,10 @@ fn main() {
             }
         }
         let pending = entry.pending.len();
-        let arm = if config.portfolio {
+        let arm = if config.portfolio && config.typed_arms {
+            let past = entry.excluding(game);
+            entry.choose_typed_arm(game, &past)
+        } else if config.portfolio {
             entry.choose_arm(game)
         } else {
             entry.track(game, 0);

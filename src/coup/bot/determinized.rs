@@ -272,17 +272,39 @@ pub struct SearchConfig {
     pub tree_answers_only: bool,
     /// Whether `coup-bot` chooses, per opponent and per game, between this
     /// configuration (arm 0) and the tree's answers with the learnt model
-    /// (arm 1, [`SearchConfig::arm`]) by satisficing Thompson sampling on
-    /// the arms' results against that opponent, read from its finished
-    /// games ([`crate::coup::memory::Entry::choose_arm`]). Needs the
-    /// memory; the C ABI, `--no-memory` and a first game play arm 0.
-    /// Measured (arbiter3, memory on, 200 games per seed, seeds 7, 11, 13,
+    /// (arm 1, [`SearchConfig::arm`]): by the opponent's type with
+    /// [`SearchConfig::typed_arms`] (the default), else by satisficing
+    /// Thompson sampling on the arms' results against that opponent, read
+    /// from its finished games ([`crate::coup::memory::Entry::choose_arm`]).
+    /// Needs the memory; the C ABI, `--no-memory` and a first game play
+    /// arm 0. Measured with Thompson sampling and an earlier arm 1 (arbiter3, memory on, 200 games per seed, seeds 7, 11, 13,
     /// 17, 19, 23, 29, 31; docs/coup-log.md, "The portfolio"): against Seer
     /// 49.1% [46.7, 51.6] where arm 0 alone won 42.6% [40.2, 45.1] (arm 1
     /// alone 55.2%); against the Calculator replica 66.4% [64.0, 68.6]
     /// where arm 0 alone won 68.4% [66.1, 70.7]; plain Thompson sampling
     /// won 51.4% and 63.2%.
     pub portfolio: bool,
+    /// With [`SearchConfig::portfolio`], how the arm is chosen: by the
+    /// opponent's type rather than by the arms' results. Arm 0 plays while
+    /// the opponent's answers to my blocks in its earlier games are all
+    /// challenges (the contest winner's rule) or all passes (a player that
+    /// challenges only what it can rule out): fixed rules, which arm 0's
+    /// long playouts cut between turns predict; arm 1 (with the claimant's
+    /// mind) plays from the first game after it has both challenged a block
+    /// and let one stand, for good
+    /// ([`crate::coup::memory::Entry::choose_typed_arm`]). One arm per
+    /// opponent, not per game, since Seer exploits a policy that changes
+    /// from game to game. Off: satisficing Thompson sampling
+    /// ([`crate::coup::memory::Entry::choose_arm`]). Measured (arbiter3,
+    /// memory on, seeds 7-67, 3,200 games each; docs/coup-log.md, "The arm
+    /// by the opponent's type"): Seer 56.5% [54.8, 58.2] where the previous
+    /// default (Thompson sampling, arm 1 without the mind) won 52.3%, the
+    /// real Calculator 73.8% [72.2, 75.3] where it won 71.7% (arm 0 in every
+    /// game); on 16 held-out seeds (71-149) 53.7% and 72.1% (52.3%,
+    /// 69.9%); at seed 7 every stand-in, archetype and sparring strategy
+    /// 85.5% or more (`always-assassinate` the lowest, which arm 1 alone
+    /// beats 99.6%: the type read misses there).
+    pub typed_arms: bool,
     /// How many games the configured [`SearchConfig::card_value`] weigh
     /// against the card counts reached in this opponent's settled games
     /// (`coup-bot` with its memory: [`crate::coup::memory::Entry::card_values`]);
@@ -494,6 +516,7 @@ impl Default for SearchConfig {
             claimant_cards: false,
             tree_answers_only: false,
             portfolio: true,
+            typed_arms: true,
             learnt_values: 0.0,
             keep_claimed: None,
             bluff_odds: 1.0,
@@ -514,7 +537,7 @@ impl Default for SearchConfig {
 
 /// The keys [`SearchConfig::set`] accepts, as `--search key=value` names them (the message
 /// of an unknown key lists them).
-pub const SEARCH_KEYS: [&str; 41] = [
+pub const SEARCH_KEYS: [&str; 42] = [
     "worlds",
     "my_tax_bluff",
     "rollout_exchange",
@@ -542,6 +565,7 @@ pub const SEARCH_KEYS: [&str; 41] = [
     "claimant_cards",
     "tree_answers_only",
     "portfolio",
+    "typed_arms",
     "learnt_values",
     "keep_claimed",
     "bluff_odds",
@@ -570,10 +594,20 @@ impl SearchConfig {
     /// against Seer, 55.2% [52.8, 57.7] of 1,600 games, where `self` by
     /// default won 42.6%, and 57.0% against the real Calculator at seed 7,
     /// where the default won 75.0% (61.4% against 68.4% over eight seeds
-    /// of the Calculator replica; docs/coup-log.md, "The portfolio").
+    /// of the Calculator replica; docs/coup-log.md, "The portfolio") —
+    /// and its claims read through the claimant's eyes
+    /// ([`SearchConfig::mind`] 0.03 with 96 worlds a hand,
+    /// [`SearchConfig::mind_raw`], [`SearchConfig::mind_odds`] 0.5): played
+    /// alone, 57.2% [55.5, 59.0] of 3,200 games against Seer and 62.6%
+    /// against the real Calculator (docs/coup-log.md, "One arm against an
+    /// adaptive opponent").
     pub fn arm(&self, arm: usize) -> SearchConfig {
         match arm {
             1 => SearchConfig {
+                mind: 0.03,
+                mind_worlds: 96,
+                mind_raw: true,
+                mind_odds: 0.5,
                 tree: true,
                 tree_answers_only: true,
                 resolved_bluffs: true,
@@ -652,6 +686,7 @@ impl SearchConfig {
             "tree" => self.tree = num(v)? != 0.0,
             "tree_answers_only" => self.tree_answers_only = num(v)? != 0.0,
             "portfolio" => self.portfolio = num(v)? != 0.0,
+            "typed_arms" => self.typed_arms = num(v)? != 0.0,
             "learnt_values" => self.learnt_values = num(v)?.max(0.0),
             "keep_claimed" => {
                 let k = num(v)?;

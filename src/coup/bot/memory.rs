@@ -14,8 +14,10 @@
 //! For the portfolio ([`crate::coup::bot::SearchConfig::portfolio`]) the
 //! entry also keeps which strategy (arm) each recent game was played with
 //! and, once a game's finished history shows who lost both cards, the arms'
-//! wins and games against this opponent; [`Entry::choose_arm`] picks the
-//! arm of a new game by satisficing Thompson sampling from those counts.
+//! wins and games against this opponent, and the arm of a new game is
+//! picked by the opponent's type ([`Entry::choose_typed_arm`], the default)
+//! or by satisficing Thompson sampling from those counts
+//! ([`Entry::choose_arm`]).
 //! A settled game's counts are then re-read from its finished history
 //! ([`GameResult::stats`]): a bot's last call comes before the last card
 //! of a game it wins is shown, and that card settles the loser's claims.
@@ -231,6 +233,32 @@ impl Entry {
                 .find(|&a| draws[a] >= ASPIRATION)
                 .unwrap_or(highest)
         };
+        self.track(game, arm);
+        arm
+    }
+
+    /// The arm game `game` is played with when the portfolio chooses by the
+    /// opponent's type ([`crate::coup::bot::SearchConfig::typed_arms`]): the
+    /// one chosen at its first call, else arm 1 once the opponent, in the
+    /// games `past` counts ([`Stats::block_challenged`], pooled over the
+    /// kinds of block, this game excluded: [`Entry::excluding`]), has both
+    /// challenged one of my blocks and let one stand, else arm 0. The two
+    /// deterministic answers to blocks are the fixed-rule types
+    /// ([`crate::coup::bot::opponent::mixture_rate`] weighs the same two):
+    /// challenging every one, as the contest winner does, and challenging
+    /// none, as a player does that challenges only a claim it can rule out;
+    /// arm 0's long playouts predict such players. A mixed answer rules
+    /// both out for good. Recorded as pending, so the arms' results are
+    /// kept as [`Entry::choose_arm`]'s are.
+    pub fn choose_typed_arm(&mut self, game: &str, past: &Stats) -> usize {
+        if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
+            return *arm;
+        }
+        let [blocks, challenged] = past
+            .block_challenged
+            .iter()
+            .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]]);
+        let arm = usize::from(challenged > 0 && challenged < blocks);
         self.track(game, arm);
         arm
     }
