@@ -229,9 +229,22 @@ fn portfolio_settles_finished_games_from_their_histories() {
 fn portfolio_chooses_the_arm_by_the_opponents_block_answers() {
     use cardgames::coup::memory::Memory;
     use cardgames::coup::opponent::Stats;
-    for (blocks, arm) in [
-        ([[2, 2], [0, 0], [1, 1], [0, 0]], 0),
-        ([[2, 2], [0, 0], [2, 1], [0, 0]], 1),
+    for (blocks, arm, read) in [
+        (
+            [[2, 2], [0, 0], [1, 1], [0, 0]],
+            0,
+            "challenged 3 of the 3 blocks",
+        ),
+        (
+            [[2, 2], [0, 0], [2, 1], [0, 0]],
+            1,
+            "challenged 3 of the 4 blocks",
+        ),
+        (
+            [[2, 0], [0, 0], [2, 0], [0, 0]],
+            0,
+            "challenged 0 of the 4 blocks",
+        ),
     ] {
         let root = tempfile::tempdir().expect("temp dir");
         let games = root.path().join("games");
@@ -261,6 +274,7 @@ fn portfolio_chooses_the_arm_by_the_opponents_block_answers() {
             err.contains(&format!("portfolio: arm {arm} against Seer")),
             "{err}"
         );
+        assert!(err.contains(read), "{err}");
         let e = &Memory::load(&me).opponents["Seer"];
         assert_eq!(e.pending, [("Seer_Ours_5_1.txt".to_string(), arm)]);
     }

@@ -196,6 +196,12 @@ fn main() {
         let pending = entry.pending.len();
         let arm = if config.portfolio && config.typed_arms {
             let past = entry.excluding(game);
+            if explain {
+                let [blocks, challenged] = past.block_answers();
+                cardgames::diag!(
+                    "portfolio by type: it challenged {challenged} of the {blocks} blocks of mine it answered in its earlier games (the game keeps the arm of its first call)"
+                );
+            }
             entry.choose_typed_arm(game, &past)
         } else if config.portfolio {
             entry.choose_arm(game)

@@ -240,7 +240,7 @@ impl Entry {
     /// The arm game `game` is played with when the portfolio chooses by the
     /// opponent's type ([`crate::coup::bot::SearchConfig::typed_arms`]): the
     /// one chosen at its first call, else arm 1 once the opponent, in the
-    /// games `past` counts ([`Stats::block_challenged`], pooled over the
+    /// games `past` counts ([`Stats::block_answers`], pooled over the
     /// kinds of block, this game excluded: [`Entry::excluding`]), has both
     /// challenged one of my blocks and let one stand, else arm 0. The two
     /// deterministic answers to blocks are the fixed-rule types
@@ -254,10 +254,7 @@ impl Entry {
         if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
             return *arm;
         }
-        let [blocks, challenged] = past
-            .block_challenged
-            .iter()
-            .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]]);
+        let [blocks, challenged] = past.block_answers();
         let arm = usize::from(challenged > 0 && challenged < blocks);
         self.track(game, arm);
         arm

@@ -336,6 +336,14 @@ pub fn resolved_claims(h: &History, who: Side) -> Resolved {
 }
 
 impl Stats {
+    /// My blocks the opponent answered, over every kind
+    /// ([`Stats::block_challenged`] summed): `[blocks, challenged]`.
+    pub fn block_answers(&self) -> [u32; 2] {
+        self.block_challenged
+            .iter()
+            .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]])
+    }
+
     /// Number of counters in [`Stats::to_vec`].
     pub const LEN: usize = Self::LEN_V12 + 4 * 2 * RACES * 2;
     /// [`Stats::LEN`] before [`Stats::challenged_race`] (memory format v12).
