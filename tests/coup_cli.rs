@@ -222,9 +222,9 @@ fn portfolio_settles_finished_games_from_their_histories() {
 
 /// By default the portfolio chooses the arm by the opponent's type: arm 0
 /// against an opponent that has challenged every block of mine it
-/// answered, arm 1 once its remembered answers show one let stand
-/// (`SearchConfig::typed_arms`), whatever the arms' results; `--explain`
-/// names the arm.
+/// answered, or none, arm 1 once its remembered answers both challenged
+/// one and let one stand (`SearchConfig::typed_arms`), whatever the arms'
+/// results; `--explain` names the arm and the counts it read.
 #[test]
 fn portfolio_chooses_the_arm_by_the_opponents_block_answers() {
     use cardgames::coup::memory::Memory;

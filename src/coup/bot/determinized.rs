@@ -277,8 +277,9 @@ pub struct SearchConfig {
     /// Thompson sampling on the arms' results against that opponent, read
     /// from its finished games ([`crate::coup::memory::Entry::choose_arm`]).
     /// Needs the memory; the C ABI, `--no-memory` and a first game play
-    /// arm 0. Measured with Thompson sampling and an earlier arm 1 (arbiter3, memory on, 200 games per seed, seeds 7, 11, 13,
-    /// 17, 19, 23, 29, 31; docs/coup-log.md, "The portfolio"): against Seer
+    /// arm 0. Measured with Thompson sampling and an earlier arm 1
+    /// (arbiter3, memory on, 200 games per seed, seeds 7, 11, 13, 17, 19,
+    /// 23, 29, 31; docs/coup-log.md, "The portfolio"): against Seer
     /// 49.1% [46.7, 51.6] where arm 0 alone won 42.6% [40.2, 45.1] (arm 1
     /// alone 55.2%); against the Calculator replica 66.4% [64.0, 68.6]
     /// where arm 0 alone won 68.4% [66.1, 70.7]; plain Thompson sampling
