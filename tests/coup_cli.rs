@@ -223,27 +223,34 @@ fn portfolio_settles_finished_games_from_their_histories() {
 /// By default the portfolio chooses the arm by the opponent's type: arm 0
 /// against an opponent that has challenged every block of mine it
 /// answered, or none, arm 1 once its remembered answers both challenged
-/// one and let one stand (`SearchConfig::typed_arms`), whatever the arms'
+/// one and let one stand, or once one that challenged none was proved
+/// bluffing a Steal (`SearchConfig::typed_arms`), whatever the arms'
 /// results; `--explain` names the arm and the counts it read.
 #[test]
 fn portfolio_chooses_the_arm_by_the_opponents_block_answers() {
     use cardgames::coup::memory::Memory;
     use cardgames::coup::opponent::Stats;
-    for (blocks, arm, read) in [
+    use cardgames::coup::Character;
+    let never = [[2, 0], [0, 0], [2, 0], [0, 0]];
+    for (blocks, steals, arm, read) in [
         (
             [[2, 2], [0, 0], [1, 1], [0, 0]],
+            [1, 1],
             0,
             "challenged 3 of the 3 blocks",
         ),
         (
             [[2, 2], [0, 0], [2, 1], [0, 0]],
+            [0, 0],
             1,
             "challenged 3 of the 4 blocks",
         ),
+        (never, [2, 0], 0, "challenged 0 of the 4 blocks"),
         (
-            [[2, 0], [0, 0], [2, 0], [0, 0]],
-            0,
-            "challenged 0 of the 4 blocks",
+            never,
+            [2, 1],
+            1,
+            "1 of its 2 Steals and Assassinations the history resolved were bluffs",
         ),
     ] {
         let root = tempfile::tempdir().expect("temp dir");
@@ -257,6 +264,7 @@ fn portfolio_chooses_the_arm_by_the_opponents_block_answers() {
             block_challenged: blocks,
             ..Stats::default()
         };
+        e.old.resolved_action[Character::Captain.index()][0] = steals;
         // Arm 0 has won every settled game, arm 1 lost every one.
         e.outcomes = [[10, 10], [0, 10]];
         m.save(&me).expect("save");

@@ -561,7 +561,7 @@ fn typed_choice_plays_arm_1_against_a_mixed_answer_to_blocks() {
             outcomes: [[0, 30], [30, 30]],
             ..Entry::default()
         };
-        assert!(names.iter().all(|g| e.choose_typed_arm(g, past) == 0));
+        assert!(names.iter().all(|g| e.choose_typed_arm(g, past, true) == 0));
     }
     // Blocks both challenged and let stand, of one kind or across kinds:
     // arm 1 for every later game, even where arm 0 has won them all.
@@ -578,17 +578,57 @@ fn typed_choice_plays_arm_1_against_a_mixed_answer_to_blocks() {
             outcomes: [[30, 30], [0, 30]],
             ..Entry::default()
         };
-        assert!(names.iter().all(|g| e.choose_typed_arm(g, past) == 1));
+        assert!(names.iter().all(|g| e.choose_typed_arm(g, past, true) == 1));
     }
     // A game keeps the arm chosen at its first call, and is pending.
     let mut e = Entry::default();
-    assert_eq!(e.choose_typed_arm(&names[0], &none), 0);
+    assert_eq!(e.choose_typed_arm(&names[0], &none, true), 0);
     assert_eq!(
-        e.choose_typed_arm(&names[0], &one),
+        e.choose_typed_arm(&names[0], &one, true),
         0,
         "chosen once per game"
     );
     assert_eq!(e.pending, [(names[0].clone(), 0)]);
+}
+
+#[test]
+fn typed_choice_plays_arm_1_against_an_attacker_that_bluffs_and_lets_blocks_stand() {
+    let names: Vec<String> = (0..20).map(|g| format!("Ours_Bandit_{g}_0.txt")).collect();
+    let mut bluffer = Stats {
+        block_challenged: [[0, 0], [5, 0], [0, 0], [3, 0]],
+        ..Stats::default()
+    };
+    // One Steal proved a bluff (both cards shown without a Captain) in
+    // some context, two honest Assassinations in others.
+    bluffer.resolved_action[Character::Captain.index()][1] = [1, 1];
+    bluffer.resolved_action[Character::Assassin.index()][5] = [2, 0];
+    // Bluffed Taxes and Exchanges are not attacks.
+    bluffer.resolved_action[Character::Duke.index()][0] = [9, 9];
+    bluffer.resolved_action[Character::Ambassador.index()][0] = [4, 4];
+    assert_eq!(bluffer.attack_bluffs(), [3, 1]);
+    let arm = |past: &Stats, attacks: bool| {
+        let mut e = Entry::default();
+        let arms: Vec<usize> = names
+            .iter()
+            .map(|g| e.choose_typed_arm(g, past, attacks))
+            .collect();
+        assert!(arms.iter().all(|&a| a == arms[0]), "one arm per opponent");
+        arms[0]
+    };
+    assert_eq!(arm(&bluffer, true), 1);
+    assert_eq!(arm(&bluffer, false), 0, "typed_arms=1 reads blocks only");
+    // Honest attacks, or bluffed Taxes alone: arm 0.
+    let mut honest = bluffer;
+    honest.resolved_action[Character::Captain.index()][1] = [1, 0];
+    assert_eq!(honest.attack_bluffs(), [3, 0]);
+    assert_eq!(arm(&honest, true), 0);
+    // An attacker that challenges every block of mine plays the contest
+    // winner's rule: arm 0; one that challenges some and not others: arm 1.
+    let mut challenger = bluffer;
+    challenger.block_challenged = [[0, 0], [5, 5], [0, 0], [3, 3]];
+    assert_eq!(arm(&challenger, true), 0);
+    challenger.block_challenged[3] = [3, 1];
+    assert_eq!(arm(&challenger, true), 1);
 }
 
 #[test]

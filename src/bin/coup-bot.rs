@@ -194,15 +194,22 @@ fn main() {
             }
         }
         let pending = entry.pending.len();
-        let arm = if config.portfolio && config.typed_arms {
+        let arm = if config.portfolio && config.typed_arms > 0 {
             let past = entry.excluding(game);
+            let attacks = config.typed_arms > 1;
             if explain {
                 let [blocks, challenged] = past.block_answers();
+                let [resolved, bluffs] = past.attack_bluffs();
+                let read = if attacks {
+                    format!("; {bluffs} of its {resolved} Steals and Assassinations the history resolved were bluffs")
+                } else {
+                    String::new()
+                };
                 cardgames::diag!(
-                    "portfolio by type: it challenged {challenged} of the {blocks} blocks of mine it answered in its earlier games (the game keeps the arm of its first call)"
+                    "portfolio by type: it challenged {challenged} of the {blocks} blocks of mine it answered in its earlier games{read} (the game keeps the arm of its first call)"
                 );
             }
-            entry.choose_typed_arm(game, &past)
+            entry.choose_typed_arm(game, &past, attacks)
         } else if config.portfolio {
             entry.choose_arm(game)
         } else {

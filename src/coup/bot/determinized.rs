@@ -285,15 +285,21 @@ pub struct SearchConfig {
     /// where arm 0 alone won 68.4% [66.1, 70.7]; plain Thompson sampling
     /// won 51.4% and 63.2%.
     pub portfolio: bool,
-    /// With [`SearchConfig::portfolio`], how the arm is chosen: by the
-    /// opponent's type rather than by the arms' results. Arm 0 plays while
+    /// With [`SearchConfig::portfolio`], how the arm is chosen: 0 by the
+    /// arms' results, 1 by the opponent's answers to my blocks, 2 (the
+    /// default) by those and by the attacks it bluffed. With 1, arm 0 plays while
     /// the opponent's answers to my blocks in its earlier games are all
     /// challenges (the contest winner's rule) or all passes (a player that
     /// challenges only what it can rule out): fixed rules, which arm 0's
     /// long playouts cut between turns predict; arm 1 (with the claimant's
     /// mind) plays from the first game after it has both challenged a block
     /// and let one stand, for good
-    /// ([`crate::coup::memory::Entry::choose_typed_arm`]). One arm per
+    /// ([`crate::coup::memory::Entry::choose_typed_arm`]). With 2, arm 1
+    /// also plays against an opponent that has never challenged a block of
+    /// mine once the history has proved one of its Steals or Assassinations
+    /// a bluff ([`Stats::attack_bluffs`](crate::coup::opponent::Stats::attack_bluffs)):
+    /// arm 0's playouts, which cut between turns, keep challenging such a
+    /// player's honest claims. One arm per
     /// opponent, not per game, since Seer exploits a policy that changes
     /// from game to game. Off: satisficing Thompson sampling
     /// ([`crate::coup::memory::Entry::choose_arm`]). Measured (arbiter3,
@@ -305,7 +311,7 @@ pub struct SearchConfig {
     /// 69.9%); at seed 7 every stand-in, archetype and sparring strategy
     /// 85.5% or more (`always-assassinate` the lowest, which arm 1 alone
     /// beats 99.6%: the type read misses there).
-    pub typed_arms: bool,
+    pub typed_arms: u8,
     /// How many games the configured [`SearchConfig::card_value`] weigh
     /// against the card counts reached in this opponent's settled games
     /// (`coup-bot` with its memory: [`crate::coup::memory::Entry::card_values`]);
@@ -517,7 +523,7 @@ impl Default for SearchConfig {
             claimant_cards: false,
             tree_answers_only: false,
             portfolio: true,
-            typed_arms: true,
+            typed_arms: 2,
             learnt_values: 0.0,
             keep_claimed: None,
             bluff_odds: 1.0,
@@ -687,7 +693,7 @@ impl SearchConfig {
             "tree" => self.tree = num(v)? != 0.0,
             "tree_answers_only" => self.tree_answers_only = num(v)? != 0.0,
             "portfolio" => self.portfolio = num(v)? != 0.0,
-            "typed_arms" => self.typed_arms = num(v)? != 0.0,
+            "typed_arms" => self.typed_arms = num(v)?.clamp(0.0, 2.0) as u8,
             "learnt_values" => self.learnt_values = num(v)?.max(0.0),
             "keep_claimed" => {
                 let k = num(v)?;

@@ -248,14 +248,20 @@ impl Entry {
     /// challenging every one, as the contest winner does, and challenging
     /// none, as a player does that challenges only a claim it can rule out;
     /// arm 0's long playouts predict such players. A mixed answer rules
-    /// both out for good. Recorded as pending, so the arms' results are
+    /// both out for good. With `attacks` ([`crate::coup::bot::SearchConfig::typed_arms`]
+    /// 2), so does, while it has challenged none of my blocks, a Steal or an
+    /// Assassination of its that the history proved a bluff
+    /// ([`Stats::attack_bluffs`]): a player that attacks without the card
+    /// and never answers a block is neither type. Recorded as pending, so the arms' results are
     /// kept as [`Entry::choose_arm`]'s are.
-    pub fn choose_typed_arm(&mut self, game: &str, past: &Stats) -> usize {
+    pub fn choose_typed_arm(&mut self, game: &str, past: &Stats, attacks: bool) -> usize {
         if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
             return *arm;
         }
         let [blocks, challenged] = past.block_answers();
-        let arm = usize::from(challenged > 0 && challenged < blocks);
+        let mixed = challenged > 0 && challenged < blocks;
+        let attacker = attacks && challenged == 0 && past.attack_bluffs()[1] > 0;
+        let arm = usize::from(mixed || attacker);
         self.track(game, arm);
         arm
     }

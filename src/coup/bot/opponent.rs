@@ -344,6 +344,19 @@ impl Stats {
             .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]])
     }
 
+    /// Its first Steal and Assassination claims per hand whose truth the
+    /// history showed ([`Stats::resolved_action`] of the Captain and the
+    /// Assassin, summed over the contexts): `[resolved, bluffs]`. An attack
+    /// proved a bluff tells a player that claims a card to hurt me without
+    /// it from one that claims only what it holds; a claim is resolved a
+    /// bluff only when both of the claimant's cards were shown without it.
+    pub fn attack_bluffs(&self) -> [u32; 2] {
+        [Character::Captain, Character::Assassin]
+            .iter()
+            .flat_map(|c| self.resolved_action[c.index()].iter())
+            .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]])
+    }
+
     /// Number of counters in [`Stats::to_vec`].
     pub const LEN: usize = Self::LEN_V12 + 4 * 2 * RACES * 2;
     /// [`Stats::LEN`] before [`Stats::challenged_race`] (memory format v12).
