@@ -622,6 +622,10 @@ fn typed_choice_plays_arm_1_against_an_attacker_that_bluffs_and_lets_blocks_stan
     honest.resolved_action[Character::Captain.index()][1] = [1, 0];
     assert_eq!(honest.attack_bluffs(), [3, 0]);
     assert_eq!(arm(&honest, true), 0);
+    // No block of mine answered yet: no type read.
+    let mut unseen = bluffer;
+    unseen.block_challenged = [[0, 0]; 4];
+    assert_eq!(arm(&unseen, true), 0);
     // An attacker that challenges every block of mine plays the contest
     // winner's rule: arm 0; one that challenges some and not others: arm 1.
     let mut challenger = bluffer;

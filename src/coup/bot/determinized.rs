@@ -295,8 +295,8 @@ pub struct SearchConfig {
     /// mind) plays from the first game after it has both challenged a block
     /// and let one stand, for good
     /// ([`crate::coup::memory::Entry::choose_typed_arm`]). With 2, arm 1
-    /// also plays against an opponent that has never challenged a block of
-    /// mine once the history has proved one of its Steals or Assassinations
+    /// also plays against an opponent that has let stand every block of mine
+    /// it answered (one at least) once the history has proved one of its Steals or Assassinations
     /// a bluff ([`Stats::attack_bluffs`](crate::coup::opponent::Stats::attack_bluffs)):
     /// arm 0's playouts, which cut between turns, keep challenging such a
     /// player's honest claims. One arm per

@@ -249,10 +249,13 @@ impl Entry {
     /// none, as a player does that challenges only a claim it can rule out;
     /// arm 0's long playouts predict such players. A mixed answer rules
     /// both out for good. With `attacks` ([`crate::coup::bot::SearchConfig::typed_arms`]
-    /// 2), so does, while it has challenged none of my blocks, a Steal or an
-    /// Assassination of its that the history proved a bluff
-    /// ([`Stats::attack_bluffs`]): a player that attacks without the card
-    /// and never answers a block is neither type. Recorded as pending, so the arms' results are
+    /// 2), so does a Steal or an Assassination of its that the history
+    /// proved a bluff ([`Stats::attack_bluffs`]) while it has let stand
+    /// every block of mine it answered, at least one: a player that attacks
+    /// without the card and never challenges a block is neither type. Both
+    /// conditions only grow into the mixed answer, so the arm never goes
+    /// back to 0 (an opponent not yet seen answering a block could, and a
+    /// policy that changes between games is what Seer exploits). Recorded as pending, so the arms' results are
     /// kept as [`Entry::choose_arm`]'s are.
     pub fn choose_typed_arm(&mut self, game: &str, past: &Stats, attacks: bool) -> usize {
         if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
@@ -260,7 +263,7 @@ impl Entry {
         }
         let [blocks, challenged] = past.block_answers();
         let mixed = challenged > 0 && challenged < blocks;
-        let attacker = attacks && challenged == 0 && past.attack_bluffs()[1] > 0;
+        let attacker = attacks && blocks > 0 && challenged == 0 && past.attack_bluffs()[1] > 0;
         let arm = usize::from(mixed || attacker);
         self.track(game, arm);
         arm
