@@ -308,9 +308,15 @@ pub struct SearchConfig {
     /// default (Thompson sampling, arm 1 without the mind) won 52.3%, the
     /// real Calculator 73.8% [72.2, 75.3] where it won 71.7% (arm 0 in every
     /// game); on 16 held-out seeds (71-149) 53.7% and 72.1% (52.3%,
-    /// 69.9%); at seed 7 every stand-in, archetype and sparring strategy
-    /// 85.5% or more (`always-assassinate` the lowest, which arm 1 alone
-    /// beats 99.6%: the type read misses there).
+    /// 69.9%) with 1; at seed 7 every stand-in, archetype and sparring
+    /// strategy 85.5% or more with 1 (`always-assassinate` the lowest,
+    /// which arm 1 alone beats 99.6%). With 2 (docs/coup-log.md, "Attackers
+    /// that bluff and let blocks stand"; seeds 7-31, 1,600 games each):
+    /// si-bandit 99.9%, si-bloodymurder 99.0%, always-steal 99.9%,
+    /// always-assassinate 99.0% (with 1: 92.1%, 89.1%, 92.9%, 87.4%), every
+    /// other row of the seed-7 field the same games; Seer 55.7% over seeds
+    /// 7-67 and 55.1% over 71-149 (with 1: 56.5%, 53.7%), the Calculator
+    /// the same games.
     pub typed_arms: u8,
     /// How many games the configured [`SearchConfig::card_value`] weigh
     /// against the card counts reached in this opponent's settled games
