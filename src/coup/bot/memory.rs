@@ -248,15 +248,16 @@ impl Entry {
     /// challenging every one, as the contest winner does, and challenging
     /// none, as a player does that challenges only a claim it can rule out;
     /// arm 0's long playouts predict such players. A mixed answer rules
-    /// both out for good. With `attacks` ([`crate::coup::bot::SearchConfig::typed_arms`]
-    /// 2), so does a Steal or an Assassination of its that the history
-    /// proved a bluff ([`Stats::attack_bluffs`]) while it has let stand
-    /// every block of mine it answered, at least one: a player that attacks
-    /// without the card and never challenges a block is neither type. Both
-    /// conditions only grow into the mixed answer, so the arm never goes
-    /// back to 0 (an opponent not yet seen answering a block could, and a
-    /// policy that changes between games is what Seer exploits). Recorded as pending, so the arms' results are
-    /// kept as [`Entry::choose_arm`]'s are.
+    /// both out for good. With `attacks`
+    /// ([`crate::coup::bot::SearchConfig::typed_arms`] 2), so does a Steal
+    /// or an Assassination of its that the history proved a bluff
+    /// ([`Stats::attack_bluffs`]) while it has let stand every block of
+    /// mine it answered, at least one: a player that attacks without the
+    /// card and never challenges a block is neither type. Both conditions
+    /// only grow into the mixed answer, so the arm never goes back to 0 (an
+    /// opponent not yet seen answering a block could, and a policy that
+    /// changes between games is what Seer exploits). Recorded as pending,
+    /// so the arms' results are kept as [`Entry::choose_arm`]'s are.
     pub fn choose_typed_arm(&mut self, game: &str, past: &Stats, attacks: bool) -> usize {
         if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
             return *arm;

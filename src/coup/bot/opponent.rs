@@ -339,9 +339,7 @@ impl Stats {
     /// My blocks the opponent answered, over every kind
     /// ([`Stats::block_challenged`] summed): `[blocks, challenged]`.
     pub fn block_answers(&self) -> [u32; 2] {
-        self.block_challenged
-            .iter()
-            .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]])
+        pooled(&self.block_challenged)
     }
 
     /// Its first Steal and Assassination claims per hand whose truth the
@@ -351,10 +349,11 @@ impl Stats {
     /// it from one that claims only what it holds; a claim is resolved a
     /// bluff only when both of the claimant's cards were shown without it.
     pub fn attack_bluffs(&self) -> [u32; 2] {
-        [Character::Captain, Character::Assassin]
-            .iter()
-            .flat_map(|c| self.resolved_action[c.index()].iter())
-            .fold([0, 0], |a, b| [a[0] + b[0], a[1] + b[1]])
+        pooled(
+            [Character::Captain, Character::Assassin]
+                .iter()
+                .flat_map(|c| &self.resolved_action[c.index()]),
+        )
     }
 
     /// Number of counters in [`Stats::to_vec`].
