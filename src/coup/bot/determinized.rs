@@ -299,8 +299,8 @@ pub struct SearchConfig {
     /// With [`SearchConfig::portfolio`], how the arm is chosen: 0 by the
     /// arms' results, 1 by the opponent's answers to my blocks, 2 (the
     /// default) by those and by the attacks it bluffed. With 1, arm 0
-    /// plays while the opponent's answers to my blocks in its earlier games are all
-    /// challenges (the contest winner's rule) or all passes (a player that
+    /// plays while the opponent's answers to my blocks in its earlier games
+    /// are all challenges (the contest winner's rule) or all passes (a player that
     /// challenges only what it can rule out): fixed rules, which arm 0's
     /// long playouts cut between turns predict; arm 1 (with the claimant's
     /// mind) plays from the first game after it has both challenged a block
@@ -312,8 +312,8 @@ pub struct SearchConfig {
     /// ([`Stats::attack_bluffs`](crate::coup::opponent::Stats::attack_bluffs)):
     /// arm 0's playouts, which cut between turns, keep challenging such a
     /// player's honest claims. One arm per opponent, not per game, since
-    /// Seer exploits a policy that changes
-    /// from game to game. Off: satisficing Thompson sampling
+    /// Seer exploits a policy that changes from game to game. Off:
+    /// satisficing Thompson sampling
     /// ([`crate::coup::memory::Entry::choose_arm`]). Measured (arbiter3,
     /// memory on, seeds 7-67, 3,200 games each; docs/coup-log.md, "The arm
     /// by the opponent's type"): Seer 56.5% [54.8, 58.2] where the previous
