@@ -12,6 +12,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use cardgames::coup::bot::replica_decision;
+use cardgames::coup::game::character::Character;
 use cardgames::coup::memory::{game_result, mine_key, opponent_name, Memory};
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{decide_remembering, History, Past, SearchConfig, Strategy};
@@ -280,7 +281,16 @@ fn main() {
         if let (Some(p), Some(e)) = (d.challenged_bluff, m.opponents.get_mut(opp)) {
             memory_changed |= e.note_challenge(game, history.matches('\n').count(), p);
         }
-        let stats = Stats::with_answer(&h, &d.answer);
+        let mut stats = Stats::with_answer(&h, &d.answer);
+        // Whether the contest winner's rule explains its answers so far
+        // (SearchConfig::known_prior reads it in later games).
+        if config.known_prior > 0.0 {
+            let offered: Vec<Character> =
+                cards.chars().filter_map(Character::from_revealed).collect();
+            let unseen = cardgames::coup::bot::model::unseen(&h, &offered);
+            let id = cardgames::coup::bot::known::replica_particles(&history, &unseen);
+            stats.replica = [1, u32::from(id.particles.is_empty())];
+        }
         let unchanged = m.holds(opp, game, &stats);
         if let Some((k, seen)) = mine_key.as_ref().zip(Stats::mine_seen(&history, &d.answer)) {
             if !m.holds(k, game, &seen) {

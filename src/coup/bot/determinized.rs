@@ -39,8 +39,11 @@ use crate::coup::bot::model::{
 };
 use std::time::{Duration, Instant};
 
+use super::known::{replica_particles, Identified};
 use crate::coup::game::engine::{at_turn_start, Cards, State};
 use crate::coup::game::history::{calls_made, Side};
+use crate::coup::game::protocol::LINE_END;
+use crate::coup::sparring::replica::{decide_call, Call, Flags};
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 /// The search's parameters, each with its meaning; settable from the
@@ -441,6 +444,31 @@ pub struct SearchConfig {
     /// stand-in's (seed 7); with memory the rows did not move beyond the
     /// noise (docs/coup-log.md, "Policy identification").
     pub identified: bool,
+    /// Prior probability that the opponent plays by the contest winner's
+    /// rule ([`super::known`], `docs/rules/coup.md` §7), one known entry of
+    /// the original field. The posterior weighs this game's answers (an
+    /// exact filter over its hands under the rule, against a player
+    /// choosing uniformly among its legal answers) and the memory (one
+    /// earlier game the rule could not explain rules it out; one it
+    /// explained to the end makes it near certain). In that share of the
+    /// worlds its hand is drawn from the filter and its rollout answers
+    /// are the rule's. 0 turns it off.
+    pub known_prior: f64,
+    /// Calls played in a rollout whose opponent plays by the known rule
+    /// before it is cut ([`SearchConfig::horizon`] for the others); 0
+    /// plays it to the end.
+    pub known_horizon: usize,
+    /// Log odds (nats) for the rule added by each earlier game against
+    /// this opponent that the rule explained to my last call
+    /// ([`super::opponent::Stats::replica`]).
+    pub known_game_odds: f64,
+    /// Log odds (nats) against the rule taken away by each earlier game
+    /// the rule could not explain: `ln(1/e)` for a chance `e` that the
+    /// filter loses a game the rule did play (none of 200 measured).
+    pub known_break_odds: f64,
+    /// The least posterior share for which the rule plays in the
+    /// rollouts at all (below it the search is the one without the rule).
+    pub known_min_share: f64,
     /// The opponent's pending claim read through its own eyes
     /// (`src/coup/bot/mind.rs`): the softmax temperature, in win
     /// probability, of a search of its decision from its seat for every
@@ -531,6 +559,11 @@ impl Default for SearchConfig {
             scope: 0,
             public_doubt: true,
             known_opponent: None,
+            known_prior: 0.1,
+            known_horizon: 0,
+            known_game_odds: 5.0,
+            known_break_odds: 10.0,
+            known_min_share: 0.05,
             passed_over: true,
             declined_block: 0.5,
             exchange_prior: false,
@@ -565,7 +598,7 @@ impl Default for SearchConfig {
 
 /// The keys [`SearchConfig::set`] accepts, as `--search key=value` names them (the message
 /// of an unknown key lists them).
-pub const SEARCH_KEYS: [&str; 42] = [
+pub const SEARCH_KEYS: [&str; 47] = [
     "worlds",
     "my_tax_bluff",
     "rollout_exchange",
@@ -600,6 +633,11 @@ pub const SEARCH_KEYS: [&str; 42] = [
     "kind_odds",
     "learnt_odds",
     "identified",
+    "known_prior",
+    "known_horizon",
+    "known_game_odds",
+    "known_break_odds",
+    "known_min_share",
     "temper",
     "mind",
     "mind_worlds",
@@ -732,6 +770,11 @@ impl SearchConfig {
                 self.kind_odds = x.try_into().map_err(|_| bad("kind_odds takes 8 numbers"))?;
             }
             "identified" => self.identified = num(v)? != 0.0,
+            "known_prior" => self.known_prior = num(v)?.clamp(0.0, 1.0),
+            "known_horizon" => self.known_horizon = num(v)?.clamp(0.0, 1e6) as usize,
+            "known_game_odds" => self.known_game_odds = num(v)?.max(0.0),
+            "known_break_odds" => self.known_break_odds = num(v)?.max(0.0),
+            "known_min_share" => self.known_min_share = num(v)?.clamp(0.0, 1.0),
             "mind" => self.mind = num(v)?.max(0.0),
             "mind_worlds" => self.mind_worlds = num(v)?.clamp(1.0, 1e5) as usize,
             "mind_blocks" => self.mind_blocks = num(v)? != 0.0,
@@ -1098,6 +1141,189 @@ pub(super) fn playout<R: Rng + ?Sized>(
     }
 }
 
+/// The opponent's seat played by the contest winner's rule in a rollout
+/// ([`super::known`]): its flags and the parts of the history file the rule
+/// reads besides the last line, kept up to date call by call.
+#[derive(Debug, Clone)]
+struct RuleSeat {
+    flags: Flags,
+    /// Lines of the history file (one more once a call starts a line).
+    turn: usize,
+    /// Lines holding a given-up card.
+    lossy_lines: i64,
+    /// Whether the current line holds one.
+    line_lossy: bool,
+}
+
+impl RuleSeat {
+    /// Whether the next call starts a line.
+    fn starts_line(s: &State) -> bool {
+        s.line().is_empty() || s.line().last() == Some(&LINE_END)
+    }
+
+    /// Counts the call `answer` just applied (`new_line` from
+    /// [`RuleSeat::starts_line`] before it).
+    fn after(&mut self, new_line: bool, answer: Reply) {
+        if new_line {
+            self.turn += 1;
+            self.line_lossy = false;
+        }
+        if answer.given_up().is_some() && !self.line_lossy {
+            self.lossy_lines += 1;
+            self.line_lossy = true;
+        }
+    }
+
+    /// The rule's answer for the seat to call (and its kept cards on an
+    /// Exchange call); the first legal answer when the rule's is not legal.
+    fn answer(&mut self, s: &State, legal: &[Reply]) -> (Reply, Option<Cards>) {
+        let who = s.to_call();
+        let line: String = if s.line().is_empty() && self.turn == 0 {
+            LINE_END.to_string()
+        } else {
+            s.line().iter().collect()
+        };
+        let mut offered: Vec<Character> = Vec::new();
+        if s.exchange_due() {
+            offered.extend(s.drawn.iter().flatten());
+        }
+        offered.extend_from_slice(s.hands[who].as_slice());
+        let cards: String = offered.iter().map(|c| c.revealed()).collect();
+        let texts: Vec<String> = legal.iter().map(|r| r.text()).collect();
+        let call = Call {
+            line: &line,
+            turn: self.turn,
+            lossy_lines: self.lossy_lines,
+            opp_coins: s.coins[1 - who],
+            my_coins: s.coins[who],
+            cards: &cards,
+            legal: &texts,
+        };
+        let (text, keep) = decide_call(&call, &mut self.flags);
+        let answer = Reply::parse(&text)
+            .filter(|r| legal.contains(r))
+            .unwrap_or(legal[0]);
+        let kept = keep.map(|k| {
+            Cards::from_slice(
+                &k.chars()
+                    .filter_map(Character::from_revealed)
+                    .collect::<Vec<_>>(),
+            )
+        });
+        (answer, kept)
+    }
+}
+
+/// [`playout`] with the opponent's seat played by the contest winner's rule
+/// (`seat`) and mine by `mine`; cut after `horizon` calls (0: never).
+#[allow(clippy::too_many_arguments)]
+fn rule_playout<R: Rng + ?Sized>(
+    s: &mut State,
+    me: usize,
+    mine: &Habits,
+    seat: &mut RuleSeat,
+    horizon: usize,
+    config: &SearchConfig,
+    start: usize,
+    rng: &mut R,
+) -> f64 {
+    loop {
+        if s.out_of_calls() {
+            return 0.0;
+        }
+        if horizon > 0 && s.calls - start >= horizon && at_turn_start(s.line()) {
+            return cut_value(s, me, config);
+        }
+        let who = s.to_call();
+        let mut keep = None;
+        if s.exchange_due() {
+            if !s.draw_exchange() {
+                return 0.0;
+            }
+            if who == me {
+                keep = Some(rollout_keep(
+                    s.exchange_pool().as_slice(),
+                    s.hands[who].len(),
+                ));
+            }
+        }
+        let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
+            return 0.0;
+        };
+        let answer = if who == me {
+            rollout_answer(s, legal.as_slice(), mine, rng)
+        } else {
+            let (a, k) = seat.answer(s, legal.as_slice());
+            keep = k;
+            a
+        };
+        let new_line = RuleSeat::starts_line(s);
+        let end = s.apply(answer, keep.as_ref().map(|k| k.as_slice()), rng);
+        seat.after(new_line, answer);
+        if let Some(end) = end {
+            return end.reward(me);
+        }
+    }
+}
+
+/// The opponent played by the contest winner's rule in a share of the worlds
+/// ([`SearchConfig::known_prior`]): the filter's hypotheses and that share.
+pub(super) struct KnownRule {
+    id: Identified,
+    share: f64,
+    /// Whether the history's unfinished line holds a given-up card.
+    line_lossy: bool,
+}
+
+impl KnownRule {
+    /// In [`KnownRule::share`] of the calls: `world` with the opponent's
+    /// hand drawn from the filter (the rest of the cards I cannot see
+    /// reshuffled into the deck) and the rule's seat; `None` otherwise.
+    fn draw<R: Rng + ?Sized>(
+        &self,
+        world: &State,
+        me: usize,
+        rng: &mut R,
+    ) -> Option<(State, RuleSeat)> {
+        if rng.random::<f64>() >= self.share {
+            return None;
+        }
+        let mut x = rng.random::<f64>();
+        let particles = &self.id.particles;
+        let mut pick = particles.last()?;
+        for p in particles {
+            if x < p.weight {
+                pick = p;
+                break;
+            }
+            x -= p.weight;
+        }
+        let mut pool: Vec<Character> = world.deck.as_slice().to_vec();
+        pool.extend_from_slice(world.hands[1 - me].as_slice());
+        let mut hand = Cards::default();
+        for &c in &pick.hand {
+            if let Some(i) = pool.iter().position(|&p| p == c) {
+                hand.push(pool.remove(i));
+            }
+        }
+        // A card the pool lacks (my view counts it out): any other.
+        while hand.len() < world.hands[1 - me].len() {
+            hand.push(pool.pop()?);
+        }
+        pool.shuffle(rng);
+        let mut s = *world;
+        s.hands[1 - me] = hand;
+        s.deck = Cards::from_slice(&pool);
+        let seat = RuleSeat {
+            flags: pick.flags.clone(),
+            turn: self.id.turn,
+            lossy_lines: self.id.lossy_lines,
+            line_lossy: self.line_lossy,
+        };
+        Some((s, seat))
+    }
+}
+
 /// The flat search's policies as the tree search's
 /// ([`super::tree::Policies`]), for seat `me`.
 struct Rollouts<'a> {
@@ -1415,6 +1641,37 @@ impl Ctx<'_> {
     /// Searches this decision: every legal answer (and keep) valued by the
     /// worlds of [`SearchConfig`]. `offered` is the card list the arbiter
     /// passed (n+2 on an Exchange call).
+    /// The contest winner's rule as the opponent's policy
+    /// ([`SearchConfig::known_prior`]): `None` when it is off, when an
+    /// earlier game or this one rules the rule out, or when the posterior
+    /// share stays under [`SearchConfig::known_min_share`].
+    fn known_rule(&self, history: &str, config: &SearchConfig) -> Option<KnownRule> {
+        if config.known_prior <= 0.0 || config.known_opponent.is_some() {
+            return None;
+        }
+        let [games, broken] = self.mem.replica;
+        let id = replica_particles(history, &self.unseen);
+        if id.particles.is_empty() {
+            return None;
+        }
+        let prior = config.known_prior.min(1.0 - 1e-9);
+        let explained = f64::from(games - broken);
+        let log_odds =
+            (prior / (1.0 - prior)).ln() + id.log_odds + config.known_game_odds * explained
+                - config.known_break_odds * f64::from(broken);
+        let share = 1.0 / (1.0 + (-log_odds).exp());
+        let line = last_line(history);
+        let line_lossy = !line.ends_with(LINE_END)
+            && line
+                .chars()
+                .any(|c| Reply::from_code(c).and_then(Reply::given_up).is_some());
+        (share >= config.known_min_share).then_some(KnownRule {
+            id,
+            share,
+            line_lossy,
+        })
+    }
+
     pub(in crate::coup) fn search_choices(
         &mut self,
         history: &str,
@@ -1554,7 +1811,8 @@ impl Ctx<'_> {
         };
         // My turn's action or Exchange keep, or an answer to the opponent.
         let my_turn = at_turn_start(&line) || exchange;
-        let tree = config.uses_tree(my_turn);
+        let rule = self.known_rule(history, config);
+        let tree = config.uses_tree(my_turn) && rule.is_none();
         // Each answer's wins and worlds (visits for the tree), and the
         // worlds (iterations) played of those the cap allows; the flat
         // search also counts the calls its worlds ran to their end or cut.
@@ -1594,16 +1852,44 @@ impl Ctx<'_> {
                 done += 1;
                 let world = world(&mut self.rng);
                 let seed: u64 = self.rng.random();
+                let ruled = rule
+                    .as_ref()
+                    .and_then(|k| k.draw(&world, me, &mut self.rng));
                 for (i, (r, keep)) in roots.iter().enumerate() {
-                    let mut s = world;
                     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                    let end = s.apply(*r, keep.as_deref(), &mut rng);
-                    let v = match end {
-                        Some(end) => end.reward(me),
-                        None => {
-                            let start = s.calls;
-                            playout(&mut s, me, &habits, config, start, &mut rng)
-                        }
+                    let (s, v) = if let Some((w, seat)) = &ruled {
+                        let (mut s, mut seat) = (*w, seat.clone());
+                        let new_line = RuleSeat::starts_line(&s);
+                        let end = s.apply(*r, keep.as_deref(), &mut rng);
+                        seat.after(new_line, *r);
+                        let v = match end {
+                            Some(end) => end.reward(me),
+                            None => {
+                                let (h, start) = (config.known_horizon, s.calls);
+                                rule_playout(
+                                    &mut s,
+                                    me,
+                                    &habits[me],
+                                    &mut seat,
+                                    h,
+                                    config,
+                                    start,
+                                    &mut rng,
+                                )
+                            }
+                        };
+                        (s, v)
+                    } else {
+                        let mut s = world;
+                        let end = s.apply(*r, keep.as_deref(), &mut rng);
+                        let v = match end {
+                            Some(end) => end.reward(me),
+                            None => {
+                                let start = s.calls;
+                                playout(&mut s, me, &habits, config, start, &mut rng)
+                            }
+                        };
+                        (s, v)
                     };
                     wins[i] += v;
                     lengths[i] += s.calls - world.calls;

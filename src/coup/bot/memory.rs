@@ -57,7 +57,10 @@ pub fn mine_key(opponent: &str) -> String {
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version).
-pub const HEADER: &str = "coup-memory v13";
+pub const HEADER: &str = "coup-memory v14";
+/// The previous format's header (read as well: the same fields, its
+/// counts without [`crate::coup::bot::opponent::Stats::replica`]).
+pub const HEADER_V13: &str = "coup-memory v13";
 /// The previous format's header (read as well: the same fields, its
 /// counts without [`crate::coup::bot::opponent::Stats::challenged_race`]).
 pub const HEADER_V12: &str = "coup-memory v12";
@@ -345,7 +348,11 @@ impl Entry {
         };
         let (_, arm) = self.pending.remove(i);
         if let Some(e) = self.recent.iter_mut().find(|(g, _)| g == game) {
+            // The finished history does not say whether the known rule
+            // explained it (that needs my hands): keep the calls' verdict.
+            let replica = e.1.replica;
             e.1 = result.stats;
+            e.1.replica = replica;
         }
         let halve = |o: &mut [u32; 2]| {
             if o[1] > CAP {
@@ -505,7 +512,7 @@ impl Memory {
         // Each format's line has a fixed number of fields, so a line cut at
         // a field's end does not pass for an older format's.
         let fields = match lines.next() {
-            Some(HEADER | HEADER_V12) => 8,
+            Some(HEADER | HEADER_V13 | HEADER_V12) => 8,
             Some(HEADER_V11) => 7,
             Some(HEADER_V10) => 5,
             Some(HEADER_V9) => 4,

@@ -34,6 +34,7 @@ use crate::coup::sparring::Archetype;
 
 mod determinized;
 mod inference;
+pub mod known;
 pub mod memory;
 mod mind;
 pub mod model;

@@ -108,6 +108,11 @@ pub struct Stats {
     pub unresolved_action: ByListener,
     /// [`Stats::unresolved_action`] for its blocks.
     pub unresolved_block: ByListener,
+    /// Whether the contest winner's rule explained its answers
+    /// ([`crate::coup::bot::known`]): `[1, 1]` for a game the rule could
+    /// not explain, `[1, 0]` for one it explained to my last call, summed
+    /// over games.
+    pub replica: [u32; 2],
 }
 
 /// Race standings of [`race_standing`].
@@ -357,7 +362,9 @@ impl Stats {
     }
 
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = Self::LEN_V12 + 4 * 2 * RACES * 2;
+    pub const LEN: usize = Self::LEN_V13 + 2;
+    /// [`Stats::LEN`] before [`Stats::replica`] (memory format v13).
+    pub const LEN_V13: usize = Self::LEN_V12 + 4 * 2 * RACES * 2;
     /// [`Stats::LEN`] before [`Stats::challenged_race`] (memory format v12).
     pub const LEN_V12: usize = 16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS;
 
@@ -508,6 +515,7 @@ impl Stats {
             .chain(self.unresolved_action.iter().flatten())
             .chain(self.unresolved_block.iter().flatten())
             .chain(self.challenged_race.iter().flatten().flatten())
+            .chain(std::iter::once(&self.replica))
         {
             v.extend_from_slice(e);
         }
@@ -518,12 +526,14 @@ impl Stats {
     /// [`Stats::LEN`] counters (or [`Stats::LEN_V12`], a v12 memory's:
     /// no race counts yet) with hits never above trials.
     pub fn from_slice(v: &[u32]) -> Option<Stats> {
-        if !(v.len() == Self::LEN || v.len() == Self::LEN_V12) || v.chunks(2).any(|p| p[1] > p[0]) {
+        if ![Self::LEN, Self::LEN_V13, Self::LEN_V12].contains(&v.len())
+            || v.chunks(2).any(|p| p[1] > p[0])
+        {
             return None;
         }
         let padded;
-        let v = if v.len() == Self::LEN_V12 {
-            padded = [v, &[0; Self::LEN - Self::LEN_V12]].concat();
+        let v = if v.len() < Self::LEN {
+            padded = [v, &vec![0; Self::LEN - v.len()]].concat();
             &padded[..]
         } else {
             v
@@ -550,6 +560,7 @@ impl Stats {
             .chain(s.unresolved_action.iter_mut().flatten())
             .chain(s.unresolved_block.iter_mut().flatten())
             .chain(s.challenged_race.iter_mut().flatten().flatten())
+            .chain(std::iter::once(&mut s.replica))
         {
             *e = it.next()?;
         }

@@ -138,6 +138,64 @@ impl Race {
     }
 }
 
+/// The replica's flags between calls (the second line of `state.txt`, see
+/// the module's documentation).
+pub type Flags = BTreeSet<char>;
+
+/// What one call of the replica reads, besides its flags: the parts of the
+/// history file it looks at, and the command line.
+#[derive(Debug, Clone, Copy)]
+pub struct Call<'a> {
+    /// The history's last line as a file iterates it (with its newline when
+    /// complete); `"\n"` for an empty history.
+    pub line: &'a str,
+    /// The number of lines in the history file (0 when empty): its
+    /// first-turn rules look for 1.
+    pub turn: usize,
+    /// The history lines holding a given-up card: its count of the
+    /// opponent's cards is 4 minus its own minus these.
+    pub lossy_lines: i64,
+    /// The opponent's coins, as the arbiter passes them.
+    pub opp_coins: i64,
+    /// Its own coins.
+    pub my_coins: i64,
+    /// Its cards, revealed codes (n+2 on an Exchange, the drawn two first).
+    pub cards: &'a str,
+    /// The legal answers, as the arbiter lists them.
+    pub legal: &'a [String],
+}
+
+impl<'a> Call<'a> {
+    /// The call the arbiter makes with `history` (the history file's text)
+    /// and the command line's coins, cards and legal answers.
+    pub fn from_history(
+        history: &'a str,
+        opp_coins: i64,
+        my_coins: i64,
+        cards: &'a str,
+        legal: &'a [String],
+    ) -> Call<'a> {
+        let lossy = |l: &str| l.chars().any(|c| "_'<=0".contains(c));
+        let mut turn = 0;
+        let mut lossy_lines = 0;
+        let mut line = "\n";
+        for l in history.split_inclusive('\n') {
+            turn += 1;
+            lossy_lines += i64::from(lossy(l));
+            line = l;
+        }
+        Call {
+            line,
+            turn,
+            lossy_lines,
+            opp_coins,
+            my_coins,
+            cards,
+            legal,
+        }
+    }
+}
+
 /// One decision of the replica.
 ///
 /// - `history`: the history file's text; `file`: its name as passed on the
@@ -155,17 +213,35 @@ pub fn decide(
     legal: &[String],
 ) -> Answer {
     let mut st = state.lines();
-    let mut flags: BTreeSet<char> = BTreeSet::new();
+    let mut flags = Flags::new();
     if st.next().map(str::trim) == Some(file) {
         flags = st.next().unwrap_or("").trim().chars().collect();
     }
-    // Lines as a file iterates them: each keeps its newline.
-    let lines: Vec<&str> = history.split_inclusive('\n').collect();
-    let line: &str = lines.last().copied().unwrap_or("\n");
-    let turn = lines.len();
-    let lossy = |l: &&&str| l.chars().any(|c| "_'<=0".contains(c));
+    let call = Call::from_history(history, opp_coins, my_coins, cards, legal);
+    let (text, keep) = decide_call(&call, &mut flags);
+    let flag_text: String = flags.iter().collect();
+    Answer {
+        text,
+        keep,
+        state: format!("{file}\n{flag_text}\n"),
+    }
+}
+
+/// One decision of the replica on a [`Call`], its `flags` updated as its
+/// state file would be: the answer's text and, on an Exchange call, the
+/// cards it keeps (revealed codes).
+pub fn decide_call(call: &Call, flags: &mut Flags) -> (String, Option<String>) {
+    let Call {
+        line,
+        turn,
+        lossy_lines,
+        opp_coins,
+        my_coins,
+        cards,
+        legal,
+    } = *call;
     let my_n = cards.chars().count() as i64;
-    let opp_n = 4 - my_n - lines.iter().filter(lossy).count() as i64;
+    let opp_n = 4 - my_n - lossy_lines;
     flags.insert('1');
     let (mut mc, mut oc, mut n) = (my_coins, opp_coins, my_n);
     match line {
@@ -194,10 +270,10 @@ pub fn decide(
         }
         _ => {}
     }
-    let race = Race::new(&flags, cards, (mc, n), (oc, opp_n));
+    let race = Race::new(flags, cards, (mc, n), (oc, opp_n));
     let has = |c: char| cards.contains(c);
     let can = |a: &str| legal.iter().any(|l| l == a);
-    let lose = |flags: &BTreeSet<char>| -> String {
+    let lose = |flags: &Flags| -> String {
         let fav = race.favourites(flags, cards);
         let worst = fav.iter().rev().find(|&&c| has(c)).copied().unwrap_or('!');
         held_of(worst).to_string()
@@ -262,14 +338,14 @@ pub fn decide(
             _ => {}
         }
     } else if line == "A" && cards.chars().count() > 1 {
-        action = lose(&flags);
+        action = lose(flags);
         flags.insert('A');
     } else if line == "A" {
         action = "q".into();
     } else if line == "C" {
-        action = lose(&flags);
+        action = lose(flags);
     } else if l.len() == 2 && l[1] == 'q' {
-        action = lose(&flags) + "\n";
+        action = lose(flags) + "\n";
         let f = match line {
             "Tq" => Some('$'),
             "Sq" => Some('*'),
@@ -280,12 +356,12 @@ pub fn decide(
             flags.remove(&f);
         }
     } else if (l.len() == 3 && (l[1] == 'q' || l[2] == 'q')) || (l.len() == 4 && l[2] == 'q') {
-        action = lose(&flags);
+        action = lose(flags);
         if l.len() == 4 {
             action.push('\n');
         }
     } else {
-        action = race_move(&race, &mut flags, cards, mc, opp_n, n, legal, action);
+        action = race_move(&race, flags, cards, mc, opp_n, n, legal, action);
     }
     if action == "q" {
         match line {
@@ -303,16 +379,11 @@ pub fn decide(
     }
     let keep = (cards.chars().count() > 2).then(|| {
         let k = cards.chars().count() - 2;
-        let fav = race.favourites(&flags, cards);
+        let fav = race.favourites(flags, cards);
         let present: Vec<char> = fav.iter().copied().filter(|&c| has(c)).collect();
         present.iter().take(k).collect::<String>()
     });
-    let flag_text: String = flags.iter().collect();
-    Answer {
-        text: action,
-        keep,
-        state: format!("{file}\n{flag_text}\n"),
-    }
+    (action, keep)
 }
 
 /// The least aggressive plan that still wins the race, else something useful.
