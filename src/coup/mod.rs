@@ -39,7 +39,7 @@ pub mod server;
 pub mod sparring;
 
 // The parts under their former paths (`coup::engine`, `coup::opponent`, ...).
-pub use bot::{memory, model, opponent};
+pub use bot::{known, memory, model, opponent};
 pub use game::{character, engine, history, protocol, rules};
 #[cfg(feature = "cli")]
 pub use server::arbiter;

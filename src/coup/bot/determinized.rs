@@ -466,6 +466,10 @@ pub struct SearchConfig {
     /// the rule could not explain: `ln(1/e)` for a chance `e` that the
     /// filter loses a game the rule did play (none of 200 measured).
     pub known_break_odds: f64,
+    /// Whether my own rollout answers, where the opponent plays by the
+    /// known rule, are the rule's too (from no flags) rather than my
+    /// [`Habits`].
+    pub known_self: bool,
     /// The least posterior share for which the rule plays in the
     /// rollouts at all (below it the search is the one without the rule).
     pub known_min_share: f64,
@@ -563,6 +567,7 @@ impl Default for SearchConfig {
             known_horizon: 0,
             known_game_odds: 5.0,
             known_break_odds: 10.0,
+            known_self: false,
             known_min_share: 0.05,
             passed_over: true,
             declined_block: 0.5,
@@ -598,7 +603,7 @@ impl Default for SearchConfig {
 
 /// The keys [`SearchConfig::set`] accepts, as `--search key=value` names them (the message
 /// of an unknown key lists them).
-pub const SEARCH_KEYS: [&str; 47] = [
+pub const SEARCH_KEYS: [&str; 48] = [
     "worlds",
     "my_tax_bluff",
     "rollout_exchange",
@@ -637,6 +642,7 @@ pub const SEARCH_KEYS: [&str; 47] = [
     "known_horizon",
     "known_game_odds",
     "known_break_odds",
+    "known_self",
     "known_min_share",
     "temper",
     "mind",
@@ -774,6 +780,7 @@ impl SearchConfig {
             "known_horizon" => self.known_horizon = num(v)?.clamp(0.0, 1e6) as usize,
             "known_game_odds" => self.known_game_odds = num(v)?.max(0.0),
             "known_break_odds" => self.known_break_odds = num(v)?.max(0.0),
+            "known_self" => self.known_self = num(v)? != 0.0,
             "known_min_share" => self.known_min_share = num(v)?.clamp(0.0, 1.0),
             "mind" => self.mind = num(v)?.max(0.0),
             "mind_worlds" => self.mind_worlds = num(v)?.clamp(1.0, 1e5) as usize,
@@ -1227,6 +1234,11 @@ fn rule_playout<R: Rng + ?Sized>(
     start: usize,
     rng: &mut R,
 ) -> f64 {
+    // My own seat by the same rule, from no flags ([`SearchConfig::known_self`]).
+    let mut own = config.known_self.then(|| RuleSeat {
+        flags: Flags::new(),
+        ..seat.clone()
+    });
     loop {
         if s.out_of_calls() {
             return 0.0;
@@ -1250,16 +1262,25 @@ fn rule_playout<R: Rng + ?Sized>(
         let Some(legal) = s.legal().filter(|l| !l.as_slice().is_empty()) else {
             return 0.0;
         };
-        let answer = if who == me {
-            rollout_answer(s, legal.as_slice(), mine, rng)
-        } else {
-            let (a, k) = seat.answer(s, legal.as_slice());
-            keep = k;
-            a
+        let answer = match (who == me, own.as_mut()) {
+            (true, None) => rollout_answer(s, legal.as_slice(), mine, rng),
+            (true, Some(own)) => {
+                let (a, k) = own.answer(s, legal.as_slice());
+                keep = k.or(keep);
+                a
+            }
+            (false, _) => {
+                let (a, k) = seat.answer(s, legal.as_slice());
+                keep = k;
+                a
+            }
         };
         let new_line = RuleSeat::starts_line(s);
         let end = s.apply(answer, keep.as_ref().map(|k| k.as_slice()), rng);
         seat.after(new_line, answer);
+        if let Some(own) = own.as_mut() {
+            own.after(new_line, answer);
+        }
         if let Some(end) = end {
             return end.reward(me);
         }
