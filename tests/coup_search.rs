@@ -409,9 +409,12 @@ fn every_strong_key_sets_its_parameter_and_the_strong_strategy_decides_with_it()
 
 /// The information-set tree search (`SearchConfig::tree`), whatever the
 /// default strategy's configuration.
+/// The tree search alone: the known rule off (`known_prior=0`), since a
+/// history the contest winner's rule explains is searched flat, with the
+/// rule in the rollouts.
 fn tree() -> SearchConfig {
     let mut c = SearchConfig::default();
-    for kv in ["tree=1", "iterations=2000"] {
+    for kv in ["tree=1", "iterations=2000", "known_prior=0"] {
         c.set(kv).unwrap();
     }
     c

@@ -452,7 +452,12 @@ pub struct SearchConfig {
     /// earlier game the rule could not explain rules it out; one it
     /// explained to the end makes it near certain). In that share of the
     /// worlds its hand is drawn from the filter and its rollout answers
-    /// are the rule's. 0 turns it off.
+    /// are the rule's; the decision is then searched flat (the tree's
+    /// policies do not include the rule). 0 turns it off. Measured at seed 7
+    /// (arbiter3, 200 games, memory on; docs/coup-log.md, "The contest
+    /// winner's rule, identified"): the real Calculator 81.0% [75.0, 85.8]
+    /// (72.0% without), 87.5% [82.2, 91.4] with a fresh folder per game
+    /// (64.5%); Seer 61.5%, the same games as without.
     pub known_prior: f64,
     /// Calls played in a rollout whose opponent plays by the known rule
     /// before it is cut ([`SearchConfig::horizon`] for the others); 0

@@ -13,9 +13,10 @@
 //! dropped. What survives is the posterior over its hand *if* it plays by
 //! that rule; an empty set rules the rule out for this game.
 //!
-//! The search ([`super::determinized`]) plays the opponent by the rule in
-//! its rollouts once the evidence for it is strong
-//! ([`Identified::log_odds`], [`super::SearchConfig::known_odds`]).
+//! The search (`bot/determinized.rs`) plays the opponent by the rule in a
+//! share of its worlds, the posterior probability of the rule
+//! ([`Identified::log_odds`] with [`super::SearchConfig::known_prior`] and
+//! the memory's [`super::opponent::Stats::replica`]).
 
 use std::collections::BTreeMap;
 
