@@ -4,11 +4,13 @@
 //! (`docs/rules/coup.md` §7, `src/coup/sparring/replica.rs`), and on a
 //! player the rule cannot explain.
 
+#[path = "support/replica_games.rs"]
+mod replica_games;
+
 use cardgames::coup::known::replica_particles;
 use cardgames::coup::model::unseen;
-use cardgames::coup::replica::decide;
-use cardgames::coup::rules::{Outcome, Table};
-use cardgames::coup::{format_hand, Character, History, Strategy};
+use cardgames::coup::{Character, History, Strategy};
+use replica_games::play_replica_game;
 
 /// The cards the player to call cannot see, from its side of `history`.
 fn unseen_by(history: &str, mine: &[Character]) -> [u32; 5] {
@@ -22,7 +24,8 @@ fn sorted(mut v: Vec<Character>) -> Vec<Character> {
 }
 
 /// Games of the replica (its state file carried between its calls)
-/// against other strategies under the in-process arbiter: at every call of
+/// against other strategies under the in-process arbiter
+/// (`tests/support/replica_games.rs`): at every call of
 /// the other seat, the filter run from that seat's side keeps a hypothesis
 /// equal to the replica's true hand and flags, and never runs dry.
 #[test]
@@ -39,55 +42,26 @@ fn the_filter_keeps_the_true_hand_and_flags_in_replica_games() {
     ];
     let mut checked = 0;
     for game in 0..140u64 {
-        let mut t = Table::new(1000 + game, true);
         let rule_seat = (game % 2) as usize;
         let other = others[(game as usize / 2) % others.len()];
-        let mut state = String::new();
-        while let Ok(call) = t.next_call() {
-            let cards = format_hand(&call.cards);
-            let (text, stdout) = if call.seat == rule_seat {
-                let a = decide(
-                    &t.history,
-                    file,
-                    &state,
-                    call.opp_coins,
-                    call.my_coins,
-                    &cards,
-                    &call.legal,
-                );
-                state = a.state;
-                (a.text, a.keep.unwrap_or_default())
-            } else {
-                let id = replica_particles(&t.history, &unseen_by(&t.history, &call.cards));
-                let truth = sorted(t.cards(rule_seat));
-                let flags: String = state.lines().nth(1).unwrap_or("").to_string();
-                assert!(
-                    id.particles.iter().any(|p| p.hand == truth
-                        && (state.is_empty() || p.flags.iter().collect::<String>() == flags)),
-                    "game {game}: the true hand {truth:?} (flags {flags:?}) is not among {} hypotheses after {:?}",
-                    id.particles.len(),
-                    t.history
-                );
-                let total: f64 = id.particles.iter().map(|p| p.weight).sum();
-                assert!((total - 1.0).abs() < 1e-9, "weights sum to {total}");
-                checked += 1;
-                let d = cardgames::coup::decide(
-                    other,
-                    &t.history,
-                    call.opp_coins,
-                    call.my_coins,
-                    &cards,
-                    &call.legal,
-                );
-                (d.answer, d.exchange_keep.unwrap_or_default())
-            };
-            let new_text = format!("{}{}", t.history, text);
-            match t.apply_file(&call, &new_text, &stdout) {
-                None => {}
-                Some(Outcome::Forfeit { reason, .. }) => panic!("game {game}: forfeit: {reason}"),
-                Some(_) => break,
+        play_replica_game(1000 + game, rule_seat, other, file, |t, call, state| {
+            if call.seat == rule_seat {
+                return;
             }
-        }
+            let id = replica_particles(&t.history, &unseen_by(&t.history, &call.cards));
+            let truth = sorted(t.cards(rule_seat));
+            let flags: String = state.lines().nth(1).unwrap_or("").to_string();
+            assert!(
+                id.particles.iter().any(|p| p.hand == truth
+                    && (state.is_empty() || p.flags.iter().collect::<String>() == flags)),
+                "game {game}: the true hand {truth:?} (flags {flags:?}) is not among {} hypotheses after {:?}",
+                id.particles.len(),
+                t.history
+            );
+            let total: f64 = id.particles.iter().map(|p| p.weight).sum();
+            assert!((total - 1.0).abs() < 1e-9, "weights sum to {total}");
+            checked += 1;
+        });
     }
     assert!(checked > 1000, "only {checked} calls checked");
 }

@@ -12,11 +12,14 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 
+#[path = "support/replica_games.rs"]
+mod replica_games;
+
 use cardgames::coup::replica::decide;
-use cardgames::coup::rules::{Outcome, Table};
 use cardgames::coup::{format_hand, Strategy};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use replica_games::play_replica_game;
 
 fn legal(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -86,7 +89,8 @@ struct Case {
 }
 
 /// Positions where the replica is to move, from games of the replica (with
-/// its own state carried between its calls) against the other strategies;
+/// its own state carried between its calls) against the other strategies
+/// (`tests/support/replica_games.rs`);
 /// half the positions get a random flag set instead of the real one.
 fn cases(n: usize, file: &str) -> Vec<Case> {
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
@@ -103,69 +107,35 @@ fn cases(n: usize, file: &str) -> Vec<Case> {
     let mut game = 0u64;
     while out.len() < n {
         game += 1;
-        let mut t = Table::new(game, true);
         let calc_seat = (game % 2) as usize;
         let opp = opponents[(game as usize / 2) % opponents.len()];
-        let mut state = String::new();
-        while let Ok(call) = t.next_call() {
-            let cards = format_hand(&call.cards);
-            let (new_text, stdout) = if call.seat == calc_seat {
-                let st = if rng.random_bool(0.5) {
-                    state.clone()
-                } else {
-                    let flags: String = "1$*^dcAF"
-                        .chars()
-                        .filter(|_| rng.random_bool(0.4))
-                        .collect();
-                    let name = if rng.random_bool(0.8) {
-                        file
-                    } else {
-                        "/other.txt"
-                    };
-                    format!("{name}\n{flags}\n")
-                };
-                out.push(Case {
-                    history: t.history.clone(),
-                    state: st,
-                    opp: call.opp_coins,
-                    me: call.my_coins,
-                    cards: cards.clone(),
-                    legal: call.legal.clone(),
-                });
-                let a = decide(
-                    &t.history,
-                    file,
-                    &state,
-                    call.opp_coins,
-                    call.my_coins,
-                    &cards,
-                    &call.legal,
-                );
-                state = a.state;
-                (
-                    format!("{}{}", t.history, a.text),
-                    a.keep.unwrap_or_default(),
-                )
-            } else {
-                let d = cardgames::coup::decide(
-                    opp,
-                    &t.history,
-                    call.opp_coins,
-                    call.my_coins,
-                    &cards,
-                    &call.legal,
-                );
-                (
-                    format!("{}{}", t.history, d.answer),
-                    d.exchange_keep.unwrap_or_default(),
-                )
-            };
-            match t.apply_file(&call, &new_text, &stdout) {
-                None => {}
-                Some(Outcome::Forfeit { reason, .. }) => panic!("forfeit in generation: {reason}"),
-                Some(_) => break,
+        play_replica_game(game, calc_seat, opp, file, |t, call, state| {
+            if call.seat != calc_seat {
+                return;
             }
-        }
+            let st = if rng.random_bool(0.5) {
+                state.to_string()
+            } else {
+                let flags: String = "1$*^dcAF"
+                    .chars()
+                    .filter(|_| rng.random_bool(0.4))
+                    .collect();
+                let name = if rng.random_bool(0.8) {
+                    file
+                } else {
+                    "/other.txt"
+                };
+                format!("{name}\n{flags}\n")
+            };
+            out.push(Case {
+                history: t.history.clone(),
+                state: st,
+                opp: call.opp_coins,
+                me: call.my_coins,
+                cards: format_hand(&call.cards),
+                legal: call.legal.clone(),
+            });
+        });
     }
     out.truncate(n);
     out

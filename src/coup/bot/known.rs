@@ -65,6 +65,14 @@ fn draw_weights(unseen: &[u32; 5]) -> [f64; 5] {
     unseen.map(|u| f64::from(u) + 0.1)
 }
 
+/// Probability of drawing `a` then `b`, two cards without replacement, by
+/// the draw weights `w` (summing to `total`): the second draw's weight is
+/// one less when it repeats the first, floored at 0.05. The deal and an
+/// Exchange's two draws both weigh a pair by it.
+fn pair_weight(w: &[f64; 5], total: f64, a: Character, b: Character) -> f64 {
+    w[a.index()] / total * (w[b.index()] - f64::from(a == b)).max(0.05) / (total - 1.0)
+}
+
 fn sorted(mut hand: Vec<Character>) -> Vec<Character> {
     hand.sort_by_key(|c| c.index());
     hand
@@ -75,12 +83,31 @@ fn codes(hand: &[Character]) -> String {
 }
 
 /// The history's calls in order: each call's text and its byte offset.
+///
+/// A call starts at each character where [`calls_made`] of the text up to
+/// and including it exceeds the count at the last call's start. That count
+/// is a sum over lines: [`calls_made`] of each complete line (with its
+/// newline), plus one per character of the unfinished last line. So it is
+/// kept as the text is read, each complete line counted once.
 fn calls(text: &str) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
     let mut made = 0;
+    // The complete lines' calls, where the unfinished line begins, and its
+    // characters so far.
+    let mut complete = 0;
+    let mut line_start = 0;
+    let mut partial = 0;
     for (i, ch) in text.char_indices() {
         let end = i + ch.len_utf8();
-        let now = calls_made(&text[..end]);
+        if ch == LINE_END {
+            complete += calls_made(&text[line_start..end]);
+            line_start = end;
+            partial = 0;
+        } else {
+            partial += 1;
+        }
+        // `calls_made(&text[..end])`.
+        let now = complete + partial;
         if now > made || out.is_empty() {
             out.push((i, ch.to_string()));
             made = now;
@@ -104,8 +131,7 @@ pub fn replica_particles(text: &str, unseen: &[u32; 5]) -> Identified {
     let mut particles: BTreeMap<(Vec<Character>, Vec<char>), f64> = BTreeMap::new();
     for a in Character::ALL {
         for b in Character::ALL {
-            let p =
-                w[a.index()] / total * (w[b.index()] - f64::from(a == b)).max(0.05) / (total - 1.0);
+            let p = pair_weight(&w, total, a, b);
             *particles
                 .entry((sorted(vec![a, b]), Vec::new()))
                 .or_insert(0.0) += p;
@@ -145,26 +171,30 @@ pub fn replica_particles(text: &str, unseen: &[u32; 5]) -> Identified {
             for ((hand, flags), weight) in &particles {
                 let flags: Flags = flags.iter().copied().collect();
                 let legal = legal_answers(seen, hand, its_coins, my_coins).unwrap_or_default();
+                // The rule's call with `cards` (revealed codes) in hand, its
+                // flags `f` updated: its answer and, on an Exchange, the
+                // cards it keeps. Coins are passed from its side.
+                let rule = |cards: &str, f: &mut Flags| {
+                    let c = Call {
+                        line: rule_seen,
+                        turn,
+                        lossy_lines,
+                        opp_coins: my_coins,
+                        my_coins: its_coins,
+                        cards,
+                        legal: &legal,
+                    };
+                    decide_call(&c, f)
+                };
                 if exchange {
                     for a in Character::ALL {
                         for b in Character::ALL {
-                            let p = w[a.index()] / total
-                                * (w[b.index()] - f64::from(a == b)).max(0.05)
-                                / (total - 1.0);
+                            let p = pair_weight(&w, total, a, b);
                             let mut offered = vec![a, b];
                             offered.extend_from_slice(hand);
                             let cards = codes(&offered);
                             let mut f = flags.clone();
-                            let c = Call {
-                                line: rule_seen,
-                                turn,
-                                lossy_lines,
-                                opp_coins: my_coins,
-                                my_coins: its_coins,
-                                cards: &cards,
-                                legal: &legal,
-                            };
-                            let (_, keep) = decide_call(&c, &mut f);
+                            let (_, keep) = rule(&cards, &mut f);
                             let kept = kept_hand(&offered, keep.as_deref(), hand.len());
                             *next
                                 .entry((sorted(kept), f.into_iter().collect()))
@@ -173,18 +203,8 @@ pub fn replica_particles(text: &str, unseen: &[u32; 5]) -> Identified {
                     }
                     continue;
                 }
-                let cards = codes(hand);
                 let mut f = flags.clone();
-                let c = Call {
-                    line: rule_seen,
-                    turn,
-                    lossy_lines,
-                    opp_coins: my_coins,
-                    my_coins: its_coins,
-                    cards: &cards,
-                    legal: &legal,
-                };
-                let (answer, _) = decide_call(&c, &mut f);
+                let (answer, _) = rule(&codes(hand), &mut f);
                 if legal.len() > 1 {
                     choice = true;
                     if answer != call {
@@ -315,4 +335,51 @@ fn kept_hand(offered: &[Character], keep: Option<&str>, size: usize) -> Vec<Char
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`calls`] as first written: [`calls_made`] of every prefix.
+    fn calls_by_prefix(text: &str) -> Vec<(usize, String)> {
+        let mut out: Vec<(usize, String)> = Vec::new();
+        let mut made = 0;
+        for (i, ch) in text.char_indices() {
+            let now = calls_made(&text[..i + ch.len_utf8()]);
+            if now > made || out.is_empty() {
+                out.push((i, ch.to_string()));
+                made = now;
+            } else if let Some(last) = out.last_mut() {
+                last.1.push(ch);
+            }
+        }
+        out
+    }
+
+    /// The running count splits the history as the count of every prefix
+    /// does, on lines the arbiter writes and on stray text after a line's
+    /// events (where the count drops at the newline).
+    #[test]
+    fn calls_match_the_count_of_every_prefix() {
+        for text in [
+            "",
+            "T",
+            "I\n",
+            "I\nI\nT",
+            "Tp\nFd",
+            "Fd\n",
+            "Tq'\nTp\nA",
+            "Tp\nScq'=\nTp\n",
+            "Tp\nTp\nA0\nE",
+            "IX\nT",
+            "IXY\nTp\nS",
+            "TpXY\nI\nS",
+            "EpXX\nTp\n",
+            "\n\nT\n",
+            "Tpé\nI\n",
+        ] {
+            assert_eq!(calls(text), calls_by_prefix(text), "{text:?}");
+        }
+    }
 }
