@@ -939,10 +939,11 @@ impl Child {
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => true,
-                // EPIPE (std ignores SIGPIPE): it closed its end.
+                // EPIPE (std ignores SIGPIPE): it closed its end, perhaps by
+                // dying of its own bad output, which is then the fault to name.
                 Err(_) => {
                     self.stdin = None;
-                    return Err(Fault::InputClosed);
+                    return Err(self.output_fault().unwrap_or(Fault::InputClosed));
                 }
             };
             if !full {
@@ -952,7 +953,7 @@ impl Child {
             if left.is_zero() {
                 self.stdin = None;
                 self.kill_group();
-                return Err(Fault::InputBlocked(limit));
+                return Err(self.output_fault().unwrap_or(Fault::InputBlocked(limit)));
             }
             // Rounded up to whole milliseconds, so the wait never spins; ready,
             // timed out or interrupted, the loop writes again (a pipe whose
@@ -963,6 +964,28 @@ impl Child {
             let _ = poll(&mut fds, timeout);
         }
         Ok(())
+    }
+
+    /// A fault of its output already reported by the reader (a line too
+    /// long, too much output, a read error), taken without blocking, after
+    /// which the group is killed; lines and end-of-file events on the way
+    /// are kept for [`Child::recv_line`]. A failed send names this fault
+    /// rather than its own symptom: a child killed by a broken pipe after
+    /// its flood was cut closes its input too.
+    fn output_fault(&mut self) -> Option<Fault> {
+        loop {
+            match self.events.try_recv() {
+                Ok(Event::Lines(lines)) => self.lines.extend(lines),
+                Ok(Event::Eof) => self.eof = true,
+                Ok(Event::Exited) => self.exited = true,
+                Ok(Event::Fault(f)) => {
+                    self.kill_group();
+                    return Some(f);
+                }
+                Ok(Event::Whole(_)) => {}
+                Err(_) => return None,
+            }
+        }
     }
 
     /// Closes its stdin (it reads end of file).
@@ -1483,6 +1506,36 @@ mod tests {
             c.recv_line(Duration::from_secs(5)),
             Err(Fault::NotUtf8(_))
         ));
+    }
+
+    #[test]
+    fn a_send_to_a_child_cut_for_its_flood_names_the_flood() {
+        // It floods without a newline and never reads: once its line is cut,
+        // the reader's end of its stdout closes, printf dies of SIGPIPE, and
+        // a send meets a closed pipe; the fault is the flood, not the pipe.
+        let limits = Limits {
+            max_line: 100,
+            input_timeout: Duration::from_secs(5),
+            ..Limits::default()
+        };
+        let mut c = sh("while :; do printf xxxxxxxxxx; done")
+            .limits(limits)
+            .spawn()
+            .unwrap();
+        let pgid = c.id();
+        let t = Instant::now();
+        let fault = loop {
+            if let Err(f) = c.send_line("trump S") {
+                break f;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "no fault");
+        };
+        assert!(
+            matches!(fault, Fault::LineTooLong { limit: 100, .. }),
+            "{fault:?}"
+        );
+        drop(c);
+        assert!(!group_alive(pgid));
     }
 
     #[test]
