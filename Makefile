@@ -134,13 +134,13 @@ setup:
 	  else echo "setup: pkg-config is missing (make install-test will skip): e.g. sudo apt-get install pkg-config"; fi; }
 
 # Also the library as C links it (--no-default-features, see C_LIB_FLAGS): its
-# clippy (the library, and with its unit tests: --profile test), rustdoc and unit
-# tests. The integration tests and programs need the cli feature.
+# clippy (every target that builds without the cli feature: the library, its unit
+# tests, the integration tests that need no program), rustdoc and unit tests. The
+# programs and the tests that drive them need the cli feature (required-features).
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy --lib --no-default-features -- -D warnings
-	$(CARGO) clippy --lib --no-default-features --profile test -- -D warnings
+	$(CARGO) clippy --all-targets --no-default-features -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --no-deps --quiet
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --no-deps --quiet --no-default-features
 	$(CARGO) test --lib --no-default-features --quiet
