@@ -974,18 +974,29 @@ impl Child {
     /// its flood was cut closes its input too.
     fn output_fault(&mut self) -> Option<Fault> {
         loop {
-            match self.events.try_recv() {
-                Ok(Event::Lines(lines)) => self.lines.extend(lines),
-                Ok(Event::Eof) => self.eof = true,
-                Ok(Event::Exited) => self.exited = true,
-                Ok(Event::Fault(f)) => {
-                    self.kill_group();
-                    return Some(f);
-                }
-                Ok(Event::Whole(_)) => {}
-                Err(_) => return None,
+            match self.next_event()? {
+                Ok(()) => {}
+                Err(f) => return Some(f),
             }
         }
+    }
+
+    /// Takes one event from the reader without blocking: `None` when none
+    /// is waiting; lines, end of file and exit are recorded; a fault of the
+    /// output is returned after its group is killed.
+    fn next_event(&mut self) -> Option<Result<(), Fault>> {
+        match self.events.try_recv() {
+            Ok(Event::Lines(lines)) => self.lines.extend(lines),
+            Ok(Event::Eof) => self.eof = true,
+            Ok(Event::Exited) => self.exited = true,
+            Ok(Event::Fault(f)) => {
+                self.kill_group();
+                return Some(Err(f));
+            }
+            Ok(Event::Whole(_)) => {}
+            Err(_) => return None,
+        }
+        Some(Ok(()))
     }
 
     /// Closes its stdin (it reads end of file).
@@ -1052,16 +1063,9 @@ impl Child {
             if let Some(line) = self.next_line() {
                 return line.map(Some);
             }
-            match self.events.try_recv() {
-                Ok(Event::Lines(lines)) => self.lines.extend(lines),
-                Ok(Event::Eof) => self.eof = true,
-                Ok(Event::Exited) => self.exited = true,
-                Ok(Event::Fault(f)) => {
-                    self.kill_group();
-                    return Err(f);
-                }
-                Ok(Event::Whole(_)) => {}
-                Err(_) => return Ok(None),
+            match self.next_event() {
+                None => return Ok(None),
+                Some(result) => result?,
             }
         }
     }
