@@ -1512,6 +1512,18 @@ mod tests {
         ));
     }
 
+    /// Sends `line` until a send fails; returns the fault and the time it
+    /// took, failing the test if none comes within `within`.
+    fn send_until_fault(c: &mut Child, line: &str, within: Duration) -> (Fault, Duration) {
+        let t = Instant::now();
+        loop {
+            if let Err(f) = c.send_line(line) {
+                return (f, t.elapsed());
+            }
+            assert!(t.elapsed() < within, "no fault within {within:?}");
+        }
+    }
+
     #[test]
     fn a_send_to_a_child_cut_for_its_flood_names_the_flood() {
         // It floods without a newline and never reads: once its line is cut,
@@ -1527,13 +1539,7 @@ mod tests {
             .spawn()
             .unwrap();
         let pgid = c.id();
-        let t = Instant::now();
-        let fault = loop {
-            if let Err(f) = c.send_line("trump S") {
-                break f;
-            }
-            assert!(t.elapsed() < Duration::from_secs(10), "no fault");
-        };
+        let (fault, _) = send_until_fault(&mut c, "trump S", Duration::from_secs(10));
         assert!(
             matches!(fault, Fault::LineTooLong { limit: 100, .. }),
             "{fault:?}"
@@ -1586,19 +1592,9 @@ mod tests {
             .limits(limits)
             .spawn()
             .unwrap();
-        let t = Instant::now();
-        let fault = loop {
-            if let Err(f) = c.send_line(&"y".repeat(1000)) {
-                break f;
-            }
-            assert!(t.elapsed() < Duration::from_secs(5), "no fault");
-        };
+        let (fault, took) = send_until_fault(&mut c, &"y".repeat(1000), Duration::from_secs(5));
         assert_eq!(fault, Fault::InputClosed);
-        assert!(
-            t.elapsed() < Duration::from_millis(300),
-            "{:?}",
-            t.elapsed()
-        );
+        assert!(took < Duration::from_millis(300), "{took:?}");
     }
 
     #[test]

@@ -1664,9 +1664,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// Searches this decision: every legal answer (and keep) valued by the
-    /// worlds of [`SearchConfig`]. `offered` is the card list the arbiter
-    /// passed (n+2 on an Exchange call).
     /// The contest winner's rule as the opponent's policy
     /// ([`SearchConfig::known_prior`]): `None` when it is off, when an
     /// earlier game or this one rules the rule out, or when the posterior
@@ -1698,6 +1695,9 @@ impl Ctx<'_> {
         })
     }
 
+    /// Searches this decision: every legal answer (and keep) valued by the
+    /// worlds of [`SearchConfig`]. `offered` is the card list the arbiter
+    /// passed (n+2 on an Exchange call).
     pub(in crate::coup) fn search_choices(
         &mut self,
         history: &str,
@@ -1883,39 +1883,24 @@ impl Ctx<'_> {
                     .and_then(|k| k.draw(&world, me, &mut self.rng));
                 for (i, (r, keep)) in roots.iter().enumerate() {
                     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                    let (s, v) = if let Some((w, seat)) = &ruled {
-                        let (mut s, mut seat) = (*w, seat.clone());
-                        let new_line = RuleSeat::starts_line(&s);
-                        let end = s.apply(*r, keep.as_deref(), &mut rng);
-                        seat.after(new_line, *r);
-                        let v = match end {
-                            Some(end) => end.reward(me),
-                            None => {
-                                let (h, start) = (config.known_horizon, s.calls);
-                                rule_playout(
-                                    &mut s,
-                                    me,
-                                    &habits[me],
-                                    &mut seat,
-                                    h,
-                                    config,
-                                    start,
-                                    &mut rng,
-                                )
-                            }
-                        };
-                        (s, v)
-                    } else {
-                        let mut s = world;
-                        let end = s.apply(*r, keep.as_deref(), &mut rng);
-                        let v = match end {
-                            Some(end) => end.reward(me),
-                            None => {
-                                let start = s.calls;
-                                playout(&mut s, me, &habits, config, start, &mut rng)
-                            }
-                        };
-                        (s, v)
+                    let (mut s, mut seat) = match &ruled {
+                        Some((w, seat)) => (*w, Some(seat.clone())),
+                        None => (world, None),
+                    };
+                    let new_line = RuleSeat::starts_line(&s);
+                    let end = s.apply(*r, keep.as_deref(), &mut rng);
+                    let v = match (end, seat.as_mut()) {
+                        (Some(end), _) => end.reward(me),
+                        (None, Some(seat)) => {
+                            seat.after(new_line, *r);
+                            let (h, start) = (config.known_horizon, s.calls);
+                            let mine = &habits[me];
+                            rule_playout(&mut s, me, mine, seat, h, config, start, &mut rng)
+                        }
+                        (None, None) => {
+                            let start = s.calls;
+                            playout(&mut s, me, &habits, config, start, &mut rng)
+                        }
                     };
                     wins[i] += v;
                     lengths[i] += s.calls - world.calls;
