@@ -10,7 +10,7 @@ use cardgames::durak::rules::team;
 use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::{heuristic, Ctx};
 use cardgames::durak::tournament::{play_one, TeamSpec};
-use cardgames::durak::tracker::Tracker;
+use cardgames::durak::tracker::{Summary, Tracker};
 use cardgames::durak::DurakBot;
 use cardgames::durak::{Answer, Event, Game, Pending, Strategy};
 use rand::SeedableRng;
@@ -332,7 +332,7 @@ fn the_partial_bound_deals_the_shown_hands_as_they_are() {
         let (full, _) = Game::new(seed);
         let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
         let hidden = hidden_tracker(g);
-        let shown = hidden.showing(g, 4);
+        let shown = hidden.showing(g, 4, None);
         let opponents = g.hands[1].union(g.hands[3]);
         let mut partner_differs = 0;
         for _ in 0..50 {
@@ -347,7 +347,7 @@ fn the_partial_bound_deals_the_shown_hands_as_they_are() {
         assert!(partner_differs > 40, "seed {seed}: {partner_differs} of 50");
         // Every hand shown: the true deal itself.
         let all = hidden
-            .showing(g, EVERY_HAND)
+            .showing(g, EVERY_HAND, None)
             .sample_game(Command::Move, &mut rng)
             .unwrap();
         assert_eq!(all.hands, g.hands);
@@ -355,6 +355,64 @@ fn the_partial_bound_deals_the_shown_hands_as_they_are() {
     assert_eq!(DeepConfig::default().clairvoyant_players, EVERY_HAND);
     let c = DeepConfig::parse("clairvoyant=1,clairvoyant_players=4").unwrap();
     assert_eq!((c.clairvoyant, c.clairvoyant_players), (1, 4));
+}
+
+#[test]
+fn a_told_summary_of_the_partners_hand_holds_in_every_determinization() {
+    // The signal bound: told only the number of plain cards the partner holds in each suit
+    // (no hand shown), determinizations deal it a hand with those counts (all but the rare
+    // ones where none of SUMMARY_DRAWS draws had them), while a tracker told nothing deals
+    // other counts too.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let counts = Summary::from_number(1).unwrap();
+    assert_eq!(counts, Summary::SuitCounts);
+    let (mut matched, mut told_other, mut blind_other) = (0, 0, 0);
+    for seed in 0..8u64 {
+        let (full, _) = Game::new(seed);
+        let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
+        let hidden = hidden_tracker(g);
+        let told = hidden.showing(g, 0, Some(counts));
+        let truth = counts.of(g.hands[2], g.trump);
+        for _ in 0..20 {
+            let d = told.sample_game(Command::Move, &mut rng).unwrap();
+            matched += usize::from(counts.of(d.hands[2], d.trump) == truth);
+            told_other += usize::from(d.hands[2] != g.hands[2]);
+            let h = hidden.sample_game(Command::Move, &mut rng).unwrap();
+            blind_other += usize::from(counts.of(h.hands[2], h.trump) != truth);
+        }
+    }
+    assert!(matched >= 150, "{matched} of 160 matched");
+    // The counts do not give the hand away, and without them they are a guess.
+    assert!(told_other > 100, "{told_other} of 160");
+    assert!(blind_other > 80, "{blind_other} of 160");
+    let c = DeepConfig::parse("clairvoyant_players=0,clairvoyant_summary=8").unwrap();
+    assert_eq!((c.clairvoyant_players, c.clairvoyant_summary), (0, 8));
+    assert!(DeepConfig::parse("clairvoyant_summary=9").is_err());
+}
+
+#[test]
+fn partner_summaries_read_a_worked_hand() {
+    // Hearts trump; plain: 6 and queen of spades, ace of clubs; trumps: 7 and king of hearts.
+    use cardgames::card::{Card, Rank, Suit};
+    let hand: CardSet = [
+        (Rank::Six, Suit::Spades),
+        (Rank::Queen, Suit::Spades),
+        (Rank::Ace, Suit::Clubs),
+        (Rank::Seven, Suit::Hearts),
+        (Rank::King, Suit::Hearts),
+    ]
+    .into_iter()
+    .map(|(r, s)| Card::new(r, s))
+    .collect();
+    let of = |n| Summary::from_number(n).unwrap().of(hand, Suit::Hearts);
+    // One byte per suit in Suit::ALL order: spades, hearts, clubs, diamonds.
+    assert_eq!(of(1), 2 | 1 << 16); // two spades, one club
+    assert_eq!(of(3), 1 | 1 << 16); // spades and clubs held
+    assert_eq!(of(4), 1 | 1 << 16); // the queen of spades, the ace of clubs
+    assert_eq!(of(5), 1 << 16); // rank sums 0 + 6 in spades (0 eighths), 8 in clubs (1)
+    assert_eq!(of(7), 2); // two trumps
+    assert_eq!(of(8), 1 | 1 << 6 | 1 << 8); // sixes, queens, aces
+    assert_eq!(Summary::from_number(0), None);
 }
 
 #[test]

@@ -29,6 +29,7 @@ use deep::{deep_search, DeepConfig, SearchContext};
 use endgame::Solver;
 use search::{search, SearchConfig};
 use strategy::{decide, heuristic_with, Ctx, Strategy};
+use tracker::Summary;
 use tracker::Tracker;
 
 pub use super::rules::{budget, BUDGET_BASE, BUDGET_PER_ROUND};
@@ -217,9 +218,10 @@ impl DurakBot {
             let deadline = start + hard.saturating_sub(spent);
             // Some hands shown, not all: the beliefs deal the rest around them.
             let shown = self.deep.clairvoyant_players;
+            let summary = Summary::from_number(self.deep.clairvoyant_summary);
             let partly = oracle
-                .filter(|_| shown != deep::EVERY_HAND)
-                .map(|g| self.tracker.showing(g, shown));
+                .filter(|_| shown != deep::EVERY_HAND || summary.is_some())
+                .map(|g| self.tracker.showing(g, shown, summary));
             let oracle = oracle.filter(|_| partly.is_none());
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
             let (b, stats) = deep_search(SearchContext {

@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::card::{Card, Suit};
-use crate::durak::cards::{beats, value, CardSet, DECK_SIZE};
+use crate::durak::cards::{beats, rank_index, value, CardSet, DECK_SIZE};
 use crate::durak::legal;
 use crate::durak::protocol::{Command, Info};
 use crate::durak::rules::{partner, team, Answer, Game, Pending, Round, ROUND_LIMIT};
@@ -19,6 +19,9 @@ use crate::durak::seat::Seat;
 /// The knowledge of player 1 (index 0) about the game so far.
 #[derive(Debug, Clone, Default)]
 pub struct Tracker {
+    /// A summary of the partner's true hand and its value ([`Tracker::showing`]), which every
+    /// determinization must match: for the partial clairvoyant bound only, `None` in play.
+    pub partner_summary: Option<(Summary, u64)>,
     /// The trump suit, once announced.
     pub trump: Option<Suit>,
     /// Own hand.
@@ -400,11 +403,14 @@ impl Tracker {
     /// their cards become known, so every determinization deals them as they are and the
     /// others' unknown slots and the talon from the remaining cards. For the partial
     /// clairvoyant bound ([`crate::durak::deep::DeepConfig::clairvoyant_players`]) only.
-    pub fn showing(&self, truth: &Game, players: u8) -> Tracker {
+    /// With a `summary`, determinizations also deal the partner (player 2) a hand with the
+    /// true hand's summary ([`crate::durak::deep::DeepConfig::clairvoyant_summary`]).
+    pub fn showing(&self, truth: &Game, players: u8, summary: Option<Summary>) -> Tracker {
         let mut t = self.clone();
         for p in (1..4).filter(|p| players & (1 << p) != 0) {
             t.known[p] = truth.hands[p];
         }
+        t.partner_summary = summary.map(|s| (s, s.of(truth.hands[2], truth.trump)));
         t
     }
 
@@ -429,8 +435,31 @@ impl Tracker {
         self.sample_with(command, &Beliefs::TAKES, rng)
     }
 
-    /// [`Tracker::sample_game`] under the given `beliefs`.
+    /// [`Tracker::sample_game`] under the given `beliefs`. With a
+    /// [`Tracker::partner_summary`], the first of up to [`SUMMARY_DRAWS`] draws whose partner
+    /// hand has it (the last draw if none has).
     pub fn sample_with<R: Rng + ?Sized>(
+        &self,
+        command: Command,
+        beliefs: &Beliefs,
+        rng: &mut R,
+    ) -> Option<Game> {
+        let Some((summary, value)) = self.partner_summary else {
+            return self.draw(command, beliefs, rng);
+        };
+        let mut last = None;
+        for _ in 0..SUMMARY_DRAWS {
+            let g = self.draw(command, beliefs, rng)?;
+            if summary.of(g.hands[2], g.trump) == value {
+                return Some(g);
+            }
+            last = Some(g);
+        }
+        last
+    }
+
+    /// One determinization of [`Tracker::sample_with`], without the partner summary.
+    fn draw<R: Rng + ?Sized>(
         &self,
         command: Command,
         beliefs: &Beliefs,
@@ -574,6 +603,84 @@ impl Tracker {
             }
         }
         Some(game)
+    }
+}
+
+/// Most determinizations [`Tracker::sample_with`] draws to match a
+/// [`Tracker::partner_summary`].
+pub const SUMMARY_DRAWS: usize = 400;
+
+/// A summary of a hand that a signal between the partners might pass, for the bound on what
+/// signals could be worth ([`crate::durak::deep::DeepConfig::clairvoyant_summary`], numbered
+/// 1 to 8 in this order). "Plain" cards are those not of the trump suit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Summary {
+    /// The number of plain cards in each suit.
+    SuitCounts,
+    /// The same, 2 standing for two or more.
+    SuitCountsToTwo,
+    /// Which plain suits the hand holds.
+    SuitsHeld,
+    /// The number of plain queens, kings and aces in each suit.
+    HighCounts,
+    /// The sum of the plain cards' rank indices (6 = 0 .. ace = 8) in each suit, divided by 8.
+    RankSums,
+    /// Whether the hand holds a plain queen or higher, in each suit.
+    HighHeld,
+    /// The number of trumps.
+    Trumps,
+    /// Which ranks the plain cards have (any suit).
+    PlainRanks,
+}
+
+impl Summary {
+    /// The summary numbered `n` (1..=8, in declaration order); `None` otherwise.
+    pub fn from_number(n: u8) -> Option<Summary> {
+        use Summary::*;
+        [
+            SuitCounts,
+            SuitCountsToTwo,
+            SuitsHeld,
+            HighCounts,
+            RankSums,
+            HighHeld,
+            Trumps,
+            PlainRanks,
+        ]
+        .get(usize::from(n).checked_sub(1)?)
+        .copied()
+    }
+
+    /// This summary of `hand` under `trump`, as a number (one byte per suit, in
+    /// [`Suit::ALL`] order, or a rank bit set).
+    pub fn of(self, hand: CardSet, trump: Suit) -> u64 {
+        let plain = hand.minus(CardSet::suit(trump));
+        if self == Summary::PlainRanks {
+            return plain.iter().fold(0, |k, c| k | 1 << rank_index(c.rank));
+        }
+        if self == Summary::Trumps {
+            return hand.intersect(CardSet::suit(trump)).len() as u64;
+        }
+        Suit::ALL.iter().enumerate().fold(0, |key, (i, &s)| {
+            let cards = plain.intersect(CardSet::suit(s));
+            let high = cards.iter().filter(|c| rank_index(c.rank) >= 6);
+            let v = match self {
+                Summary::SuitCounts => cards.len(),
+                Summary::SuitCountsToTwo => cards.len().min(2),
+                Summary::SuitsHeld => usize::from(!cards.is_empty()),
+                Summary::HighCounts => high.count(),
+                Summary::RankSums => {
+                    cards
+                        .iter()
+                        .map(|c| usize::from(rank_index(c.rank)))
+                        .sum::<usize>()
+                        / 8
+                }
+                Summary::HighHeld => usize::from(high.count() > 0),
+                Summary::Trumps | Summary::PlainRanks => 0,
+            };
+            key | (v as u64) << (8 * i)
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! trees and the evaluation all read them.
 
 use crate::durak::bot::strategy::HeuristicParams;
-use crate::durak::bot::tracker::Beliefs;
+use crate::durak::bot::tracker::{Beliefs, Summary};
 use crate::durak::protocol::Command;
 
 /// Settings of the deep search; every field is a cap or a share with a stated meaning.
@@ -137,6 +137,13 @@ pub struct DeepConfig {
     /// (the shown cards taken out of them), the talon's order unknown whatever `clairvoyant`
     /// says: 4 measures what the partner's hand is worth, 10 the opponents'.
     pub clairvoyant_players: u8,
+    /// A summary of the partner's hand the bot is told at each decision where
+    /// [`DeepConfig::clairvoyant`] applies, [`Summary`] by number (0, the default: none): each
+    /// determinization is drawn again (up to [`crate::durak::tracker::SUMMARY_DRAWS`] times) until the partner's
+    /// dealt hand has the true summary. With `clairvoyant_players=0` it bounds what a signal
+    /// between the partners could carry (docs/durak.md, "What a signal between the partners
+    /// could carry at most").
+    pub clairvoyant_summary: u8,
     /// Phases (same bits) where the bot answers with its heuristic alone, without searching:
     /// with [`DeepConfig::clairvoyant_phases`] it splits the distance from the heuristic to
     /// the ceiling by phase. 0 (the default): search in every phase.
@@ -200,6 +207,7 @@ impl Default for DeepConfig {
             clairvoyant_phases: 7,
             clairvoyant_commands: 7,
             clairvoyant_players: EVERY_HAND,
+            clairvoyant_summary: 0,
             heuristic_phases: 0,
         }
     }
@@ -265,6 +273,12 @@ impl DeepConfig {
                 "clairvoyant_phases" => c.clairvoyant_phases = (x as u8) & 7,
                 "clairvoyant_commands" => c.clairvoyant_commands = (x as u8) & 7,
                 "clairvoyant_players" => c.clairvoyant_players = (x as u8) & EVERY_HAND,
+                "clairvoyant_summary" => {
+                    if Summary::from_number(x as u8).is_none() && x != 0.0 {
+                        return Err(format!("clairvoyant_summary is 0 to 8: {item:?}"));
+                    }
+                    c.clairvoyant_summary = x as u8;
+                }
                 "heuristic_phases" => c.heuristic_phases = (x as u8) & 7,
                 _ => match (k.strip_prefix("own."), k.strip_prefix("opp.")) {
                     (Some(knob), _) => c.heuristic.set(knob, x as i64)?,
