@@ -634,21 +634,21 @@ pub enum Summary {
 }
 
 impl Summary {
-    /// The summary numbered `n` (1..=8, in declaration order); `None` otherwise.
+    /// Every summary, numbered 1 to 8 in this order.
+    pub const ALL: [Summary; 8] = [
+        Summary::SuitCounts,
+        Summary::SuitCountsToTwo,
+        Summary::SuitsHeld,
+        Summary::HighCounts,
+        Summary::RankSums,
+        Summary::HighHeld,
+        Summary::Trumps,
+        Summary::PlainRanks,
+    ];
+
+    /// The summary numbered `n` (1..=8, [`Summary::ALL`]'s order); `None` otherwise.
     pub fn from_number(n: u8) -> Option<Summary> {
-        use Summary::*;
-        [
-            SuitCounts,
-            SuitCountsToTwo,
-            SuitsHeld,
-            HighCounts,
-            RankSums,
-            HighHeld,
-            Trumps,
-            PlainRanks,
-        ]
-        .get(usize::from(n).checked_sub(1)?)
-        .copied()
+        Summary::ALL.get(usize::from(n).checked_sub(1)?).copied()
     }
 
     /// This summary of `hand` under `trump`, as a number (one byte per suit, in
