@@ -16,9 +16,36 @@ pub fn wilson95(successes: u64, trials: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The mean of `xs` and the half-width of its 95% interval (normal approximation: 1.96
+/// standard errors, the sample standard deviation over the square root of the count), as
+/// `(mean, half)`; `(0, 0)` for no values, half 0 for one. Used for paired differences (one
+/// value per game or per deal, the same deals played by two settings).
+pub fn mean_and_half95(xs: &[f64]) -> (f64, f64) {
+    if xs.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() == 1 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.959_963_984_540_054 * (var / n).sqrt())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_and_half_width_of_a_worked_sample() {
+        // 1, 0, 0, -1: mean 0, sample variance 2/3, standard error sqrt(2/3 / 4) = 0.408.
+        let (m, h) = mean_and_half95(&[1.0, 0.0, 0.0, -1.0]);
+        assert_eq!(m, 0.0);
+        assert!((h - 1.96 * (1.0f64 / 6.0).sqrt()).abs() < 1e-3, "{h}");
+        assert_eq!(mean_and_half95(&[]), (0.0, 0.0));
+        assert_eq!(mean_and_half95(&[0.5]), (0.5, 0.0));
+    }
 
     #[test]
     fn known_intervals() {

@@ -195,6 +195,99 @@ fn durak_three_shards_merged_equal_the_unsplit_run() {
 }
 
 #[test]
+fn durak_compare_pairs_runs_of_the_same_deals() {
+    // Two settings on the same 5 duplicate deals, a referee.py-style copy of one, and a run of
+    // other deals: `compare` reports the rates read from the files, the games whose winner
+    // changed (counted here from the JSON), and refuses other deals in one line.
+    let d = tmp();
+    let dir = d.path();
+    let base = p(dir, "base.json");
+    let other = p(dir, "other.json");
+    let elsewhere = p(dir, "elsewhere.json");
+    let mut a = durak_args(&["--json", &base]);
+    run(
+        DURAK,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        dir,
+    );
+    a = durak_args(&["--json", &other]);
+    a[1] = "inproc:random".into();
+    run(
+        DURAK,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        dir,
+    );
+    a = durak_args(&["--json", &elsewhere]);
+    a[8] = "6".into(); // the seed
+    run(
+        DURAK,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        dir,
+    );
+    let (b, o) = (json(Path::new(&base)), json(Path::new(&other)));
+    let won = |v: &Value| -> Vec<bool> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["winner"] == "A")
+            .collect()
+    };
+    let (wb, wo) = (won(&b), won(&o));
+    assert_eq!(wb.len(), 10);
+    let changed = wb.iter().zip(&wo).filter(|(x, y)| x != y).count();
+    assert!(changed > 0, "the two settings differ on some deal");
+    // referee.py's form: a list of games, the first team called X.
+    let referee: Vec<Value> = b["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let w = if g["winner"] == "A" { "X" } else { "Y" };
+            serde_json::json!({"deal": g["deal"], "seed": g["seed"], "swapped": g["swapped"],
+                "winner": w, "reason": "normal"})
+        })
+        .collect();
+    let copy = p(dir, "referee.json");
+    std::fs::write(&copy, serde_json::to_string(&referee).unwrap()).unwrap();
+    let text = run(DURAK, &["compare", &base, &other, &copy], dir);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let pct = |w: &[bool]| {
+        format!(
+            "{:.1}%",
+            100.0 * w.iter().filter(|x| **x).count() as f64 / 10.0
+        )
+    };
+    assert!(
+        lines[0].starts_with(&format!("{base}: {}", pct(&wb))),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{other}: {}", pct(&wo))),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains(&format!("{changed} of 10 games changed winner")),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("paired difference +0.0 +- 0.0 points")
+            && lines[2].contains(" 0 of 10 games"),
+        "{text}"
+    );
+    let out = Command::new(DURAK)
+        .args(["compare", &base, &elsewhere])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not the same deals"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing printed before the error");
+}
+
+#[test]
 fn ioiwari_three_shards_merged_equal_the_unsplit_run() {
     let d = tmp();
     let dir = d.path();

@@ -20,8 +20,9 @@ use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::tracker::Beliefs;
 use cardgames::durak::Strategy;
-use cardgames::report::durak::{merge, team_letter, Run};
+use cardgames::report::durak::{merge, paired, read_outcomes, team_letter, Run};
 use cardgames::report::{ReplayPick, Shard};
+use cardgames::stats::wilson95;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -30,8 +31,9 @@ use rayon::prelude::*;
 ///
 /// Also: `durak-server merge SHARD.json... --json OUT.json [--html OUT.html]` joins the JSON of
 /// `--shard` runs; `durak-server report RUN.json --html OUT.html` writes the pages of a saved run;
-/// `durak-server beliefs` scores beliefs about the hidden cards against the true deal (see their
-/// `--help`).
+/// `durak-server beliefs` scores beliefs about the hidden cards against the true deal;
+/// `durak-server compare BASE.json RUN.json...` compares runs of the same deals game for game
+/// (see their `--help`).
 #[derive(Parser, Debug)]
 #[command(name = "durak-server", version)]
 struct Args {
@@ -293,10 +295,7 @@ fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
                         / x.scores[0][ph].cards as f64
                 })
                 .collect();
-            let k = diffs.len() as f64;
-            let mean = diffs.iter().sum::<f64>() / k.max(1.0);
-            let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
-            let half = 1.96 * (var / k.max(1.0)).sqrt();
+            let (mean, half) = cardgames::stats::mean_and_half95(&diffs);
             let _ = writeln!(
                 out,
                 "  {:<24} {:>10.4} {:>9.4} {:>+17.4} +- {:.4} {:>13.1}%",
@@ -321,6 +320,68 @@ struct ReportArgs {
     /// Write the HTML report here.
     #[arg(long, value_name = "FILE", required = true)]
     html: PathBuf,
+}
+
+/// Compares runs of the same deals game for game with a base run.
+#[derive(Parser, Debug)]
+#[command(
+    name = "durak-server compare",
+    about = "Compares runs of the same deals game for game with a base run: each run's win \
+             rate (its first team's: A of durak-server, X of referee.py) with its 95% Wilson \
+             interval, its duplicate pairs, and the paired difference from the base in points \
+             with its 95% interval, on the games both files hold."
+)]
+struct CompareArgs {
+    /// The base run: a `--json` file of durak-server or of ../shared/durak's referee.py.
+    base: PathBuf,
+    /// The runs compared with it (the same tournament seed, so the same deals).
+    #[arg(required = true)]
+    runs: Vec<PathBuf>,
+}
+
+fn compare_main(args: CompareArgs) -> Result<(), String> {
+    let base = read_outcomes(&args.base)?;
+    let rate = |wins: u64, games: u64| {
+        let (lo, hi) = wilson95(wins, games);
+        let pct = 100.0 * wins as f64 / games.max(1) as f64;
+        format!("{pct:.1}% [{:.1}, {:.1}]", 100.0 * lo, 100.0 * hi)
+    };
+    let mut out = String::new();
+    for path in &args.runs {
+        let run = read_outcomes(path)?;
+        let p = paired(&base, &run).map_err(|e| format!("{}: {e}", path.display()))?;
+        if out.is_empty() {
+            let self_pairs = paired(&base, &base)?.pairs;
+            let _ = writeln!(
+                out,
+                "{}: {} (pairs {} / {} / {})",
+                args.base.display(),
+                rate(p.base_wins, p.games),
+                self_pairs[0],
+                self_pairs[1],
+                self_pairs[2]
+            );
+        }
+        let common = if p.games as usize == base.len().max(run.len()) {
+            String::new()
+        } else {
+            format!(" on the {} games both hold", p.games)
+        };
+        let _ = writeln!(
+            out,
+            "{}: {} (pairs {} / {} / {}); paired difference {:+.1} +- {:.1} points (95%){common}, {} of {} games changed winner",
+            path.display(),
+            rate(p.wins, p.games),
+            p.pairs[0],
+            p.pairs[1],
+            p.pairs[2],
+            p.difference.0,
+            p.difference.1,
+            p.changed,
+            p.games
+        );
+    }
+    child::print_stdout(&out)
 }
 
 fn merge_main(args: MergeArgs) -> Result<(), String> {
@@ -353,6 +414,8 @@ fn subcommand(name: &str) -> ExitCode {
     let argv = std::iter::once(format!("durak-server {name}")).chain(std::env::args().skip(2));
     let result = if name == "merge" {
         merge_main(cardgames::child::parse_args_from::<MergeArgs, _, _>(argv))
+    } else if name == "compare" {
+        compare_main(cardgames::child::parse_args_from::<CompareArgs, _, _>(argv))
     } else if name == "beliefs" {
         beliefs_main(cardgames::child::parse_args_from::<BeliefsArgs, _, _>(argv))
     } else {
@@ -638,7 +701,9 @@ fn write_run(path: &std::path::Path, run: &Run) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    if let Some(name @ ("merge" | "report" | "beliefs")) = std::env::args().nth(1).as_deref() {
+    if let Some(name @ ("merge" | "report" | "beliefs" | "compare")) =
+        std::env::args().nth(1).as_deref()
+    {
         return subcommand(name);
     }
     let args = cardgames::child::parse_args::<Args>();

@@ -9,6 +9,7 @@
 //! `budget_ms`, `steps` for the games recorded for replays, `endgame`
 //! (`--endgame-nodes`), and `notes` when a program did not end cleanly.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -785,4 +786,191 @@ fn replay(run: &Run, g: &GameJson, steps: &[StepJson]) -> Replay {
 pub fn write_html(run: &Run, path: &Path) -> Result<(), String> {
     let (report, series, replays) = build(run);
     super::write_site(&report, &series, &replays, path)
+}
+
+/// One game's outcome for a paired comparison ([`paired`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The deal's seed (the same deal in two files has the same seed).
+    pub seed: u64,
+    /// Whether the first team won: team A (`--team-a`) of `durak-server`, team X (`--team-x`)
+    /// of `referee.py`. A capped game counts as not won.
+    pub won: bool,
+}
+
+/// The games of a run keyed by deal and seating: `(deal, swapped)`.
+pub type Outcomes = BTreeMap<(u64, bool), Outcome>;
+
+/// A game of `referee.py --json` (a list of them): the keys read, the others ignored.
+#[derive(Deserialize)]
+struct RefereeGame {
+    deal: u64,
+    seed: u64,
+    swapped: bool,
+    winner: Option<String>,
+}
+
+/// The game outcomes of a `durak-server --json` file ([`Run`]) or of a `../shared/durak`
+/// `referee.py --json` file (a list of games with `deal`, `seed`, `swapped` and `winner`,
+/// `"X"` or `"Y"`).
+///
+/// # Errors
+/// The file cannot be read, or is neither kind of file (one line naming it).
+pub fn read_outcomes(path: &Path) -> Result<Outcomes, String> {
+    let text = super::read_text(path)?;
+    if let Ok(run) = serde_json::from_str::<Run>(&text) {
+        return Ok(run
+            .games
+            .iter()
+            .map(|g| {
+                let won = g.winner.as_deref() == Some("A");
+                ((g.deal, g.swapped), Outcome { seed: g.seed, won })
+            })
+            .collect());
+    }
+    let games: Vec<RefereeGame> = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}: neither a durak-server nor a referee.py --json file: {e}",
+            path.display()
+        )
+    })?;
+    Ok(games
+        .into_iter()
+        .map(|g| {
+            let won = g.winner.as_deref() == Some("X");
+            ((g.deal, g.swapped), Outcome { seed: g.seed, won })
+        })
+        .collect())
+}
+
+/// A run compared game for game with a base run of the same deals ([`paired`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paired {
+    /// Games both runs hold (the same deal and seating).
+    pub games: u64,
+    /// Of them, games the base run's first team won.
+    pub base_wins: u64,
+    /// Of them, games the compared run's first team won.
+    pub wins: u64,
+    /// The compared run's deals held both ways in both runs: won both, split, lost both.
+    pub pairs: [u64; 3],
+    /// Games whose winner differs between the runs.
+    pub changed: u64,
+    /// The win rate's difference (compared minus base), in points, and the half-width of its
+    /// 95% interval ([`crate::stats::mean_and_half95`]), over deals: each deal's difference
+    /// is the mean over its games both runs hold, since a deal's two games (the same cards,
+    /// the seats swapped) are not independent of each other.
+    pub difference: (f64, f64),
+}
+
+/// Compares `run` with `base` on the games both hold, game for game: the same deal and seating
+/// played by two settings, so the difference's interval is far narrower than the two rates'.
+///
+/// # Errors
+/// No game in common, or a deal whose seed differs between the runs (not the same deals: other
+/// tournament seeds).
+pub fn paired(base: &Outcomes, run: &Outcomes) -> Result<Paired, String> {
+    // Per deal: the sum of its games' differences and their count.
+    let mut by_deal: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
+    let mut p = Paired {
+        games: 0,
+        base_wins: 0,
+        wins: 0,
+        pairs: [0; 3],
+        changed: 0,
+        difference: (0.0, 0.0),
+    };
+    for (key, b) in base {
+        let Some(r) = run.get(key) else { continue };
+        if r.seed != b.seed {
+            return Err(format!(
+                "deal {} has seed {} in one run and {} in the other: not the same deals",
+                key.0, b.seed, r.seed
+            ));
+        }
+        p.games += 1;
+        p.base_wins += u64::from(b.won);
+        p.wins += u64::from(r.won);
+        p.changed += u64::from(r.won != b.won);
+        let d = by_deal.entry(key.0).or_default();
+        d.0 += 100.0 * (f64::from(u8::from(r.won)) - f64::from(u8::from(b.won)));
+        d.1 += 1.0;
+        if key.1 {
+            if let (Some(first), true) =
+                (run.get(&(key.0, false)), base.contains_key(&(key.0, false)))
+            {
+                p.pairs[2 - usize::from(first.won) - usize::from(r.won)] += 1;
+            }
+        }
+    }
+    if p.games == 0 {
+        return Err("the runs have no game in common (deal and seating)".into());
+    }
+    let diffs: Vec<f64> = by_deal.values().map(|(sum, n)| sum / n).collect();
+    p.difference = crate::stats::mean_and_half95(&diffs);
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcomes(games: &[(u64, bool, bool)]) -> Outcomes {
+        games
+            .iter()
+            .map(|&(deal, swapped, won)| {
+                let seed = 100 + deal;
+                ((deal, swapped), Outcome { seed, won })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_worked_paired_comparison() {
+        // Base: deal 0 won both ways, deal 1 won then lost. Run: deal 0 won then lost, deal 1
+        // won both. Per deal: -50 and +50 points, so the mean is 0 and the half-width
+        // 1.96 x 70.71 / sqrt 2 = 98.0 points; two games changed winner.
+        let base = outcomes(&[
+            (0, false, true),
+            (0, true, true),
+            (1, false, true),
+            (1, true, false),
+        ]);
+        let run = outcomes(&[
+            (0, false, true),
+            (0, true, false),
+            (1, false, true),
+            (1, true, true),
+        ]);
+        let p = paired(&base, &run).unwrap();
+        assert_eq!((p.games, p.base_wins, p.wins, p.changed), (4, 3, 3, 2));
+        assert_eq!(p.pairs, [1, 1, 0]);
+        assert_eq!(p.difference.0, 0.0);
+        assert!((p.difference.1 - 98.0).abs() < 0.05, "{:?}", p.difference);
+        // A run against itself: no difference, no change.
+        let same = paired(&run, &run).unwrap();
+        assert_eq!((same.changed, same.difference), (0, (0.0, 0.0)));
+        assert_eq!(same.pairs, [1, 1, 0]);
+    }
+
+    #[test]
+    fn comparisons_need_the_same_deals() {
+        let base = outcomes(&[(0, false, true), (0, true, true)]);
+        let mut other = base.clone();
+        other.get_mut(&(0, true)).unwrap().seed = 7;
+        let e = paired(&base, &other).unwrap_err();
+        assert!(
+            e.contains("deal 0") && e.contains("not the same deals"),
+            "{e}"
+        );
+        let elsewhere = outcomes(&[(5, false, true)]);
+        assert!(paired(&base, &elsewhere)
+            .unwrap_err()
+            .contains("no game in common"));
+        // Only the games both hold count; a deal held one way is not a pair.
+        let half = outcomes(&[(0, false, false)]);
+        let p = paired(&base, &half).unwrap();
+        assert_eq!((p.games, p.changed, p.pairs), (1, 1, [0, 0, 0]));
+        assert_eq!(p.difference, (-100.0, 0.0));
+    }
 }
