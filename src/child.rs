@@ -1403,6 +1403,14 @@ fn proc_stats() -> impl Iterator<Item = ProcStat> {
 mod tests {
     use super::*;
 
+    /// `script` under `sh` with `limits`, started.
+    fn spawn_sh(script: &str, limits: Limits) -> Child {
+        sh(script).limits(limits).spawn().unwrap()
+    }
+
+    /// A child that writes forever without a newline.
+    const FLOOD: &str = "while :; do printf xxxxxxxxxx; done";
+
     fn sh(script: &str) -> Spec {
         Spec::shell(script)
     }
@@ -1480,10 +1488,7 @@ mod tests {
             ..Limits::default()
         };
         // No newline at all.
-        let mut c = sh("while :; do printf xxxxxxxxxx; done")
-            .limits(limits)
-            .spawn()
-            .unwrap();
+        let mut c = spawn_sh(FLOOD, limits);
         let pgid = c.id();
         match c.recv_line(Duration::from_secs(5)) {
             Err(Fault::LineTooLong { limit: 100, start }) => {
@@ -1494,7 +1499,7 @@ mod tests {
         drop(c);
         assert!(!group_alive(pgid));
         // Many short lines.
-        let mut c = sh("yes").limits(limits).spawn().unwrap();
+        let mut c = spawn_sh("yes", limits);
         let mut n = 0;
         let fault = loop {
             match c.recv_line(Duration::from_secs(5)) {
@@ -1534,10 +1539,7 @@ mod tests {
             input_timeout: Duration::from_secs(5),
             ..Limits::default()
         };
-        let mut c = sh("while :; do printf xxxxxxxxxx; done")
-            .limits(limits)
-            .spawn()
-            .unwrap();
+        let mut c = spawn_sh(FLOOD, limits);
         let pgid = c.id();
         let (fault, _) = send_until_fault(&mut c, "trump S", Duration::from_secs(10));
         assert!(
@@ -1556,10 +1558,7 @@ mod tests {
         };
         // It never reads: the 64 KiB pipe fills, and a send waits for room.
         // Its sleeper in the background must die with it.
-        let mut c = sh("sleep 30 & exec sleep 30")
-            .limits(limits)
-            .spawn()
-            .unwrap();
+        let mut c = spawn_sh("sleep 30 & exec sleep 30", limits);
         let pgid = c.id();
         let line = "x".repeat(1000);
         // On a thread, so a send that blocks for good fails the test (its
@@ -1588,10 +1587,7 @@ mod tests {
         assert_eq!(again, Err(Fault::InputClosed));
         assert!(!group_alive(pgid), "a process of the group survived");
         // A child that closed its stdin: the write fails at once (EPIPE).
-        let mut c = sh("exec 0<&-; exec sleep 30")
-            .limits(limits)
-            .spawn()
-            .unwrap();
+        let mut c = spawn_sh("exec 0<&-; exec sleep 30", limits);
         let (fault, took) = send_until_fault(&mut c, &"y".repeat(1000), Duration::from_secs(5));
         assert_eq!(fault, Fault::InputClosed);
         assert!(took < Duration::from_millis(300), "{took:?}");
@@ -1606,10 +1602,10 @@ mod tests {
             max_output: 10_000,
             ..Limits::default()
         };
-        let mut c = sh("head -c 10000 /dev/zero | tr '\\0' '\\n'; exec sleep 30")
-            .limits(limits)
-            .spawn()
-            .unwrap();
+        let mut c = spawn_sh(
+            "head -c 10000 /dev/zero | tr '\\0' '\\n'; exec sleep 30",
+            limits,
+        );
         let pgid = c.id();
         let mut n = 0;
         let fault = loop {
@@ -1630,10 +1626,10 @@ mod tests {
             max_output: 10_000,
             ..Limits::default()
         };
-        let mut c = sh("i=0; while [ $i -lt 50 ]; do printf '%0199d\\n' 0; i=$((i+1)); done")
-            .limits(limits)
-            .spawn()
-            .unwrap();
+        let mut c = spawn_sh(
+            "i=0; while [ $i -lt 50 ]; do printf '%0199d\\n' 0; i=$((i+1)); done",
+            limits,
+        );
         for _ in 0..50 {
             assert_eq!(c.recv_line(Duration::from_secs(5)).unwrap().len(), 199);
         }

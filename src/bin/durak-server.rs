@@ -20,7 +20,7 @@ use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
 use cardgames::durak::tracker::Beliefs;
 use cardgames::durak::Strategy;
-use cardgames::report::durak::{merge, paired, read_outcomes, team_letter, Run};
+use cardgames::report::durak::{merge, paired, read_outcomes, team_letter, Paired, Run};
 use cardgames::report::{ReplayPick, Shard};
 use cardgames::stats::wilson95;
 use clap::Parser;
@@ -341,27 +341,25 @@ struct CompareArgs {
 
 fn compare_main(args: CompareArgs) -> Result<(), String> {
     let base = read_outcomes(&args.base)?;
-    let rate = |wins: u64, games: u64| {
-        let (lo, hi) = wilson95(wins, games);
-        let pct = 100.0 * wins as f64 / games.max(1) as f64;
-        format!("{pct:.1}% [{:.1}, {:.1}]", 100.0 * lo, 100.0 * hi)
+    // A run's rate with its interval and its duplicate pairs.
+    let rate = |p: &Paired| {
+        let (lo, hi) = wilson95(p.wins, p.games);
+        let pct = 100.0 * p.wins as f64 / p.games.max(1) as f64;
+        let [both, split, lost] = p.pairs;
+        format!(
+            "{pct:.1}% [{:.1}, {:.1}] (pairs {both} / {split} / {lost})",
+            100.0 * lo,
+            100.0 * hi
+        )
     };
-    let mut out = String::new();
+    let mut out = format!(
+        "{}: {}\n",
+        args.base.display(),
+        rate(&paired(&base, &base)?)
+    );
     for path in &args.runs {
         let run = read_outcomes(path)?;
         let p = paired(&base, &run).map_err(|e| format!("{}: {e}", path.display()))?;
-        if out.is_empty() {
-            let self_pairs = paired(&base, &base)?.pairs;
-            let _ = writeln!(
-                out,
-                "{}: {} (pairs {} / {} / {})",
-                args.base.display(),
-                rate(p.base_wins, p.games),
-                self_pairs[0],
-                self_pairs[1],
-                self_pairs[2]
-            );
-        }
         let common = if p.games as usize == base.len().max(run.len()) {
             String::new()
         } else {
@@ -369,12 +367,9 @@ fn compare_main(args: CompareArgs) -> Result<(), String> {
         };
         let _ = writeln!(
             out,
-            "{}: {} (pairs {} / {} / {}); paired difference {:+.1} +- {:.1} points (95%){common}, {} of {} games changed winner",
+            "{}: {}; paired difference {:+.1} +- {:.1} points (95%){common}, {} of {} games changed winner",
             path.display(),
-            rate(p.wins, p.games),
-            p.pairs[0],
-            p.pairs[1],
-            p.pairs[2],
+            rate(&p),
             p.difference.0,
             p.difference.1,
             p.changed,

@@ -893,7 +893,7 @@ pub fn paired(base: &Outcomes, run: &Outcomes) -> Result<Paired, String> {
         p.wins += u64::from(r.won);
         p.changed += u64::from(r.won != b.won);
         let d = by_deal.entry(key.0).or_default();
-        d.0 += 100.0 * (f64::from(u8::from(r.won)) - f64::from(u8::from(b.won)));
+        d.0 += 100.0 * f64::from(i8::from(r.won) - i8::from(b.won));
         d.1 += 1.0;
         if key.1 {
             if let (Some(first), true) =

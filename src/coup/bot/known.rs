@@ -90,14 +90,12 @@ fn codes(hand: &[Character]) -> String {
 /// newline), plus one per character of the unfinished last line. So it is
 /// kept as the text is read, each complete line counted once.
 fn calls(text: &str) -> Vec<(usize, String)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
-    let mut made = 0;
     // The complete lines' calls, where the unfinished line begins, and its
     // characters so far.
     let mut complete = 0;
     let mut line_start = 0;
     let mut partial = 0;
-    for (i, ch) in text.char_indices() {
+    split_calls(text, |i, ch| {
         let end = i + ch.len_utf8();
         if ch == LINE_END {
             complete += calls_made(&text[line_start..end]);
@@ -107,12 +105,23 @@ fn calls(text: &str) -> Vec<(usize, String)> {
             partial += 1;
         }
         // `calls_made(&text[..end])`.
-        let now = complete + partial;
-        if now > made || out.is_empty() {
+        complete + partial
+    })
+}
+
+/// `text` cut into calls: each character `ch` at byte `i`, in order, is given
+/// `made(i, ch)`, the calls made by the text up to and including it; a call
+/// starts where that count exceeds the count at the last call's start.
+fn split_calls(text: &str, mut made: impl FnMut(usize, char) -> usize) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut last = 0;
+    for (i, ch) in text.char_indices() {
+        let now = made(i, ch);
+        if now > last || out.is_empty() {
             out.push((i, ch.to_string()));
-            made = now;
-        } else if let Some(last) = out.last_mut() {
-            last.1.push(ch);
+            last = now;
+        } else if let Some(call) = out.last_mut() {
+            call.1.push(ch);
         }
     }
     out
@@ -343,18 +352,7 @@ mod tests {
 
     /// [`calls`] as first written: [`calls_made`] of every prefix.
     fn calls_by_prefix(text: &str) -> Vec<(usize, String)> {
-        let mut out: Vec<(usize, String)> = Vec::new();
-        let mut made = 0;
-        for (i, ch) in text.char_indices() {
-            let now = calls_made(&text[..i + ch.len_utf8()]);
-            if now > made || out.is_empty() {
-                out.push((i, ch.to_string()));
-                made = now;
-            } else if let Some(last) = out.last_mut() {
-                last.1.push(ch);
-            }
-        }
-        out
+        split_calls(text, |i, ch| calls_made(&text[..i + ch.len_utf8()]))
     }
 
     /// The running count splits the history as the count of every prefix

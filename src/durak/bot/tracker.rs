@@ -655,32 +655,29 @@ impl Summary {
     /// [`Suit::ALL`] order, or a rank bit set).
     pub fn of(self, hand: CardSet, trump: Suit) -> u64 {
         let plain = hand.minus(CardSet::suit(trump));
-        if self == Summary::PlainRanks {
-            return plain.iter().fold(0, |k, c| k | 1 << rank_index(c.rank));
+        // One byte per suit: `f` of the plain cards of each suit.
+        let per_suit = |f: &dyn Fn(CardSet) -> usize| {
+            Suit::ALL.iter().enumerate().fold(0, |key, (i, &s)| {
+                key | (f(plain.intersect(CardSet::suit(s))) as u64) << (8 * i)
+            })
+        };
+        let high = |cards: CardSet| cards.iter().filter(|c| rank_index(c.rank) >= 6).count();
+        let rank_sum = |cards: CardSet| {
+            cards
+                .iter()
+                .map(|c| usize::from(rank_index(c.rank)))
+                .sum::<usize>()
+        };
+        match self {
+            Summary::SuitCounts => per_suit(&|c| c.len()),
+            Summary::SuitCountsToTwo => per_suit(&|c| c.len().min(2)),
+            Summary::SuitsHeld => per_suit(&|c| usize::from(!c.is_empty())),
+            Summary::HighCounts => per_suit(&high),
+            Summary::RankSums => per_suit(&|c| rank_sum(c) / 8),
+            Summary::HighHeld => per_suit(&|c| usize::from(high(c) > 0)),
+            Summary::Trumps => hand.intersect(CardSet::suit(trump)).len() as u64,
+            Summary::PlainRanks => plain.iter().fold(0, |k, c| k | 1 << rank_index(c.rank)),
         }
-        if self == Summary::Trumps {
-            return hand.intersect(CardSet::suit(trump)).len() as u64;
-        }
-        Suit::ALL.iter().enumerate().fold(0, |key, (i, &s)| {
-            let cards = plain.intersect(CardSet::suit(s));
-            let high = cards.iter().filter(|c| rank_index(c.rank) >= 6);
-            let v = match self {
-                Summary::SuitCounts => cards.len(),
-                Summary::SuitCountsToTwo => cards.len().min(2),
-                Summary::SuitsHeld => usize::from(!cards.is_empty()),
-                Summary::HighCounts => high.count(),
-                Summary::RankSums => {
-                    cards
-                        .iter()
-                        .map(|c| usize::from(rank_index(c.rank)))
-                        .sum::<usize>()
-                        / 8
-                }
-                Summary::HighHeld => usize::from(high.count() > 0),
-                Summary::Trumps | Summary::PlainRanks => 0,
-            };
-            key | (v as u64) << (8 * i)
-        })
     }
 }
 
