@@ -1555,3 +1555,446 @@ fn shard_without_all_is_a_usage_error() {
         );
     }
 }
+
+/// A JUnit `testcase` read back: its name, time, and failure (type, message) if any.
+type Case = (String, f64, Option<(String, String)>);
+
+/// One `testsuite` of a JUnit report as read back: its attributes and its
+/// test cases `(name, time, failure type and message)`.
+#[derive(Debug, Default)]
+struct Suite {
+    name: String,
+    tests: usize,
+    failures: usize,
+    properties: Vec<(String, String)>,
+    cases: Vec<Case>,
+}
+
+/// Reads a JUnit report with quick-xml (attributes unescaped and normalized
+/// as an XML 1.0 reader does): its suites.
+fn read_junit(text: &str) -> Vec<Suite> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut suites: Vec<Suite> = Vec::new();
+    let attr = |e: &quick_xml::events::BytesStart, key: &str| -> String {
+        e.try_get_attribute(key)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no {key} in {e:?}"))
+            .normalized_value(quick_xml::XmlVersion::Explicit1_0)
+            .unwrap()
+            .into_owned()
+    };
+    loop {
+        match reader.read_event().unwrap() {
+            Event::Eof => break,
+            Event::Start(e) | Event::Empty(e) => match e.name().as_ref() as &str {
+                "testsuite" => suites.push(Suite {
+                    name: attr(&e, "name"),
+                    tests: attr(&e, "tests").parse().unwrap(),
+                    failures: attr(&e, "failures").parse().unwrap(),
+                    ..Suite::default()
+                }),
+                "property" => {
+                    let p = (attr(&e, "name"), attr(&e, "value"));
+                    suites.last_mut().unwrap().properties.push(p);
+                }
+                "testcase" => {
+                    let case = (attr(&e, "name"), attr(&e, "time").parse().unwrap(), None);
+                    suites.last_mut().unwrap().cases.push(case);
+                }
+                "failure" => {
+                    let suite = suites.last_mut().unwrap();
+                    let case = suite.cases.last_mut().unwrap();
+                    assert!(case.2.is_none(), "two failures in {}", case.0);
+                    case.2 = Some((attr(&e, "type"), attr(&e, "message")));
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    suites
+}
+
+#[test]
+fn junit_report_has_a_suite_per_submission_and_a_failure_per_failed_test() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let names = ["build-fails", "correct", "segfault", "wrong-answer"];
+    let subs = linked_course(work.path(), &names);
+    let (reports, stdout) = grade_all(work.path(), &subs, &["--junit", "junit.xml"]);
+    assert!(stdout.contains("junit: junit.xml"), "{stdout}");
+    let text = std::fs::read_to_string(work.path().join("junit.xml")).unwrap();
+    let suites = read_junit(&text);
+    let got: Vec<&str> = suites.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(got, names);
+    // What the fixtures' defects give, on the 22 tests: 22, 0, 4 and 4 failures.
+    let known = [
+        ("build-fails", 22, "build_failed"),
+        ("correct", 0, ""),
+        ("segfault", 4, "crashed"),
+        ("wrong-answer", 4, "wrong_answer"),
+    ];
+    for ((suite, (name, json)), (_, failures, status)) in suites.iter().zip(&reports).zip(known) {
+        assert_eq!(&suite.name, name);
+        let tests = json["tests"].as_array().unwrap();
+        assert_eq!(
+            (suite.tests, suite.cases.len()),
+            (tests.len(), tests.len()),
+            "{name}"
+        );
+        assert_eq!(suite.failures, failures, "{name}");
+        let failed: Vec<_> = suite.cases.iter().filter_map(|c| c.2.as_ref()).collect();
+        assert_eq!(failed.len(), failures, "{name}");
+        for (case, t) in suite.cases.iter().zip(tests) {
+            assert_eq!(case.0, t["name"].as_str().unwrap());
+            assert_eq!(
+                case.1,
+                (t["seconds"].as_f64().unwrap() * 1000.0).round() / 1000.0
+            );
+            match &case.2 {
+                None => assert_eq!(t["status"], "passed", "{name} {}", case.0),
+                Some((kind, message)) => {
+                    assert_eq!(kind, status, "{name} {}", case.0);
+                    assert_eq!(t["status"], status);
+                    assert!(message.starts_with(status), "{message}");
+                }
+            }
+        }
+        let points = suite.properties.iter().find(|p| p.0 == "points").unwrap();
+        assert_eq!(
+            points.1.parse::<f64>().unwrap(),
+            json["points"].as_f64().unwrap()
+        );
+    }
+    // A wrong answer's message names the first difference (Rolling Stone's winner, numbered
+    // from 0 instead of 1), a crash its signal.
+    let wrong = &suites[3].cases.iter().find(|c| c.2.is_some()).unwrap();
+    let message = &wrong.2.as_ref().unwrap().1;
+    let reference = reference_line(&wrong.0);
+    assert!(
+        message.starts_with("wrong_answer: line 1: expected "),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("expected {reference:?}")),
+        "{message} / {reference}"
+    );
+    let crash = suites[2].cases.iter().find_map(|c| c.2.as_ref()).unwrap();
+    assert_eq!(crash.1, "crashed (SIGSEGV)");
+    // The schema of the format, with a real validator when there is one.
+    let schema = root().join("checker/schemas/junit.xsd");
+    if support::have("xmllint") {
+        let (code, out, err) = support::run_in(
+            work.path(),
+            "xmllint",
+            &[
+                "--noout",
+                "--schema",
+                &schema.display().to_string(),
+                "junit.xml",
+            ],
+        );
+        assert_eq!(code, Some(0), "{out}{err}");
+    } else {
+        assert!(std::env::var_os("CI").is_none(), "xmllint is not installed (apt-get install libxml2-utils): the JUnit schema check cannot run");
+        eprintln!("skipped the JUnit schema check: xmllint is not installed (apt-get install libxml2-utils)");
+    }
+}
+
+#[test]
+fn junit_escapes_what_a_submission_writes() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let sub = work.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    // An answer with markup, quotes and a control character XML cannot carry.
+    std::fs::write(
+        sub.join("Makefile"),
+        "build:\n\ttrue\nrun:\n\tprintf '</failure>&\"\\033<x>\\n' > out\nclean:\n\ttrue\n",
+    )
+    .unwrap();
+    let tests = some_tests(&[("tests_razboi", "razboi1")]);
+    let tests = tests.path().display().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args([
+            sub.to_str().unwrap(),
+            "--tests",
+            &tests,
+            "--no-valgrind",
+            "--junit",
+            "j.xml",
+        ])
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(work.path().join("j.xml")).unwrap();
+    let suites = read_junit(&text);
+    let (kind, message) = suites[0].cases[0].2.clone().unwrap();
+    assert_eq!(kind, "wrong_answer");
+    assert!(
+        message.contains(r#"got "</failure>&\"\\u{1b}<x>""#),
+        "{message}"
+    );
+}
+
+/// Whether `program` is installed; when it is not, says that `what` is skipped, and fails
+/// under CI (where every prerequisite must be there).
+fn have_or_skip(program: &str, package: &str, what: &str) -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{program} is not installed (apt-get install {package}): {what} cannot run"
+        );
+        eprintln!("skipped {what}: {program} is not installed (apt-get install {package})");
+    }
+    found
+}
+
+/// The fields Gradescope's autograder specification gives results.json and each of its
+/// tests, and the values it allows for `status` and `visibility`.
+const GRADESCOPE_TOP: [&str; 11] = [
+    "score",
+    "execution_time",
+    "output",
+    "output_format",
+    "test_output_format",
+    "test_name_format",
+    "visibility",
+    "stdout_visibility",
+    "extra_data",
+    "tests",
+    "leaderboard",
+];
+const GRADESCOPE_TEST: [&str; 11] = [
+    "score",
+    "max_score",
+    "status",
+    "name",
+    "name_format",
+    "number",
+    "output",
+    "output_format",
+    "tags",
+    "visibility",
+    "extra_data",
+];
+const GRADESCOPE_VISIBILITY: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+const GRADESCOPE_FORMATS: [&str; 5] = ["text", "html", "simple_format", "md", "ansi"];
+
+/// Checks `results` field by field against Gradescope's specification, and its points
+/// against the grader's own JSON `json` of the same grading: the test entries' scores add
+/// up to its points, the valgrind entry takes its deduction, and `score` is what is left.
+fn assert_gradescope(results: &Value, json: &Value, visibility: &str) {
+    let top = results.as_object().unwrap();
+    for key in top.keys() {
+        assert!(
+            GRADESCOPE_TOP.contains(&key.as_str()),
+            "unknown field {key}"
+        );
+    }
+    assert!(
+        top["score"].is_number() && top["execution_time"].is_u64(),
+        "{results}"
+    );
+    assert!(top["output"].is_string());
+    assert!(GRADESCOPE_FORMATS.contains(&top["output_format"].as_str().unwrap()));
+    let tests = top["tests"].as_array().unwrap();
+    let mut sum = 0.0;
+    for t in tests {
+        let t = t.as_object().unwrap();
+        for key in t.keys() {
+            assert!(
+                GRADESCOPE_TEST.contains(&key.as_str()),
+                "unknown test field {key}"
+            );
+        }
+        let (score, max) = (
+            t["score"].as_f64().unwrap(),
+            t["max_score"].as_f64().unwrap(),
+        );
+        assert!(score <= max, "{t:?}");
+        assert!(["passed", "failed"].contains(&t["status"].as_str().unwrap()));
+        assert!(GRADESCOPE_VISIBILITY.contains(&t["visibility"].as_str().unwrap()));
+        assert_eq!(t["visibility"], visibility);
+        assert!(t["name"].is_string() && t["output"].is_string());
+        sum += score;
+    }
+    let graded = json["tests"].as_array().unwrap();
+    let points: f64 = tests[..graded.len()]
+        .iter()
+        .map(|t| t["score"].as_f64().unwrap())
+        .sum();
+    // The JSON rounds a submission's points to cents, not each test's.
+    assert!(
+        (points - json["points"].as_f64().unwrap()).abs() < 0.01,
+        "{points} vs {}",
+        json["points"]
+    );
+    for (entry, t) in tests.iter().zip(graded) {
+        assert_eq!(entry["name"], t["name"]);
+        let passed = t["status"] == "passed";
+        assert_eq!(entry["status"], if passed { "passed" } else { "failed" });
+        if !passed {
+            assert!(
+                entry["output"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(t["status"].as_str().unwrap()),
+                "{entry}"
+            );
+        }
+    }
+    let deduction = json["valgrind"]["deduction"].as_f64().unwrap_or(0.0);
+    let valgrind = tests
+        .iter()
+        .find(|t| t["name"].as_str().unwrap().starts_with("valgrind"))
+        .unwrap();
+    assert_eq!(valgrind["score"].as_f64().unwrap(), -deduction);
+    assert!(
+        (sum - top["score"].as_f64().unwrap()).abs() < 0.01,
+        "{sum} vs {}",
+        top["score"]
+    );
+    let max: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert!(
+        (max - json["max_points"].as_f64().unwrap()).abs() < 1e-9,
+        "{max}"
+    );
+}
+
+#[test]
+fn gradescope_zip_and_run_autograder_give_the_json_points() {
+    require_tools();
+    if !have_or_skip("zip", "zip", "the Gradescope zip test")
+        || !have_or_skip("unzip", "unzip", "the Gradescope zip test")
+    {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let tests = six_tests();
+    let options = work.path().join("options");
+    std::fs::write(&options, "--no-valgrind\n--timeout\n1\n").unwrap();
+    let zip = work.path().join("autograder.zip");
+    let (code, out, err) = support::run_in(
+        &root(),
+        "make",
+        &[
+            "--no-print-directory",
+            "gradescope-zip",
+            &format!("TESTS={}", tests.path().display()),
+            &format!("ZIP={}", zip.display()),
+            concat!("GRADER=", env!("CARGO_BIN_EXE_homework-grade")),
+            "VISIBILITY=after_published",
+            &format!("OPTIONS={}", options.display()),
+        ],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (_, listing, _) = support::run_in(work.path(), "unzip", &["-Z1", "autograder.zip"]);
+    let mut files: Vec<&str> = listing.lines().filter(|l| !l.ends_with('/')).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "homework-grade",
+            "options",
+            "run_autograder",
+            "setup.sh",
+            "tests/tests_amestecare/test1.in",
+            "tests/tests_amestecare/test1.ref",
+            "tests/tests_amestecare/test2.in",
+            "tests/tests_amestecare/test2.ref",
+            "tests/tests_razboi/razboi1.in",
+            "tests/tests_razboi/razboi1.ref",
+            "tests/tests_razboi/razboi2.in",
+            "tests/tests_razboi/razboi2.ref",
+            "tests/tests_rolling_stone/rollingstone1.in",
+            "tests/tests_rolling_stone/rollingstone1.ref",
+            "tests/tests_scarabei/scarabei1.in",
+            "tests/tests_scarabei/scarabei1.ref",
+            "visibility",
+        ],
+        "{listing}"
+    );
+    // Gradescope's layout in a scratch root: the zip in source/, the student's files in
+    // submission/, the results written to results/.
+    for (case, fixture_name, fake_bwrap) in [(0, "wrong-answer", false), (1, "segfault", true)] {
+        let root_dir = work.path().join(format!("autograder{case}"));
+        let source = root_dir.join("source");
+        std::fs::create_dir_all(&source).unwrap();
+        let (code, _, err) = support::run_in(&source, "unzip", &["-q", zip.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+        let (code, _, err) = support::run_in(
+            work.path(),
+            "cp",
+            &[
+                "-r",
+                &fixture(fixture_name),
+                root_dir.join("submission").to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, Some(0), "{err}");
+        let mut cmd = Command::new(source.join("run_autograder"));
+        cmd.env("AUTOGRADER_ROOT", &root_dir).current_dir(&root_dir);
+        if fake_bwrap {
+            // A container that refuses user namespaces, as Docker's default profile does.
+            let bin = work.path().join("fake-bin");
+            std::fs::create_dir_all(&bin).unwrap();
+            std::fs::write(
+                bin.join("bwrap"),
+                "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
+            )
+            .unwrap();
+            let (code, _, _) = support::run_in(&bin, "chmod", &["+x", "bwrap"]);
+            assert_eq!(code, Some(0));
+            let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+            cmd.env("PATH", path);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let read = |name: &str| -> Value {
+            serde_json::from_str(
+                &std::fs::read_to_string(root_dir.join("results").join(name)).unwrap(),
+            )
+            .unwrap()
+        };
+        let (results, json) = (read("results.json"), read("grades.json"));
+        assert_gradescope(&results, &json, "after_published");
+        // 6 tests: 2 shuffles (4 points), 4 games (5 points), 28 in all; one of each
+        // fixture's defective task fails.
+        let lost = 5.0 * 100.0 / 28.0;
+        assert!(
+            (json["points"].as_f64().unwrap() - (100.0 - lost)).abs() < 0.01,
+            "{json}"
+        );
+        let output = results["output"].as_str().unwrap();
+        if fake_bwrap {
+            assert_eq!(json["sandbox"], "none");
+            assert!(
+                output.contains("graded without the bubblewrap sandbox"),
+                "{output}"
+            );
+            assert!(
+                output.contains("No permissions to create new namespace"),
+                "{output}"
+            );
+        } else {
+            assert_eq!(json["sandbox"], "bubblewrap");
+            assert!(output.contains("sandbox: bubblewrap"), "{output}");
+        }
+    }
+}
