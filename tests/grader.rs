@@ -1998,3 +1998,190 @@ fn gradescope_zip_and_run_autograder_give_the_json_points() {
         }
     }
 }
+
+/// `text` with every time the pages print (a number with 3 decimals) replaced by `#`.
+fn without_times(text: &str) -> String {
+    let mut out = String::new();
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        let timed = token.split_once('.').is_some_and(|(a, b)| {
+            !a.is_empty() && b.len() == 3 && b.bytes().all(|c| c.is_ascii_digit())
+        });
+        out.push_str(if timed { "#" } else { token });
+        token.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() || c == '.' {
+            token.push(c);
+        } else {
+            flush(&mut token, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
+}
+
+#[test]
+fn a_killed_course_run_resumes_to_what_an_uninterrupted_run_gives() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let (dir, tmp) = (work.path(), work.path().join("tmp"));
+    std::fs::create_dir(&tmp).unwrap();
+    let subs = dir.join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    let names = [
+        "build-fails",
+        "correct",
+        "looping-war",
+        "segfault",
+        "wrong-answer",
+    ];
+    for name in names {
+        let (code, _, err) = support::run_in(
+            dir,
+            "cp",
+            &["-r", &fixture(name), subs.join(name).to_str().unwrap()],
+        );
+        assert_eq!(code, Some(0), "{err}");
+    }
+    let tests = six_tests();
+    let tests = tests.path().display().to_string();
+    let subs_arg = subs.display().to_string();
+    let common = [
+        "--all",
+        &subs_arg,
+        "-j",
+        "1",
+        "--tests",
+        &tests,
+        "--timeout",
+        "1",
+        "--no-valgrind",
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = common.iter().chain(extra).copied().collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+            .args(&args)
+            .env("TMPDIR", &tmp)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{args:?}\n{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    run(&[
+        "--json",
+        "full.json",
+        "--csv",
+        "full.csv",
+        "--html",
+        "full-html",
+    ]);
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
+    };
+    let full = read("full.json");
+
+    // Killed (SIGKILL: nothing of the grader runs after it) once a submission is kept in the
+    // file; the file is whole JSON whenever it is there.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(common)
+        .args(["--json", "run.json", "--csv", "run.csv"])
+        .env("TMPDIR", &tmp)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut kept = 0;
+    wait_until("a submission kept in run.json", || {
+        if let Ok(text) = std::fs::read_to_string(dir.join("run.json")) {
+            let value: Value =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            kept = value.as_array().unwrap().len();
+        }
+        kept > 0
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = read("run.json").as_array().unwrap().len();
+    assert!(
+        (1..names.len()).contains(&before),
+        "{before} submissions finished before the kill"
+    );
+    assert!(
+        !dir.join("run.csv").exists(),
+        "the CSV is written at the end only"
+    );
+
+    let stdout = run(&[
+        "--json", "run.json", "--csv", "run.csv", "--html", "run-html", "--resume",
+    ]);
+    assert!(
+        stdout.contains(&format!(
+            "resume: {before} of 5 submissions kept from run.json"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(
+        without_timings(read("run.json")),
+        without_timings(full.clone())
+    );
+    let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert_eq!(text("run.csv"), text("full.csv"));
+    for name in names {
+        let page = format!("{name}.html");
+        assert_eq!(
+            without_times(&text(&format!("run-html/{page}"))),
+            without_times(&text(&format!("full-html/{page}"))),
+            "{page}"
+        );
+    }
+
+    // One entry removed, one submission's file changed: those two are graded again.
+    let mut value = read("run.json");
+    value
+        .as_array_mut()
+        .unwrap()
+        .retain(|r| !r["submission"].as_str().unwrap().ends_with("/correct"));
+    std::fs::write(dir.join("run.json"), value.to_string()).unwrap();
+    let readme = subs.join("segfault/README");
+    let mut words = std::fs::read_to_string(&readme).unwrap();
+    words.push_str("(resubmitted)\n");
+    std::fs::write(&readme, words).unwrap();
+    let stdout = run(&["--json", "run.json", "--csv", "run.csv", "--resume"]);
+    assert!(
+        stdout.contains("resume: 3 of 5 submissions kept from run.json"),
+        "{stdout}"
+    );
+    let graded = stdout
+        .lines()
+        .filter(|l| l.contains("submissions graded"))
+        .collect::<Vec<_>>();
+    assert_eq!(graded.len(), 1, "{stdout}");
+    let mut again = read("run.json");
+    let mut expected = full.clone();
+    for v in [&mut again, &mut expected] {
+        for r in v.as_array_mut().unwrap() {
+            r.as_object_mut().unwrap().remove("fingerprint");
+        }
+    }
+    assert_eq!(without_timings(again), without_timings(expected));
+    assert_eq!(text("run.csv"), text("full.csv"));
+    // The changed submission has a new fingerprint, the others their old one.
+    let fingerprints = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["fingerprint"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (now, then) = (fingerprints(&read("run.json")), fingerprints(&full));
+    let changed: Vec<usize> = (0..5).filter(|&i| now[i] != then[i]).collect();
+    assert_eq!(changed, [3], "only segfault's files changed");
+}
