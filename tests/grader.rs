@@ -2185,3 +2185,193 @@ fn a_killed_course_run_resumes_to_what_an_uninterrupted_run_gives() {
     let changed: Vec<usize> = (0..5).filter(|&i| now[i] != then[i]).collect();
     assert_eq!(changed, [3], "only segfault's files changed");
 }
+
+#[test]
+fn a_toolchain_outside_the_system_folders_is_let_in_by_sandbox_bind() {
+    use std::os::unix::fs::PermissionsExt;
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    // Readable by every user: the sandbox runs as uid 65534 when the grader is root.
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // A course's compiler in a folder of its own, which needs a variable of the course's.
+    let tools = dir.join("course-tools");
+    std::fs::create_dir_all(tools.join("bin")).unwrap();
+    let cc = tools.join("bin/course-cc");
+    std::fs::write(
+        &cc,
+        "#!/bin/sh\n[ \"$COURSE_MODE\" = strict ] || { echo 'course-cc: COURSE_MODE is not strict' >&2; exit 1; }\nexec cc \"$@\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&cc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let sub = dir.join("sub");
+    let (code, _, err) = support::run_in(
+        dir,
+        "cp",
+        &["-r", &fixture("correct"), sub.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    std::fs::write(sub.join("bug.mk"), "CC = course-cc\n").unwrap();
+    let tests = six_tests();
+    let tests = tests.path().display().to_string();
+    let path = format!(
+        "{}:{}",
+        tools.join("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
+    let grade_with = |extra: &[&str]| -> Value {
+        let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+            .args([
+                sub.to_str().unwrap(),
+                "--tests",
+                &tests,
+                "--timeout",
+                "2",
+                "--no-valgrind",
+                "--json",
+                "r.json",
+            ])
+            .args(extra)
+            .env("PATH", &path)
+            .env("COURSE_MODE", "strict")
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap()
+    };
+    let build_note = |r: &Value| -> String {
+        r["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap())
+            .find(|n| n.starts_with("make build failed"))
+            .unwrap_or_else(|| panic!("{r}"))
+            .to_owned()
+    };
+    // Not shown: the build fails, and the note says why and which option lets it in.
+    let r = grade_with(&[]);
+    assert_eq!(r["points"], 0.0);
+    assert!(r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["status"] == "build_failed"));
+    let note = build_note(&r);
+    assert!(
+        note.contains(&format!(
+            "course-cc was not found in the sandbox, which shows only the system's folders (/usr, /bin, /etc); it is {} here: let it in with --sandbox-bind {}",
+            cc.display(),
+            tools.display()
+        )),
+        "{note}"
+    );
+    // Shown, without its variable: the compiler runs and says what it misses.
+    let bind = tools.display().to_string();
+    let r = grade_with(&["--sandbox-bind", &bind]);
+    assert_eq!(r["points"], 0.0);
+    assert!(
+        build_note(&r).contains("course-cc: COURSE_MODE is not strict"),
+        "{r}"
+    );
+    // Shown with its variable (the grader's own value): full points.
+    let r = grade_with(&["--sandbox-bind", &bind, "--sandbox-env", "COURSE_MODE"]);
+    assert_eq!(r["points"], 100.0, "{r}");
+    assert_eq!(r["sandbox"], "bubblewrap");
+    // As root, a folder uid 65534 cannot reach is refused in one line.
+    if nix::unistd::geteuid().is_root() {
+        let closed = dir.join("closed");
+        std::fs::create_dir_all(closed.join("tools")).unwrap();
+        std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o700)).unwrap();
+        let (code, _, err) = grader_in(
+            dir,
+            &[
+                sub.to_str().unwrap(),
+                "--tests",
+                &tests,
+                "--no-valgrind",
+                "--sandbox-bind",
+                closed.join("tools").to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("cannot reach it") && err.contains("is not searchable by others"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_link_leaving_the_submission_is_named_as_the_builds_cause() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let tests = six_tests();
+    let tests = tests.path().display().to_string();
+    // The fixture as it is in the repository: its Makefile links ../correct/Makefile.
+    let segfault = root()
+        .join("checker/fixtures/segfault")
+        .display()
+        .to_string();
+    let (code, stdout, err) = grader_in(
+        work.path(),
+        &[
+            &segfault,
+            "--tests",
+            &tests,
+            "--no-valgrind",
+            "--json",
+            "r.json",
+            "--html",
+            "pages",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let said = "Makefile is a link to ../correct/Makefile, outside the submission: not copied";
+    let r: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("r.json")).unwrap())
+            .unwrap();
+    assert!(
+        r["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["status"] == "build_failed"),
+        "{r}"
+    );
+    let notes: Vec<&str> = r["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        notes[0].starts_with(&format!("make build failed (exit status 2): {said}")),
+        "{notes:?}"
+    );
+    assert!(
+        notes[0].contains("homework.c is a link to ../correct/homework.c"),
+        "{notes:?}"
+    );
+    assert!(stdout.contains(said), "{stdout}");
+    assert!(read_page(&work.path().join("pages/segfault.html")).contains(said));
+    // A link inside the submission is copied as the file it names, and says nothing.
+    let sub = work.path().join("sub");
+    let (code, _, err) = support::run_in(
+        work.path(),
+        "cp",
+        &["-r", &fixture("correct"), sub.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    std::fs::rename(sub.join("Makefile"), sub.join("Makefile.real")).unwrap();
+    std::os::unix::fs::symlink("Makefile.real", sub.join("Makefile")).unwrap();
+    let r = grade(&[sub.to_str().unwrap(), "--tests", &tests, "--no-valgrind"]);
+    assert_eq!(r["points"], 100.0, "{r}");
+    assert!(r["notes"].as_array().unwrap().is_empty(), "{r}");
+}
