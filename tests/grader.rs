@@ -2375,3 +2375,132 @@ fn a_link_leaving_the_submission_is_named_as_the_builds_cause() {
     assert_eq!(r["points"], 100.0, "{r}");
     assert!(r["notes"].as_array().unwrap().is_empty(), "{r}");
 }
+
+#[test]
+fn classroom_workflow_reports_the_points_as_the_reporter_reads_them() {
+    require_tools();
+    let workflow = root().join("checker/classroom/.github/workflows/classroom.yml");
+    // The workflow as YAML, with python3's yaml module where it is installed.
+    let parsed = Command::new("python3")
+        .args([
+            "-c",
+            "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
+        ])
+        .arg(&workflow)
+        .output()
+        .unwrap();
+    if !parsed.status.success() {
+        let err = String::from_utf8_lossy(&parsed.stderr);
+        assert!(
+            err.contains("No module named 'yaml'") && std::env::var_os("CI").is_none(),
+            "the workflow is not YAML: {err}"
+        );
+        eprintln!("skipped the workflow's YAML check: python3 has no yaml module (apt-get install python3-yaml)");
+        return;
+    }
+    let flow: Value = serde_json::from_slice(&parsed.stdout).unwrap();
+    let job = &flow["jobs"]["run-autograding-tests"];
+    // The reporter finds its check run by this name.
+    assert_eq!(job["name"], "Autograding Tests");
+    let steps = job["steps"].as_array().unwrap();
+    let grade_step = steps.iter().find(|s| s["id"] == "grade").unwrap();
+    let reporter = steps.last().unwrap();
+    assert_eq!(
+        reporter["uses"],
+        "classroom-resources/autograding-grading-reporter@v1"
+    );
+    assert_eq!(reporter["with"]["runners"], "grade");
+    assert_eq!(
+        reporter["env"]["GRADE_RESULTS"],
+        "${{ steps.grade.outputs.result }}"
+    );
+    let checkouts: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["uses"] == "actions/checkout@v4")
+        .collect();
+    assert_eq!(checkouts[0]["with"]["path"], "submission");
+    assert_eq!(
+        checkouts[1]["with"]["repository"],
+        "${{ vars.GRADER_REPOSITORY }}"
+    );
+
+    // The grading step run here as the runner would: the course's checkout in grading/
+    // (the grader built, the tests at TESTS_PATH), the student's in submission/.
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let release = dir.join("grading/target/release");
+    std::fs::create_dir_all(&release).unwrap();
+    std::os::unix::fs::symlink(
+        env!("CARGO_BIN_EXE_homework-grade"),
+        release.join("homework-grade"),
+    )
+    .unwrap();
+    let tests = six_tests();
+    std::os::unix::fs::symlink(tests.path(), dir.join("grading/course-tests")).unwrap();
+    let (code, _, err) =
+        support::run_in(dir, "cp", &["-r", &fixture("wrong-answer"), "submission"]);
+    assert_eq!(code, Some(0), "{err}");
+    let out = Command::new("bash")
+        .args(["-e", "-c", grade_step["run"].as_str().unwrap()])
+        .env("TESTS_PATH", "course-tests")
+        .env("GRADE_OPTIONS", "--no-valgrind --timeout 1")
+        .env("GITHUB_OUTPUT", dir.join("output"))
+        .env("GITHUB_STEP_SUMMARY", dir.join("summary"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let output = std::fs::read_to_string(dir.join("output")).unwrap();
+    let encoded = output.strip_prefix("result=").unwrap().trim();
+    let mut decode = Command::new("base64")
+        .arg("-d")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    decode
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(encoded.as_bytes())
+        .unwrap();
+    let decoded = decode.wait_with_output().unwrap();
+    let result: Value = serde_json::from_slice(&decoded.stdout).unwrap();
+    let grades: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("grades.json")).unwrap()).unwrap();
+    // What the reporter reads: version, status, max_score, and the tests whose scores it
+    // adds up as the points.
+    assert_eq!(result["version"], 1);
+    assert_eq!(result["status"], "fail", "Rolling Stone's test fails");
+    assert_eq!(result["max_score"], 100.0);
+    let entries = result["tests"].as_array().unwrap();
+    assert_eq!(entries.len(), 7, "six tests and valgrind");
+    let total: f64 = entries.iter().map(|t| t["score"].as_f64().unwrap()).sum();
+    assert!(
+        (total - grades["points"].as_f64().unwrap()).abs() < 0.01,
+        "{total} vs {grades}"
+    );
+    for t in entries {
+        assert!(
+            ["pass", "fail"].contains(&t["status"].as_str().unwrap()),
+            "{t}"
+        );
+    }
+    let failed = entries.iter().find(|t| t["status"] == "fail").unwrap();
+    assert_eq!(failed["name"], "tests_rolling_stone/rollingstone1");
+    assert!(
+        failed["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("wrong_answer: line 1: expected"),
+        "{failed}"
+    );
+    let summary = std::fs::read_to_string(dir.join("summary")).unwrap();
+    assert!(summary.contains("82.14/100 points"), "{summary}");
+}

@@ -359,3 +359,94 @@ pub fn gradescope(
         .map(|j| j + "\n")
         .map_err(|e| e.to_string())
 }
+
+/// One test of a GitHub Classroom runner's result.
+#[derive(Debug, Serialize)]
+struct ClassroomTest {
+    name: String,
+    status: &'static str,
+    score: f64,
+    message: String,
+    test_code: String,
+    filename: String,
+    line_no: u32,
+    execution_time: String,
+}
+
+/// A GitHub Classroom runner's result (what `autograding-grading-reporter`
+/// reads, base64-encoded, from a step's `result` output).
+#[derive(Debug, Serialize)]
+struct Classroom {
+    version: u32,
+    status: &'static str,
+    max_score: f64,
+    tests: Vec<ClassroomTest>,
+}
+
+/// The result of one submission as a GitHub Classroom autograding runner
+/// gives it (the JSON that `classroom-resources/autograding-grading-reporter`
+/// decodes from base64: `version` 1, `status` `pass` or `fail`, `max_score`,
+/// and `tests` whose scores it adds up as the points): one test per test
+/// (`score` its points, `message` the status and first difference), then
+/// `valgrind` with minus the deduction, so the points Classroom shows are
+/// the points less the deduction. `status` is `pass` only when every test
+/// passed and nothing was deducted.
+///
+/// # Errors
+/// A message when the JSON cannot be made.
+pub fn classroom(report: &Report) -> Result<String, String> {
+    let mut tests: Vec<ClassroomTest> = report
+        .tests
+        .iter()
+        .map(|t| {
+            let passed = t.status == Status::Passed;
+            ClassroomTest {
+                name: shown(&t.name),
+                status: if passed { "pass" } else { "fail" },
+                score: t.points,
+                message: if passed {
+                    String::new()
+                } else {
+                    failure_text(report, t)
+                },
+                test_code: format!("cp {}.in in; make run; diff -w out {0}.ref", shown(&t.name)),
+                filename: String::new(),
+                line_no: 0,
+                execution_time: format!("{:.2}s", t.seconds),
+            }
+        })
+        .collect();
+    let deduction = report.valgrind.as_ref().map_or(0, |v| v.deduction);
+    tests.push(ClassroomTest {
+        name: "valgrind: memory errors and leaks".to_owned(),
+        status: if deduction == 0 { "pass" } else { "fail" },
+        score: -f64::from(deduction),
+        message: report
+            .valgrind
+            .as_ref()
+            .map_or("not measured".to_owned(), |v| {
+                format!(
+                    "{} tests with memory errors or definitely/indirectly lost blocks: -{} points",
+                    v.tests_with_errors, v.deduction
+                )
+            }),
+        test_code: "make run under valgrind --leak-check=full".to_owned(),
+        filename: String::new(),
+        line_no: 0,
+        execution_time: String::new(),
+    });
+    let all_passed = report.count(Status::Passed) == report.tests.len() && !report.partial;
+    let result = Classroom {
+        version: 1,
+        status: if all_passed && deduction == 0 {
+            "pass"
+        } else {
+            "fail"
+        },
+        max_score: report.max_points,
+        tests,
+    };
+    serde_json::to_string(&result)
+        .map(|j| j + "\n")
+        .map_err(|e| e.to_string())
+}

@@ -143,6 +143,11 @@ struct Args {
     /// entries of their own; see checker/gradescope/ and docs/grading.md.
     #[arg(long, value_name = "FILE", conflicts_with = "all")]
     gradescope: Option<PathBuf>,
+    /// Also write the result as a GitHub Classroom autograding runner gives it
+    /// (one submission only; base64 it into the step's `result` output for
+    /// autograding-grading-reporter): see checker/classroom/.
+    #[arg(long, value_name = "FILE", conflicts_with = "all")]
+    classroom: Option<PathBuf>,
     /// Who sees the Gradescope test entries (after_published for hidden tests).
     #[arg(long, value_enum, default_value = "visible", requires = "gradescope")]
     visibility: export::Visibility,
@@ -997,6 +1002,9 @@ fn main_result(args: &Args) -> Result<bool, String> {
         if let Some(path) = &args.junit {
             write(path, &export::junit(std::slice::from_ref(&report))?)?;
         }
+        if let Some(path) = &args.classroom {
+            write(path, &export::classroom(&report)?)?;
+        }
         if let Some(path) = &args.gradescope {
             let results = export::gradescope(
                 &report,
@@ -1057,6 +1065,7 @@ fn main() -> ExitCode {
         ("--csv", csv.as_deref()),
         ("--junit", args.junit.as_deref()),
         ("--gradescope", args.gradescope.as_deref()),
+        ("--classroom", args.classroom.as_deref()),
     ];
     if let Err(e) = check_outputs(&files, args.html.as_deref()) {
         return output_error(&e);
