@@ -1559,6 +1559,17 @@ fn shard_without_all_is_a_usage_error() {
 /// A JUnit `testcase` read back: its name, time, and failure (type, message) if any.
 type Case = (String, f64, Option<(String, String)>);
 
+/// Copies the honest fixture `name` (its links replaced by their files) to `to`, a
+/// submission of its own that a test may change.
+fn copy_fixture(name: &str, to: &Path) {
+    let (code, _, err) = support::run_in(
+        fixtures(),
+        "cp",
+        &["-r", &fixture(name), to.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{err}");
+}
+
 /// One `testsuite` of a JUnit report as read back: its attributes and its
 /// test cases `(name, time, failure type and message)`.
 #[derive(Debug, Default)]
@@ -1716,23 +1727,18 @@ fn junit_escapes_what_a_submission_writes() {
     .unwrap();
     let tests = some_tests(&[("tests_razboi", "razboi1")]);
     let tests = tests.path().display().to_string();
-    let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
-        .args([
+    let (code, _, err) = grader_in(
+        work.path(),
+        &[
             sub.to_str().unwrap(),
             "--tests",
             &tests,
             "--no-valgrind",
             "--junit",
             "j.xml",
-        ])
-        .current_dir(work.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
+    assert_eq!(code, Some(0), "{err}");
     let text = std::fs::read_to_string(work.path().join("j.xml")).unwrap();
     let suites = read_junit(&text);
     let (kind, message) = suites[0].cases[0].2.clone().unwrap();
@@ -1933,16 +1939,7 @@ fn gradescope_zip_and_run_autograder_give_the_json_points() {
         std::fs::create_dir_all(&source).unwrap();
         let (code, _, err) = support::run_in(&source, "unzip", &["-q", zip.to_str().unwrap()]);
         assert_eq!(code, Some(0), "{err}");
-        let (code, _, err) = support::run_in(
-            work.path(),
-            "cp",
-            &[
-                "-r",
-                &fixture(fixture_name),
-                root_dir.join("submission").to_str().unwrap(),
-            ],
-        );
-        assert_eq!(code, Some(0), "{err}");
+        copy_fixture(fixture_name, &root_dir.join("submission"));
         let mut cmd = Command::new(source.join("run_autograder"));
         cmd.env("AUTOGRADER_ROOT", &root_dir).current_dir(&root_dir);
         if fake_bwrap {
@@ -2038,12 +2035,7 @@ fn a_killed_course_run_resumes_to_what_an_uninterrupted_run_gives() {
         "wrong-answer",
     ];
     for name in names {
-        let (code, _, err) = support::run_in(
-            dir,
-            "cp",
-            &["-r", &fixture(name), subs.join(name).to_str().unwrap()],
-        );
-        assert_eq!(code, Some(0), "{err}");
+        copy_fixture(name, &subs.join(name));
     }
     let tests = six_tests();
     let tests = tests.path().display().to_string();
@@ -2205,12 +2197,7 @@ fn a_toolchain_outside_the_system_folders_is_let_in_by_sandbox_bind() {
     .unwrap();
     std::fs::set_permissions(&cc, std::fs::Permissions::from_mode(0o755)).unwrap();
     let sub = dir.join("sub");
-    let (code, _, err) = support::run_in(
-        dir,
-        "cp",
-        &["-r", &fixture("correct"), sub.to_str().unwrap()],
-    );
-    assert_eq!(code, Some(0), "{err}");
+    copy_fixture("correct", &sub);
     std::fs::write(sub.join("bug.mk"), "CC = course-cc\n").unwrap();
     let tests = six_tests();
     let tests = tests.path().display().to_string();
@@ -2363,12 +2350,7 @@ fn a_link_leaving_the_submission_is_named_as_the_builds_cause() {
     assert!(read_page(&work.path().join("pages/segfault.html")).contains(said));
     // A link inside the submission is copied as the file it names, and says nothing.
     let sub = work.path().join("sub");
-    let (code, _, err) = support::run_in(
-        work.path(),
-        "cp",
-        &["-r", &fixture("correct"), sub.to_str().unwrap()],
-    );
-    assert_eq!(code, Some(0), "{err}");
+    copy_fixture("correct", &sub);
     std::fs::rename(sub.join("Makefile"), sub.join("Makefile.real")).unwrap();
     std::os::unix::fs::symlink("Makefile.real", sub.join("Makefile")).unwrap();
     let r = grade(&[sub.to_str().unwrap(), "--tests", &tests, "--no-valgrind"]);
@@ -2437,9 +2419,7 @@ fn classroom_workflow_reports_the_points_as_the_reporter_reads_them() {
     .unwrap();
     let tests = six_tests();
     std::os::unix::fs::symlink(tests.path(), dir.join("grading/course-tests")).unwrap();
-    let (code, _, err) =
-        support::run_in(dir, "cp", &["-r", &fixture("wrong-answer"), "submission"]);
-    assert_eq!(code, Some(0), "{err}");
+    copy_fixture("wrong-answer", &dir.join("submission"));
     let out = Command::new("bash")
         .args(["-e", "-c", grade_step["run"].as_str().unwrap()])
         .env("TESTS_PATH", "course-tests")

@@ -184,6 +184,24 @@ pub fn junit(reports: &[Report]) -> Result<String, String> {
     Ok(text)
 }
 
+/// The valgrind deduction in one line: `2 tests with memory errors or
+/// definitely/indirectly lost blocks: -2 points (1 a test, at most 5)`, or
+/// `not measured`.
+fn valgrind_line(report: &Report) -> String {
+    report
+        .valgrind
+        .as_ref()
+        .map_or("not measured".to_owned(), |v| {
+            format!(
+                "{} tests with memory errors or definitely/indirectly lost blocks: -{} points \
+             (1 a test, at most {})",
+                v.tests_with_errors,
+                v.deduction,
+                crate::grade::VALGRIND_MAX_DEDUCTION
+            )
+        })
+}
+
 /// Who sees a Gradescope test's result: Gradescope's four settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 #[value(rename_all = "snake_case")]
@@ -281,11 +299,8 @@ pub fn gradescope(
                 -f64::from(v.deduction),
                 v.deduction == 0,
                 format!(
-                    "{} tests with memory errors or definitely/indirectly lost blocks: -{} points \
-                     (1 a test, at most {}){}{}",
-                    v.tests_with_errors,
-                    v.deduction,
-                    crate::grade::VALGRIND_MAX_DEDUCTION,
+                    "{}{}{}",
+                    valgrind_line(report),
                     if bad.is_empty() { "" } else { "\n" },
                     bad.join("\n")
                 ),
@@ -421,15 +436,7 @@ pub fn classroom(report: &Report) -> Result<String, String> {
         name: "valgrind: memory errors and leaks".to_owned(),
         status: if deduction == 0 { "pass" } else { "fail" },
         score: -f64::from(deduction),
-        message: report
-            .valgrind
-            .as_ref()
-            .map_or("not measured".to_owned(), |v| {
-                format!(
-                    "{} tests with memory errors or definitely/indirectly lost blocks: -{} points",
-                    v.tests_with_errors, v.deduction
-                )
-            }),
+        message: valgrind_line(report),
         test_code: "make run under valgrind --leak-check=full".to_owned(),
         filename: String::new(),
         line_no: 0,
