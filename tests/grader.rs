@@ -1559,6 +1559,14 @@ fn shard_without_all_is_a_usage_error() {
 /// A JUnit `testcase` read back: its name, time, and failure (type, message) if any.
 type Case = (String, f64, Option<(String, String)>);
 
+/// Writes the program `path` (a script, mode 0755), its folders made.
+fn write_program(path: &Path, script: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, script).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 /// Copies the honest fixture `name` (its links replaced by their files) to `to`, a
 /// submission of its own that a test may change.
 fn copy_fixture(name: &str, to: &Path) {
@@ -1945,14 +1953,10 @@ fn gradescope_zip_and_run_autograder_give_the_json_points() {
         if fake_bwrap {
             // A container that refuses user namespaces, as Docker's default profile does.
             let bin = work.path().join("fake-bin");
-            std::fs::create_dir_all(&bin).unwrap();
-            std::fs::write(
-                bin.join("bwrap"),
+            write_program(
+                &bin.join("bwrap"),
                 "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
-            )
-            .unwrap();
-            let (code, _, _) = support::run_in(&bin, "chmod", &["+x", "bwrap"]);
-            assert_eq!(code, Some(0));
+            );
             let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
             cmd.env("PATH", path);
         }
@@ -2188,14 +2192,11 @@ fn a_toolchain_outside_the_system_folders_is_let_in_by_sandbox_bind() {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     // A course's compiler in a folder of its own, which needs a variable of the course's.
     let tools = dir.join("course-tools");
-    std::fs::create_dir_all(tools.join("bin")).unwrap();
     let cc = tools.join("bin/course-cc");
-    std::fs::write(
+    write_program(
         &cc,
         "#!/bin/sh\n[ \"$COURSE_MODE\" = strict ] || { echo 'course-cc: COURSE_MODE is not strict' >&2; exit 1; }\nexec cc \"$@\"\n",
-    )
-    .unwrap();
-    std::fs::set_permissions(&cc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let sub = dir.join("sub");
     copy_fixture("correct", &sub);
     std::fs::write(sub.join("bug.mk"), "CC = course-cc\n").unwrap();
