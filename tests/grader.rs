@@ -1536,12 +1536,25 @@ fn outputs_are_checked_before_any_grading() {
 }
 
 #[test]
-fn shard_without_all_is_a_usage_error() {
+fn misplaced_options_are_usage_errors_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let sub = fixture("correct");
-    for args in [
-        vec![sub.as_str(), "--shard", "1/2"],
-        vec!["--shard", "1/2", sub.as_str()],
+    for (flag, args) in [
+        ("--shard", vec![sub.as_str(), "--shard", "1/2"]),
+        ("--shard", vec!["--shard", "1/2", sub.as_str()]),
+        ("--resume", vec![sub.as_str(), "--resume"]),
+        (
+            "--gradescope",
+            vec!["--all", sub.as_str(), "--gradescope", "r.json"],
+        ),
+        (
+            "--classroom",
+            vec!["--all", sub.as_str(), "--classroom", "r.json"],
+        ),
+        (
+            "--gradescope",
+            vec![sub.as_str(), "--visibility", "after_published"],
+        ),
     ] {
         let (status, stdout, stderr) = grader_in(dir.path(), &args);
         assert_eq!(status, Some(2), "{args:?}: {stdout}{stderr}");
@@ -1549,10 +1562,33 @@ fn shard_without_all_is_a_usage_error() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(
             stderr.starts_with("homework-grade: ")
-                && stderr.contains("--shard")
+                && stderr.contains(flag)
                 && stderr.trim_end().ends_with("(see --help)"),
             "{stderr}"
         );
+    }
+    // The sandbox's options, refused in one line before any grading.
+    let tests = tests_dir();
+    for (args, says) in [
+        (
+            vec!["--sandbox-env", "NO_SUCH_VARIABLE_72"],
+            "the grader has no such variable",
+        ),
+        (
+            vec!["--sandbox-bind", "/no/such/folder"],
+            "--sandbox-bind /no/such/folder: No such file",
+        ),
+        (
+            vec!["--no-sandbox", "--sandbox-bind", "/usr"],
+            "need the sandbox",
+        ),
+    ] {
+        let mut all = vec![sub.as_str(), "--tests", &tests, "--no-valgrind"];
+        all.extend(args);
+        let (status, stdout, stderr) = grader_in(dir.path(), &all);
+        assert_eq!(status, Some(2), "{all:?}: {stdout}{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
     }
 }
 

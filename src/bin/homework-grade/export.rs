@@ -293,7 +293,7 @@ pub fn gradescope(
                 .tests
                 .iter()
                 .filter(|t| t.memcheck.is_some())
-                .map(|t| format!("{}: {}", shown(&t.name), details(t).join("\n")))
+                .map(|t| format!("{}:\n{}", shown(&t.name), details(t).join("\n")))
                 .collect();
             (
                 -f64::from(v.deduction),

@@ -121,7 +121,9 @@ struct Args {
     /// With --all: keep the submissions the JSON file (--json, grades.json)
     /// already holds whose fingerprint (their files, the tests, the options)
     /// is unchanged, and grade only the others (missing, changed, cut short).
-    #[arg(long, requires = "all")]
+    // `conflicts_with` too: clap lets a missing `--all` pass when SUBMISSION is given (as
+    // for --shard).
+    #[arg(long, requires = "all", conflicts_with = "submission")]
     resume: bool,
     /// Exit with status 1 when a submission's points less its valgrind
     /// deduction are below POINTS.
