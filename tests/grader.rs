@@ -2521,3 +2521,114 @@ fn classroom_workflow_reports_the_points_as_the_reporter_reads_them() {
     let summary = std::fs::read_to_string(dir.join("summary")).unwrap();
     assert!(summary.contains("82.14/100 points"), "{summary}");
 }
+
+/// Links (hard links: no copy, no access to the folders above the original) the parts of
+/// the Rust toolchain running these tests that build a program (`bin`, `lib`, `libexec`,
+/// `etc` of `rustc --print sysroot`) into `to`; `false` when they cannot be linked.
+fn link_toolchain(to: &Path) -> bool {
+    fn link(from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let (path, target) = (entry.path(), to.join(entry.file_name()));
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                link(&path, &target)?;
+            } else if kind.is_symlink() {
+                std::os::unix::fs::symlink(std::fs::read_link(&path)?, &target)?;
+            } else {
+                std::fs::hard_link(&path, &target)?;
+            }
+        }
+        Ok(())
+    }
+    let out = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let sysroot = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    ["bin", "lib", "libexec", "etc"]
+        .iter()
+        .filter(|d| sysroot.join(d).is_dir())
+        .all(|d| link(&sysroot.join(d), &to.join(d)).is_ok())
+}
+
+#[test]
+fn a_cargo_submission_builds_in_the_sandbox_with_its_toolchain_bound() {
+    use std::os::unix::fs::PermissionsExt;
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let toolchain = dir.join("rust");
+    if !link_toolchain(&toolchain) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the Rust toolchain could not be linked into {}",
+            toolchain.display()
+        );
+        eprintln!("skipped: the Rust toolchain could not be hard-linked into a temporary folder");
+        return;
+    }
+    // A homework written in Rust: a cargo project, no dependencies, built offline; it
+    // writes `in` upper-cased to `out`.
+    let sub = dir.join("rusty");
+    std::fs::create_dir_all(sub.join("src")).unwrap();
+    std::fs::write(
+        sub.join("Cargo.toml"),
+        "[package]\nname = \"rusty\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("src/main.rs"),
+        "fn main() {\n    let text = std::fs::read_to_string(\"in\").unwrap();\n    std::fs::write(\"out\", text.to_uppercase()).unwrap();\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("Makefile"),
+        "build:\n\tcargo build --release --offline --quiet\nrun:\n\t./target/release/rusty\nclean:\n\trm -rf target Cargo.lock\n",
+    )
+    .unwrap();
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(tests.join("tests_upper")).unwrap();
+    std::fs::write(tests.join("tests_upper/upper1.in"), "rolling stone\n").unwrap();
+    std::fs::write(tests.join("tests_upper/upper1.ref"), "ROLLING STONE\n").unwrap();
+    let tests = tests.display().to_string();
+    let grade_rust = |extra: &[&str]| -> Value {
+        let mut args = vec![
+            sub.to_str().unwrap(),
+            "--tests",
+            &tests,
+            "--no-valgrind",
+            "--json",
+            "r.json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = grader_in(dir, &args);
+        assert_eq!(code, Some(0), "{out}{err}");
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap()
+    };
+    // Without the toolchain: build_failed, and when the grader's own cargo lies outside the
+    // system's folders (rustup's ~/.cargo/bin), the note names it and the option.
+    let r = grade_rust(&[]);
+    assert_eq!(r["tests"][0]["status"], "build_failed", "{r}");
+    let note = r["notes"][0].as_str().unwrap();
+    assert!(note.contains("cargo: No such file or directory"), "{note}");
+    let which = Command::new("sh")
+        .args(["-c", "command -v cargo"])
+        .output()
+        .unwrap();
+    let cargo = String::from_utf8_lossy(&which.stdout).trim().to_owned();
+    if !["/usr/", "/bin/"].iter().any(|d| cargo.starts_with(d)) {
+        assert!(
+            note.contains(&format!("cargo was not found in the sandbox, which shows only the system's folders (/usr, /bin, /etc); it is {cargo} here: let it in with --sandbox-bind")),
+            "{note}"
+        );
+    }
+    // With it: built by cargo in the sandbox, full points, and `make clean` removes what
+    // the build made (target/, Cargo.lock).
+    let r = grade_rust(&["--sandbox-bind", toolchain.to_str().unwrap()]);
+    assert_eq!(r["points"], 100.0, "{r}");
+    assert_eq!(r["sandbox"], "bubblewrap");
+    assert_eq!(r["clean"], true, "{r}");
+}
