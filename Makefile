@@ -419,3 +419,14 @@ fuzz:
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
 	  $(CARGO) +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=1024 || exit 1; \
 	done
+
+# Gradescope's autograder zip (checker/gradescope/, docs/grading.md): the grader
+# built for release, the tests TESTS=DIR, setup.sh and run_autograder.
+# ZIP=$(TARGET_DIR)/gradescope.zip, VISIBILITY=visible (after_published for hidden tests),
+# GRADER= a prebuilt homework-grade instead of building one.
+.PHONY: gradescope-zip
+gradescope-zip:
+	@[ -n "$(TESTS)" ] || { echo "make gradescope-zip: TESTS=DIR is required (the tests to grade with)" >&2; exit 2; }
+	$(if $(GRADER),,$(CARGO) build --release --quiet --bin homework-grade)
+	checker/gradescope/make-zip "$(TESTS)" "$(or $(ZIP),$(TARGET_DIR)/gradescope.zip)" \
+	  "$(or $(GRADER),$(RELEASE)/homework-grade)" "$(or $(VISIBILITY),visible)" $(OPTIONS)
