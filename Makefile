@@ -121,27 +121,23 @@ report-check:
 	  "$$tmp/durak.html" "$$tmp/durak-games/game-00000.html"; \
 	status=$$?; rm -rf "$$tmp/work"; exit $$status
 
-# What a fresh machine lacks: valgrind, bubblewrap (the grader's sandbox)
-# and chromium (the HTML pages' check in a browser), installed with apt-get
-# when we are root.
+# What a fresh machine lacks (valgrind, bubblewrap for the grader's sandbox, chromium for the
+# pages' checks, ...): each tool a test needs and the Debian package that has it: installed with apt-get when
+# missing and we are root; otherwise the required ones stop setup with how to get them and
+# the others are named (their checks skip outside CI, saying so, and fail under CI).
+SETUP_REQUIRED := valgrind:valgrind bwrap:bubblewrap
+SETUP_OPTIONAL := chromium:chromium pkg-config:pkg-config xmllint:libxml2-utils zip:zip unzip:unzip
 setup:
-	@command -v valgrind >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; \
-	  else echo "setup: valgrind is missing: install it (e.g. sudo apt-get install valgrind)"; exit 1; fi; }
-	@command -v bwrap >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq bubblewrap >/dev/null; \
-	  else echo "setup: bubblewrap is missing (the grader sandboxes submissions with it): install it (e.g. sudo apt-get install bubblewrap)"; exit 1; fi; }
-	@command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
-	@command -v chromium >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else echo "setup: chromium is missing (make grader-pages skips, CI fails): e.g. sudo apt-get install chromium"; fi; }
-	@command -v pkg-config >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \
-	  else echo "setup: pkg-config is missing (make install-test will skip): e.g. sudo apt-get install pkg-config"; fi; }
+	@missing=""; for pair in $(SETUP_REQUIRED) $(SETUP_OPTIONAL); do \
+	  command -v "$${pair%%:*}" >/dev/null || missing="$$missing $${pair#*:}"; done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "setup: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi; \
+	for pair in $(SETUP_REQUIRED); do command -v "$${pair%%:*}" >/dev/null || { \
+	  echo "setup: $${pair%%:*} is missing: install it (e.g. sudo apt-get install $${pair#*:})"; exit 1; }; done; \
+	for pair in $(SETUP_OPTIONAL); do command -v "$${pair%%:*}" >/dev/null || \
+	  echo "setup: $${pair%%:*} is missing (its checks skip, CI fails): e.g. sudo apt-get install $${pair#*:}"; done; \
+	command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
 
 # Also the library as C links it (--no-default-features, see C_LIB_FLAGS): its
 # clippy (every target that builds without the cli feature: the library, its unit
