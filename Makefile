@@ -161,7 +161,7 @@ check: build
 	@# Without them (a clone alone) both are named as not run; CI fails.
 	@if [ ! -d "$(SHARED_TESTS)" ]; then \
 	  scripts/not-run note "$(SHARED_TESTS) (the original checker tests)" \
-	    "make check: the checker$(if $(filter run,$(RUN_TARGET)), and the grader,) on them"; exit; fi; \
+	    "make check on the original tests (the checker$(if $(filter run,$(RUN_TARGET)), and the grader))"; exit; fi; \
 	RUN_TARGET=$(RUN_TARGET) checker/checker.sh "$(SHARED_TESTS)" || exit 1; \
 	if [ "$(RUN_TARGET)" = run ]; then \
 	  vg=; command -v valgrind >/dev/null || { vg=--no-valgrind; echo "check: valgrind missing, grading without it"; }; \
@@ -194,7 +194,7 @@ coursework-asan: c-lib
 
 coursework-asan-run:
 	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/coursework/homework.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/coursework-asan
-	@$(call with_shared_tests,make coursework-asan: the coursework under ASan/UBSan on them); \
+	@$(call with_shared_tests,make coursework-asan on the original tests); \
 	tmp=$$(mktemp -d); n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort); do \
 	  cp "$$f" "$$tmp/in"; \
@@ -257,7 +257,7 @@ grader-pages:
 # and every C harness (both linkages), VALGRIND_JOBS runs at a time. Zero errors, zero
 # definite/indirect leaks.
 valgrind: setup c-tests
-	@$(call with_shared_tests,make valgrind: the homework programs under memcheck on them); \
+	@$(call with_shared_tests,make valgrind on the original tests); \
 	VALGRIND="$(VALGRIND)" scripts/valgrind-homework -j $(VALGRIND_JOBS) $$dirs -- \
 	  $(RELEASE)/homework $(C_OUT)/homework "$(C_OUT)/coursework --debug"
 	@for t in $(HARNESSES); do for kind in static shared; do echo $(C_OUT)/$$kind/$$t; done; done | \
@@ -391,7 +391,7 @@ coup-agree:
 # Instructions of the whole homework process per test (valgrind --tool=callgrind); budget 400,000.
 BUDGET ?= 400000
 callgrind: setup build
-	@$(call with_shared_tests,make callgrind: the instruction counts on them); \
+	@$(call with_shared_tests,make callgrind on the original tests); \
 	tmp=$$(mktemp -d); max=0; total=0; n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort -V); do \
 	  cp "$$f" "$$tmp/in"; \
