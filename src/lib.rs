@@ -12,6 +12,7 @@
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //! | [`stats`] | the Wilson interval every tournament reports |
+//! | `play` | a person against the bots in a terminal or a browser, `cardgames-play` (feature `cli`) |
 //! | `report` | tournament reports and replay pages as static HTML, shards and their merge (feature `cli`) |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
@@ -42,6 +43,8 @@ pub mod durak;
 pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
+#[cfg(feature = "cli")]
+pub mod play;
 pub mod quote;
 #[cfg(feature = "cli")]
 pub mod report;

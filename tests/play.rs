@@ -1,0 +1,1 @@
+//! cardgames-play tests (written below).
