@@ -375,8 +375,15 @@ pub fn serve(opts: Options) -> Result<Ending, String> {
     }
     // Ctrl-C during the game: the game thread ends it as the person's leaving and saves it.
     shared.changed.notify_all();
-    match game.join() {
-        Ok(r) => r,
-        Err(_) => Err("the game thread panicked".into()),
+    let ending = match game.join() {
+        Ok(r) => r?,
+        Err(_) => return Err("the game thread panicked".into()),
+    };
+    if !told_end {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stdout(),
+            format!("{}\nSaved: {}\n", ending.result, ending.saved.display()).as_bytes(),
+        );
     }
+    Ok(ending)
 }
