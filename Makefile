@@ -113,7 +113,9 @@ report-check:
 
 # What a fresh machine lacks: valgrind, bubblewrap (the grader's sandbox)
 # and chromium (the HTML pages' check in a browser), installed with apt-get
-# when we are root.
+# when we are root; and Playwright for Python (tests/play.rs drives
+# `cardgames-play --web` in that chromium with it; it downloads no browser),
+# installed with pip.
 setup:
 	@command -v valgrind >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -128,6 +130,10 @@ setup:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "setup: chromium is missing (make grader-pages skips, CI fails): e.g. sudo apt-get install chromium"; fi; }
+	@python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    python3 -m pip install -q playwright >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages playwright >/dev/null; \
+	  else echo "setup: python3's playwright is missing (the cardgames-play browser test fails in make test): python3 -m pip install playwright"; fi; }
 	@command -v pkg-config >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \

@@ -103,6 +103,8 @@ def play(browser, binary, work, shots, game):
             buttons.first.click()
             page.wait_for_load_state("load")
             clicks += 1
+            if "/move" in page.url:
+                fail(f"{game}: a move was refused: {page.content()[:300]}")
             if clicks == 1:
                 # The second tab's page is now stale: its click gets 409 and changes nothing.
                 before = seq_of(page) if page.locator("#moves").count() else None
@@ -117,8 +119,9 @@ def play(browser, binary, work, shots, game):
                 # A refreshed page resumes.
                 text = page.locator("main").inner_text()
                 page.reload()
-                if page.locator("main").inner_text() != text:
-                    fail(f"{game}: the refreshed page shows another state")
+                again = page.locator("main").inner_text()
+                if again != text:
+                    fail(f"{game}: the refreshed page shows another state:\n{text}\n-----\n{again}")
                 page.screenshot(path=os.path.join(shots, f"{game}-mid.png"), full_page=True)
             if clicks > 400:
                 fail(f"{game}: no end after 400 clicks")
@@ -150,6 +153,9 @@ def play(browser, binary, work, shots, game):
 
 def main():
     binary, work, shots = sys.argv[1:4]
+    # A hung page or server fails the test instead of hanging it.
+    signal.signal(signal.SIGALRM, lambda *_: fail("no end within 600 s"))
+    signal.alarm(600)
     os.makedirs(shots, exist_ok=True)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:

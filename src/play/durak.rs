@@ -153,8 +153,13 @@ impl Person<'_> {
                 name: "Table".into(),
                 cards: table,
                 note: format!(
-                    "{} attacks {}; {} of {} attack cards{}",
+                    "{} {} {}; {} of {} attack cards{}",
                     self.names[(self.me + r.attacker_seat.index()) % 4],
+                    if r.attacker_seat.index() == 0 {
+                        "attack"
+                    } else {
+                        "attacks"
+                    },
                     self.names[(self.me + r.defender_seat.index()) % 4],
                     r.attacks,
                     r.limit,

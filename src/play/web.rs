@@ -285,6 +285,8 @@ fn handle(mut req: Request, shared: &Shared, token: &str, env: &Environment<'_>)
                 return respond(req, 400, error_page(400, "not one of the legal moves"));
             }
             s.answer = Some(choice);
+            // Answered: a page asked for now waits for the next decision.
+            s.waiting = false;
             drop(s);
             shared.changed.notify_all();
             let location = format!("/?token={token}");
@@ -294,6 +296,10 @@ fn handle(mut req: Request, shared: &Shared, token: &str, env: &Environment<'_>)
                         .unwrap_or_else(|()| html_header()),
                 ),
             );
+        }
+        // The browser asks for an icon by itself (no token): there is none.
+        (Method::Get, "/favicon.ico") => {
+            let _ = req.respond(Response::empty(204));
         }
         (_, "/" | "/move" | "/replay") => respond(req, 405, error_page(405, "method not allowed")),
         _ => respond(req, 404, error_page(404, "no such page")),
