@@ -13,9 +13,9 @@
 mod support;
 
 use std::io::{Read, Write};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::os::fd::AsFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -24,7 +24,9 @@ use cardgames::coup::game::rules::{Outcome, Table};
 use cardgames::durak::referee::{play_game_with, PlayOptions, Player, SeatFault};
 use cardgames::durak::tournament::{seat_seed, BotSeat};
 use cardgames::durak::{DurakBot, Game as DurakGame, Strategy};
-use cardgames::ioiwari::{Board, Game as IoiwariGame, Player as IoiwariPlayer, Strategy as IoStrategy};
+use cardgames::ioiwari::{
+    Board, Game as IoiwariGame, Player as IoiwariPlayer, Strategy as IoStrategy,
+};
 use cardgames::play::bots::CoupBot;
 use nix::poll::{poll, PollFd, PollFlags};
 
@@ -47,8 +49,11 @@ impl Pty {
         // openpty's descriptors are inherited by every program started meanwhile (the
         // tests run in parallel): close-on-exec, or a closed terminal stays open in them.
         for fd in [&pty.master, &pty.slave] {
-            nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC))
-                .expect("FD_CLOEXEC");
+            nix::fcntl::fcntl(
+                fd,
+                nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC),
+            )
+            .expect("FD_CLOEXEC");
         }
         let slave = std::fs::File::from(pty.slave);
         let child = Command::new(BIN)
@@ -111,7 +116,10 @@ impl Pty {
         let start = Instant::now();
         loop {
             let t = self.text();
-            if let Some(i) = marks.iter().position(|m| t[from.min(t.len())..].contains(m)) {
+            if let Some(i) = marks
+                .iter()
+                .position(|m| t[from.min(t.len())..].contains(m))
+            {
                 return (t, i);
             }
             assert!(
@@ -135,7 +143,10 @@ impl Pty {
             if let Some(s) = self.child.try_wait().unwrap() {
                 return s.code();
             }
-            assert!(start.elapsed() < Duration::from_secs(60), "the program did not exit");
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the program did not exit"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -175,7 +186,11 @@ fn play_through(dir: &Path, args: &[&str]) -> String {
             break;
         }
         let list = moves(&screen);
-        assert!(!list.is_empty(), "no moves listed before the prompt:\n{}", &screen[from..]);
+        assert!(
+            !list.is_empty(),
+            "no moves listed before the prompt:\n{}",
+            &screen[from..]
+        );
         if asked == 0 {
             for bad in ["no such move", "99"] {
                 let before = p.text().len();
@@ -185,7 +200,10 @@ fn play_through(dir: &Path, args: &[&str]) -> String {
                 let hint = tail.find("is not one of the moves").unwrap();
                 // The same prompt again, and no new screen in between.
                 p.wait(before + hint, &[PROMPT]);
-                assert!(!p.text()[before..].contains("==="), "a bad line changed the game");
+                assert!(
+                    !p.text()[before..].contains("==="),
+                    "a bad line changed the game"
+                );
             }
         }
         from = p.text().len();
@@ -206,11 +224,20 @@ fn tmp() -> tempfile::TempDir {
 fn server_draws(dir: &Path, server: &str, saved: &Path, replay: usize) {
     let bin = PathBuf::from(BIN).with_file_name(server);
     let out = Command::new(&bin)
-        .args(["report", &saved.display().to_string(), "--html", "again.html"])
+        .args([
+            "report",
+            &saved.display().to_string(),
+            "--html",
+            "again.html",
+        ])
         .current_dir(dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{server} report: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{server} report: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let page = dir.join(format!("again-games/game-{replay:05}.html"));
     let html = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
     assert!(html.contains("data-page-ok"));
@@ -238,7 +265,10 @@ fn replay_coup(saved: &Path) -> usize {
         }
         let keep = t.kept.clone().unwrap_or_default();
         outcome = table.play(&call, &t.answer, &keep);
-        assert!(outcome.is_none() || k + 1 == g.turns.len(), "ended early at call {k}");
+        assert!(
+            outcome.is_none() || k + 1 == g.turns.len(),
+            "ended early at call {k}"
+        );
     }
     assert_eq!(table.history, g.history);
     match outcome.expect("the game ended") {
@@ -279,20 +309,8 @@ fn replay_durak(saved: &Path, me: usize) -> usize {
         .filter(|&p| p != me)
         .map(|p| BotSeat(DurakBot::new(Strategy::Deep, seat_seed(g.seed, p))))
         .collect();
-    let mut it = bots.iter_mut();
-    let mut mine = Some(&mut person);
-    let seats: Vec<&mut dyn Player> = (0..4)
-        .filter_map(|p| -> Option<&mut dyn Player> {
-            if p == me {
-                mine.take().map(|x| x as &mut dyn Player)
-            } else {
-                it.next().map(|x| x as &mut dyn Player)
-            }
-        })
-        .collect();
-    let Ok(mut seats) = <[&mut dyn Player; 4]>::try_from(seats) else {
-        panic!("four seats")
-    };
+    let others = bots.iter_mut().map(|b| b as &mut dyn Player).collect();
+    let mut seats = cardgames::play::durak::seats(me, &mut person, others);
     let rec = play_game_with(
         game,
         &dealt,
@@ -351,7 +369,10 @@ fn coup_game_on_a_terminal_replays_under_the_arbiter() {
 #[test]
 fn durak_game_on_a_terminal_replays_under_the_referee() {
     let dir = tmp();
-    let screen = play_through(dir.path(), &["durak", "--seed", "5", "--seat", "2", "--explain"]);
+    let screen = play_through(
+        dir.path(),
+        &["durak", "--seed", "5", "--seat", "2", "--explain"],
+    );
     assert!(screen.contains("trump: "));
     assert!(screen.contains("Player 4 (your partner, deep)"));
     assert!(screen.contains("searched "), "--explain showed no search");
@@ -416,7 +437,11 @@ fn bad_settings_are_one_line_errors() {
         &["ioiwari", "--bot", "depth=3"],
         &["coup", "--bot", "no_such_knob=1"],
     ] {
-        let out = Command::new(BIN).args(args).stdin(Stdio::null()).output().unwrap();
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -438,7 +463,10 @@ fn web_game_in_headless_chromium() {
     let chromium = ["chromium", "chromium-browser"]
         .into_iter()
         .find(|b| support::have(b));
-    support::require("chromium (make setup, or apt-get install chromium)", chromium.is_some());
+    support::require(
+        "chromium (make setup, or apt-get install chromium)",
+        chromium.is_some(),
+    );
     support::require(
         "python3's playwright (make setup, or pip install playwright)",
         have_playwright(),
@@ -460,11 +488,52 @@ fn web_game_in_headless_chromium() {
         String::from_utf8_lossy(&out.stderr)
     );
     for game in ["coup", "durak", "ioiwari"] {
-        assert!(stdout.contains(&format!("{game}: played to the end")), "{stdout}");
+        assert!(
+            stdout.contains(&format!("{game}: played to the end")),
+            "{stdout}"
+        );
         let saved = dir.path().join(format!("{game}.json"));
         assert!(saved.is_file(), "{game} not saved");
     }
     replay_coup(&dir.path().join("coup.json"));
     replay_durak(&dir.path().join("durak.json"), 0);
     replay_ioiwari(&dir.path().join("ioiwari.json"), 0);
+}
+
+/// An in-process bot seat that says it is untimed, as the person's seat does.
+struct Untimed(BotSeat);
+
+impl Player for Untimed {
+    fn send(&mut self, line: &str) -> Result<(), SeatFault> {
+        self.0.send(line)
+    }
+    fn ask(&mut self, c: cardgames::durak::Command, t: Duration) -> Result<String, SeatFault> {
+        // Slower than any bot: the time must not count.
+        std::thread::sleep(Duration::from_millis(5));
+        self.0.ask(c, t)
+    }
+    fn timed(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn the_referee_charges_no_time_to_an_untimed_seat() {
+    let (game, dealt) = DurakGame::new(11);
+    let mut person = Untimed(BotSeat(DurakBot::new(Strategy::Greedy, 1)));
+    let mut bots: Vec<BotSeat> = (0..3)
+        .map(|i| BotSeat(DurakBot::new(Strategy::Greedy, 2 + i)))
+        .collect();
+    let others = bots.iter_mut().map(|b| b as &mut dyn Player).collect();
+    let mut seats = cardgames::play::durak::seats(2, &mut person, others);
+    let rec = play_game_with(game, &dealt, &mut seats, PlayOptions::default());
+    assert!(rec.answers[2] > 0);
+    assert_eq!(rec.time_used[2], Duration::ZERO);
+    assert_eq!(rec.max_answer[2], Duration::ZERO);
+    assert!(rec
+        .time_used
+        .iter()
+        .enumerate()
+        .all(|(p, t)| p == 2 || *t < Duration::from_millis(5) * rec.answers[p]));
+    assert!(rec.forfeit.is_none());
 }

@@ -152,7 +152,7 @@ fn durak_strategy(name: &str) -> Result<DurakStrategy, String> {
     })
 }
 
-/// A Durak strategy's name ([`durak_strategy`]'s inverse).
+/// A Durak strategy's name, as `durak-bot --strategy` takes it.
 pub fn durak_name(s: DurakStrategy) -> &'static str {
     match s {
         DurakStrategy::Random => "random",

@@ -337,3 +337,31 @@ fn names(cards: &[Character]) -> String {
         .collect::<Vec<_>>()
         .join(" and ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exchange_offers_each_distinct_hand_once() {
+        use Character::*;
+        let call = Call {
+            seat: 0,
+            legal: vec!["\n".into()],
+            cards: vec![Duke, Duke, Captain, Contessa],
+            exchange: true,
+            opp_coins: 1,
+            my_coins: 1,
+        };
+        let (shown, moves) = choices(&call, 2);
+        // {Duke, Duke}, {Duke, Captain}, {Duke, Contessa}, {Captain, Contessa}.
+        assert_eq!(shown.len(), 4, "{shown:?}");
+        assert!(shown.iter().all(|c| c.code.starts_with('.')));
+        assert!(shown
+            .iter()
+            .any(|c| c.words == "end the turn, keeping Captain and Contessa"));
+        assert!(moves
+            .iter()
+            .all(|(a, k)| a == "\n" && k.chars().count() == 2));
+    }
+}

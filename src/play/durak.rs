@@ -309,6 +309,25 @@ impl Player for Person<'_> {
     }
 }
 
+/// The referee's four seats: `person` at absolute seat `me`, the `others` (three) in order
+/// at the rest.
+///
+/// # Panics
+/// When `others` holds not three seats.
+pub fn seats<'a>(
+    me: usize,
+    person: &'a mut dyn Player,
+    others: Vec<&'a mut dyn Player>,
+) -> [&'a mut dyn Player; 4] {
+    assert_eq!(others.len(), 3, "three seats besides the person's");
+    let mut it = others.into_iter();
+    let mut mine = Some(person);
+    std::array::from_fn(|p| {
+        let seat = if p == me { mine.take() } else { it.next() };
+        seat.expect("four seats")
+    })
+}
+
 /// Plays one deal of Durak (see the module's doc).
 ///
 /// # Errors
@@ -341,20 +360,8 @@ pub fn play(opts: &Options, front: &mut dyn Front) -> Result<Played, String> {
         left: false,
     };
     let record = {
-        let mut it = bot_seats.iter_mut();
-        let mut mine = Some(&mut person);
-        let mut seats: Vec<&mut dyn Player> = Vec::with_capacity(4);
-        for p in 0..4 {
-            let seat: Option<&mut dyn Player> = if p == me {
-                mine.take().map(|x| x as &mut dyn Player)
-            } else {
-                it.next().map(|x| x as &mut dyn Player)
-            };
-            seats.extend(seat);
-        }
-        let Ok(mut seats) = <[&mut dyn Player; 4]>::try_from(seats) else {
-            return Err("four seats were not made".into());
-        };
+        let others = bot_seats.iter_mut().map(|b| b as &mut dyn Player).collect();
+        let mut seats = seats(me, &mut person, others);
         play_game_with(
             game,
             &dealt,

@@ -238,3 +238,36 @@ impl Front for Terminal {
         say(&s);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(code: &str, words: &str) -> Choice {
+        Choice {
+            code: code.into(),
+            words: words.into(),
+        }
+    }
+
+    #[test]
+    fn a_move_is_typed_by_number_or_code() {
+        let coup = [c("I.", "Income"), c("T", "Tax"), c(".$!", "end, keeping")];
+        assert_eq!(parse_choice("2", &coup), Ok(1));
+        assert_eq!(parse_choice(" T ", &coup), Ok(1));
+        assert_eq!(parse_choice("t", &coup), Ok(1));
+        // Income's line end may be left out.
+        assert_eq!(parse_choice("I", &coup), Ok(0));
+        assert_eq!(parse_choice(".$!", &coup), Ok(2));
+        for bad in ["", "0", "4", "x", "TT", "-1"] {
+            let hint = parse_choice(bad, &coup).unwrap_err();
+            assert!(hint.contains("from 1 to 3"), "{bad:?}: {hint}");
+            assert_eq!(hint.lines().count(), 1);
+        }
+        // Pits: the number typed is the pit, never the list's position.
+        let pits = [c("2", "pit 2"), c("5", "pit 5")];
+        assert_eq!(parse_choice("5", &pits), Ok(1));
+        assert!(parse_choice("1", &pits).is_err());
+        assert!(render(&Screen::default(), &pits).contains("   5  pit 5"));
+    }
+}

@@ -393,3 +393,28 @@ pub fn serve(opts: Options) -> Result<Ending, String> {
     }
     Ok(ending)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_bodies_are_decoded_or_refused() {
+        let pairs = form_pairs("token=ab%2F&seq=3&choice=1+2").unwrap();
+        assert_eq!(field(&pairs, "token"), Some("ab/"));
+        assert_eq!(field(&pairs, "choice"), Some("1 2"));
+        assert_eq!(field(&pairs, "nope"), None);
+        assert!(form_pairs("seq=%zz").is_none());
+        assert!(form_pairs("seq=%4").is_none());
+        assert!(form_pairs("seq=%ff").is_none());
+        assert_eq!(form_pairs("").unwrap(), Vec::new());
+    }
+
+    #[test]
+    fn tokens_are_random_hex() {
+        let (a, b) = (token().unwrap(), token().unwrap());
+        assert_eq!(a.len(), 32);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}
