@@ -108,11 +108,6 @@ fn screen(
         format!("{n} coin{}", if n == 1 { "" } else { "s" })
     };
     let so_far = turn_so_far(&table.history);
-    let whose = if table.to_call() == me {
-        "yours"
-    } else {
-        "the bot's"
-    };
     Screen {
         title: format!("Coup against {bot}, seed {}", opts.seed),
         facts: vec![
@@ -120,7 +115,6 @@ fn screen(
             ("bot's coins".into(), coins(1 - me)),
             ("deck".into(), format!("{} cards", table.deck().len())),
             ("calls".into(), format!("{} of {MAX_CALLS}", table.calls())),
-            ("to answer".into(), whose.into()),
         ],
         zones: vec![
             Zone {
