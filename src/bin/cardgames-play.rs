@@ -21,6 +21,8 @@ enum Which {
 /// The moves are numbered and named; type a number or the move's protocol code. Ctrl-D or
 /// Ctrl-C ends the game and saves it as it stands. Every game is saved in the server's JSON
 /// (coup-arbiter, durak-server, ioiwari-referee), with its report and replay page beside it.
+/// Exit status: 0 after a finished game, 130 when you left it (saved as your forfeit), 2 on
+/// bad arguments or a file that cannot be written.
 #[derive(Parser, Debug)]
 #[command(name = "cardgames-play", version)]
 struct Args {
