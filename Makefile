@@ -138,6 +138,12 @@ setup:
 	for pair in $(SETUP_OPTIONAL); do command -v "$${pair%%:*}" >/dev/null || \
 	  echo "setup: $${pair%%:*} is missing (its checks skip, CI fails): e.g. sudo apt-get install $${pair#*:}"; done; \
 	command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
+	@# Playwright for Python drives cardgames-play --web in that chromium (tests/play.rs); it
+	@# downloads no browser.
+	@python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    python3 -m pip install -q playwright >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages playwright >/dev/null; \
+	  else echo "setup: python3's playwright is missing (the cardgames-play browser test fails in make test): python3 -m pip install playwright"; fi; }
 
 # Also the library as C links it (--no-default-features, see C_LIB_FLAGS): its
 # clippy (every target that builds without the cli feature: the library, its unit

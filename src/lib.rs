@@ -13,6 +13,7 @@
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
 //! | [`search`] | game-agnostic search both contest bots use: flat determinized evaluation, information-set MCTS, exact two-team minimax, work caps |
 //! | [`stats`] | the Wilson interval every tournament reports |
+//! | `play` | a person against the bots in a terminal or a browser, `cardgames-play` (feature `cli`) |
 //! | `report` | tournament reports and replay pages as static HTML, shards and their merge (feature `cli`) |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
@@ -43,6 +44,8 @@ pub mod durak;
 pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
+#[cfg(feature = "cli")]
+pub mod play;
 pub mod quote;
 #[cfg(feature = "cli")]
 pub mod report;
