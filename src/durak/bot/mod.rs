@@ -2,18 +2,22 @@
 //! (`docs/rules/durak.md` §3), the plain-Rust type behind `durak-bot` and the C wrapper,
 //! and the parts it is built from.
 //!
+//! - [`settings`](mod@settings): the settings tables the configurations are declared with.
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
 //! - [`belief`]: how well a belief about the hidden cards predicts them (measurement only).
 //! - [`strategy`]: random, greedy and heuristic policies.
-//! - [`search`](mod@search): determinized search with heuristic playouts (the previous contest bot).
 //! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //! - [`deep`]: the contest search: determinizations, information-set trees, playouts, exact
 //!   endgames.
+//! - `measure` (feature `measure`): the clairvoyant ceiling and its variants.
 
+#[macro_use]
+pub mod settings;
 pub mod belief;
 pub mod deep;
 pub mod endgame;
-pub mod search;
+#[cfg(feature = "measure")]
+pub mod measure;
 pub mod strategy;
 pub mod tracker;
 
@@ -23,13 +27,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::protocol::{format_answer, parse_line, Info, Line};
-use super::rules::{Game, Pending};
+#[cfg(feature = "measure")]
+use super::rules::Game;
 use super::types::{Answer, Command, DurakError};
 use deep::{deep_search, DeepConfig, SearchContext};
 use endgame::Solver;
-use search::{search, SearchConfig};
-use strategy::{decide, heuristic_with, Ctx, Strategy};
-use tracker::Summary;
+use strategy::{heuristic_with, policy, Ctx, Strategy};
 use tracker::Tracker;
 
 pub use super::rules::{budget, BUDGET_BASE, BUDGET_PER_ROUND};
@@ -51,7 +54,6 @@ pub struct DurakBot {
     strategy: Strategy,
     rng: ChaCha8Rng,
     tracker: Tracker,
-    config: SearchConfig,
     deep: DeepConfig,
     solver: Option<Box<Solver>>,
     thinking: Duration,
@@ -61,6 +63,8 @@ pub struct DurakBot {
     fallbacks: u64,
     last: deep::DecisionStats,
     last_cap: u64,
+    /// The true state shown before the next answer (the measurement bounds only).
+    #[cfg(feature = "measure")]
     truth: Option<Game>,
 }
 
@@ -71,7 +75,6 @@ impl DurakBot {
             strategy,
             rng: ChaCha8Rng::seed_from_u64(seed),
             tracker: Tracker::new(),
-            config: SearchConfig::default(),
             deep: DeepConfig::default(),
             solver: None,
             thinking: Duration::ZERO,
@@ -81,13 +84,16 @@ impl DurakBot {
             fallbacks: 0,
             last: deep::DecisionStats::default(),
             last_cap: 0,
+            #[cfg(feature = "measure")]
             truth: None,
         }
     }
 
-    /// Replaces the deep search's settings (used by [`Strategy::Deep`]).
-    pub fn with_deep(mut self, deep: DeepConfig) -> DurakBot {
-        self.deep = deep;
+    /// Replaces the settings: the deep search's for [`Strategy::Deep`], and
+    /// [`DeepConfig::heuristic`] for [`Strategy::Heuristic`] (and the deep search's kept
+    /// answer).
+    pub fn with_config(mut self, config: DeepConfig) -> DurakBot {
+        self.deep = config;
         self
     }
 
@@ -119,20 +125,14 @@ impl DurakBot {
         self.fallbacks
     }
 
-    /// Replaces the search settings (used by [`Strategy::Search`]; `config.deep` by
-    /// [`Strategy::Deep`]).
-    pub fn with_config(mut self, config: SearchConfig) -> DurakBot {
-        self.config = config;
-        self.deep = config.deep;
-        self
-    }
-
     /// Shows the bot the true state before its next answer (the referee's
     /// [`Player::reveal`](crate::durak::referee::Player::reveal)): `game` in absolute numbering,
-    /// `me` the bot's own player there. Kept only by a bot whose [`DeepConfig::clairvoyant`]
-    /// is on (the measurement bound); the next [`DurakBot::answer`] uses it and drops it.
+    /// `me` the bot's own player there. Kept only by a bot whose
+    /// [`measure::Measure::clairvoyant`] is on (the measurement bound); the next
+    /// [`DurakBot::answer`] uses it and drops it.
+    #[cfg(feature = "measure")]
     pub fn reveal(&mut self, game: &Game, me: usize) {
-        if self.strategy == Strategy::Deep && self.deep.clairvoyant > 0 {
+        if self.strategy == Strategy::Deep && self.deep.measure.clairvoyant > 0 {
             self.truth = Some(game.rotated(me));
         }
     }
@@ -180,52 +180,28 @@ impl DurakBot {
         let legal = self.tracker.legal(command);
         let ctx = Ctx::from_tracker(&self.tracker);
         let mut a = match self.strategy {
-            Strategy::Heuristic | Strategy::Search | Strategy::Deep => {
-                heuristic_with(&self.config.heuristic, command, &ctx)
+            Strategy::Heuristic | Strategy::Deep => {
+                heuristic_with(&self.deep.heuristic, command, &ctx)
             }
-            s => decide(s, command, &ctx, &mut self.rng),
+            s => policy(s, command, &ctx, &mut self.rng),
         };
-        if self.strategy == Strategy::Search && legal.len() > 1 {
-            let deadline = start + self.decision_time();
-            a = search(
-                &self.tracker,
-                command,
-                &legal,
-                a,
-                &self.config,
-                deadline,
-                &mut self.rng,
-            );
-        }
-        let truth = self.truth.take();
-        let phase = deep::phase_bit(self.tracker.talon());
-        let searching = self.deep.heuristic_phases & phase == 0;
-        // The true state serves only while it is the decision the bot was asked.
-        let oracle = truth.as_ref().filter(|g| {
-            self.deep.clairvoyant_phases & phase != 0
-                && self.deep.clairvoyant_commands & deep::command_bit(command) != 0
-                && g.pending
-                    == match command {
-                        Command::Move => Pending::Move(0),
-                        Command::Beat => Pending::Beat(0),
-                        Command::Add => Pending::Add(0),
-                    }
-        });
+        #[cfg(feature = "measure")]
+        let (searching, worlds) = measure::prepare(
+            &self.deep.measure,
+            self.truth.take(),
+            &self.tracker,
+            command,
+        );
+        #[cfg(not(feature = "measure"))]
+        let (searching, worlds): (bool, Option<deep::Worlds>) = (true, None);
         if self.strategy == Strategy::Deep && searching && legal.len() > 1 {
             let cap = self.work_cap();
             let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
             let spent = self.thinking;
             let deadline = start + hard.saturating_sub(spent);
-            // Some hands shown, not all: the beliefs deal the rest around them.
-            let shown = self.deep.clairvoyant_players;
-            let summary = Summary::from_number(self.deep.clairvoyant_summary);
-            let partly = oracle
-                .filter(|_| shown != deep::EVERY_HAND || summary.is_some())
-                .map(|g| self.tracker.showing(g, shown, summary));
-            let oracle = oracle.filter(|_| partly.is_none());
             let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
             let (b, stats) = deep_search(SearchContext {
-                tracker: partly.as_ref().unwrap_or(&self.tracker),
+                tracker: &self.tracker,
                 cmd: command,
                 legal: &legal,
                 default: a,
@@ -234,7 +210,7 @@ impl DurakBot {
                 work_cap: cap,
                 deadline: Some(deadline),
                 rng: &mut self.rng,
-                oracle,
+                worlds: worlds.as_ref(),
             });
             a = b;
             self.last = stats;
@@ -253,8 +229,9 @@ impl DurakBot {
         format_answer(a)
     }
 
-    /// The deep search's time manager, in work units: [`DeepConfig::budget_share`] of the
-    /// budget so far (2 s + 0.1 s x rounds started) at [`DeepConfig::units_per_second`], minus
+    /// The deep search's time manager, in work units: [`deep::SearchSettings::budget_share`] of
+    /// the budget so far (2 s + 0.1 s x rounds started) at
+    /// [`deep::SearchSettings::units_per_second`], minus
     /// the work already spent, spread over the own decisions expected to remain (two more than
     /// the own hand plus a third of the talon: each held card is led, thrown or kept through a
     /// round, and each card drawn brings about one more decision per three).
@@ -265,14 +242,5 @@ impl DurakBot {
         let left = (allowed as u64).saturating_sub(self.work);
         let expected = 2 + self.tracker.hand.len() as u64 + self.tracker.talon() as u64 / 3;
         left / expected
-    }
-
-    /// The time manager: a share of the budget still unspent, spread over the decisions
-    /// expected to remain, capped per decision.
-    fn decision_time(&self) -> Duration {
-        let allowed = budget(self.tracker.rounds).mul_f64(self.config.budget_share);
-        let left = allowed.saturating_sub(self.thinking);
-        // Roughly ten more own decisions are expected; early ones get a fair share.
-        (left / 10).min(self.config.max_decision)
     }
 }

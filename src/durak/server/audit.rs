@@ -84,7 +84,7 @@ impl Player for AuditSeat<'_> {
             let mut any = false;
             for (b, row) in self.beliefs.iter().zip(self.audit.scores.iter_mut()) {
                 if let Some(s) =
-                    belief_score(&tracker, command, &truth, b, self.samples, &mut self.rng)
+                    belief_score(&tracker, command, &truth, *b, self.samples, &mut self.rng)
                 {
                     row[ph].add(&s);
                     any = true;

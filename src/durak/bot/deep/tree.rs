@@ -1,4 +1,4 @@
-//! Information-set trees for the deep search ([`DeepConfig::tree`]): single-observer ISMCTS
+//! Information-set trees for the deep search, one below each root answer: single-observer ISMCTS
 //! (Cowling, Powley and Whitehouse 2012) rooted at the bot's information set.
 //!
 //! A node stands for a sequence of answers from the root (who answered what), never for a
@@ -9,7 +9,7 @@
 //! exploration term counts the iterations in which its answer was legal, not the visits of
 //! its node); the opponents' decisions follow the playout policy of the determinization
 //! (their answers are edges of the tree like ours, so what follows them is kept apart),
-//! unless [`DeepConfig::tree_opp`] lets them choose by UCB1 for their team too (by default,
+//! unless [`SearchSettings::tree_opp`](super::SearchSettings::tree_opp) lets them choose by UCB1 for their team too (by default,
 //! each opponent seen breaking the rules the playout policy assumes). Every
 //! iteration adds at most one node and evaluates the position reached like the flat search
 //! evaluates an answer: heuristic playout to the empty talon, then the exact solver.
@@ -40,7 +40,6 @@ struct Edge {
     visits: u32,
     avail: u32,
     sum: u64,
-    sq: u64,
 }
 
 /// A tree of answer sequences; node 0 is the first root.
@@ -58,7 +57,7 @@ pub(super) struct Iteration<'a> {
     /// The opponents' policy in this determinization.
     pub opp: &'a HeuristicParams,
     /// The players whose decisions choose by UCB1 although they are opponents
-    /// ([`DeepConfig::tree_opp`]).
+    /// ([`SearchSettings::tree_opp`](super::SearchSettings::tree_opp)).
     pub searching: [bool; 4],
     /// The exact solver (its table shared with the rest of the game).
     pub solver: &'a mut Solver,
@@ -73,25 +72,6 @@ impl Tree {
     pub fn add_root(&mut self) -> u32 {
         self.nodes.push(Vec::new());
         (self.nodes.len() - 1) as u32
-    }
-
-    /// The statistics of the answers out of `node` that `player` gave: (answer, visits, mean
-    /// score, sample variance of the score).
-    pub fn answers(&self, node: u32, player: usize) -> Vec<(Answer, u32, f64, f64)> {
-        self.nodes[node as usize]
-            .iter()
-            .filter(|e| usize::from(e.player) == player)
-            .map(|e| {
-                let n = f64::from(e.visits.max(1));
-                let mean = e.sum as f64 / n;
-                let var = if e.visits > 1 {
-                    (e.sq as f64 - e.sum as f64 * mean) / (n - 1.0)
-                } else {
-                    0.0
-                };
-                (e.answer, e.visits, mean, var.max(0.0))
-            })
-            .collect()
     }
 
     fn edge(&self, node: u32, player: usize, answer: Answer) -> Option<usize> {
@@ -109,7 +89,6 @@ impl Tree {
             visits: 0,
             avail: 0,
             sum: 0,
-            sq: 0,
         });
         edges.len() - 1
     }
@@ -191,7 +170,6 @@ impl Tree {
             let edge = &mut self.nodes[n as usize][e];
             edge.visits += 1;
             edge.sum += u64::from(score);
-            edge.sq += u64::from(score) * u64::from(score);
         }
         self.path = path;
         (score, work)
