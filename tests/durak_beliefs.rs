@@ -5,7 +5,8 @@
 use cardgames::durak::cards::CardSet;
 use cardgames::durak::deep::{opponents_searching, DeepConfig};
 use cardgames::durak::protocol::parse_answer;
-use cardgames::durak::tracker::{Beliefs, Tracker};
+use cardgames::durak::sample::Beliefs;
+use cardgames::durak::tracker::Tracker;
 use cardgames::durak::{Answer, Command, DurakBot, Strategy};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -100,6 +100,31 @@ fn deep_tournament_replays_exactly_from_its_seed() {
     }
 }
 
+#[test]
+fn the_program_and_the_library_decide_alike() {
+    // `durak-bot` as a program and the same bot in process (both through `durak::bot::decide`,
+    // as the C ABI), with the same settings and per-seat seeds, play the same deals: every
+    // line of every seat's view is the same.
+    let knobs = "units_per_second=40000,hard_share=100,max_samples=40";
+    let program = TeamSpec::Program(format!(
+        "{} --seed {{seed}} --deep {knobs}",
+        env!("CARGO_BIN_EXE_durak-bot")
+    ));
+    let library = TeamSpec::InProcess(Strategy::Deep, DeepConfig::parse(knobs).unwrap());
+    let greedy = TeamSpec::InProcess(Strategy::Greedy, DeepConfig::default());
+    for (deal, swapped) in [(0, false), (0, true), (1, false)] {
+        let p = play_one(21, deal, swapped, &program, &greedy, true, Naming::Physical);
+        let l = play_one(21, deal, swapped, &library, &greedy, true, Naming::Physical);
+        assert_eq!(p.record.forfeit, None, "deal {deal}");
+        assert!(p.record.transcript.is_some());
+        assert_eq!(
+            p.record.transcript, l.record.transcript,
+            "deal {deal} {swapped}"
+        );
+        assert_eq!(p.record.winner, l.record.winner);
+    }
+}
+
 /// A bot after an opening deal (trump hearts, player 1 holding 6S 7D 8S 9C TH JS),
 /// with `MOVE` asked.
 fn opening() -> DurakBot {

@@ -1,7 +1,9 @@
 //! `durak-bot`: plays one seat of 2 vs 2 Durak over stdin/stdout (`docs/rules/durak.md`
 //! §3). Reads lines until EOF, answers each command on its own line and flushes.
 
+use cardgames::durak::bot::decide;
 use cardgames::durak::deep::DeepConfig;
+use cardgames::durak::protocol::format_answer;
 use cardgames::durak::{DurakBot, Strategy};
 use clap::{Parser, ValueEnum};
 use std::io::{self, BufRead, Write};
@@ -96,7 +98,7 @@ fn main() -> ExitCode {
             }
         }
         if let Ok(Some(command)) = fed {
-            let answer = bot.answer(command);
+            let decision = decide(&mut bot, command);
             if bot.clock_cuts() > cuts {
                 cuts = bot.clock_cuts();
                 cardgames::diag!(
@@ -105,20 +107,20 @@ fn main() -> ExitCode {
                     bot.tracker().rounds
                 );
             }
-            if args.verbose {
-                let (last, cap) = bot.last_decision();
+            if let (true, Some((stats, cap))) = (args.verbose, decision.search) {
                 cardgames::diag!(
-                    "durak-bot: decision {} work {} thought {:.3} s; last: samples {} work {} cap {} talon {} hand {}",
+                    "durak-bot: decision {} work {} thought {:.3} s; this one: samples {} work {} cap {} talon {} hand {}",
                     bot.decisions(),
                     bot.work(),
                     bot.thinking().as_secs_f64(),
-                    last.samples,
-                    last.work,
+                    stats.samples,
+                    stats.work,
                     cap,
                     bot.tracker().talon(),
                     bot.tracker().hand.len()
                 );
             }
+            let answer = format_answer(decision.answer);
             if writeln!(out, "{answer}")
                 .and_then(|()| out.flush())
                 .is_err()

@@ -11,6 +11,7 @@
 //! - [`protocol`]: information lines and commands, each receiver's relative numbering.
 //! - [`bot`]: the bot side, [`DurakBot`] and its parts:
 //!   - [`tracker`]: what one player knows, rebuilt from the lines.
+//!   - [`sample`]: determinizations from what it knows and believes.
 //!   - [`strategy`]: random, greedy and heuristic policies.
 //!   - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //!   - [`deep`]: the contest search: determinizations, playouts, exact endgames.
@@ -46,7 +47,7 @@ pub mod types;
 
 #[cfg(feature = "measure")]
 pub use bot::measure;
-pub use bot::{deep, endgame, strategy, tracker};
+pub use bot::{deep, endgame, sample, strategy, tracker};
 pub use server::referee;
 #[cfg(feature = "cli")]
 pub use server::{audit, process, tournament};

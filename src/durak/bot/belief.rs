@@ -11,7 +11,8 @@
 
 use rand::Rng;
 
-use super::tracker::{Beliefs, Tracker};
+use super::sample::Beliefs;
+use super::tracker::Tracker;
 use crate::card::Card;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{team, Game};

@@ -38,8 +38,9 @@ use std::time::Instant;
 use rand::{Rng, RngExt};
 
 use super::endgame::Solver;
+use super::sample::Beliefs;
 use super::strategy::HeuristicParams;
-use super::tracker::{Beliefs, Tracker};
+use super::tracker::Tracker;
 #[cfg(feature = "measure")]
 pub use crate::durak::bot::measure::Worlds;
 use crate::durak::protocol::Command;

@@ -10,7 +10,8 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::tracker::{Beliefs, Tracker};
+use super::sample::Beliefs;
+use super::tracker::Tracker;
 use crate::card::Suit;
 use crate::durak::cards::{rank_index, CardSet};
 use crate::durak::protocol::Command;

@@ -4,6 +4,7 @@
 //!
 //! - [`settings`](mod@settings): the settings tables the configurations are declared with.
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
+//! - [`sample`]: determinizations, full deals consistent with what it knows and believes.
 //! - [`belief`]: how well a belief about the hidden cards predicts them (measurement only).
 //! - [`strategy`]: random, greedy and heuristic policies.
 //! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
@@ -18,6 +19,7 @@ pub mod deep;
 pub mod endgame;
 #[cfg(feature = "measure")]
 pub mod measure;
+pub mod sample;
 pub mod strategy;
 pub mod tracker;
 
@@ -61,8 +63,6 @@ pub struct DurakBot {
     decisions: u64,
     clock_cuts: u64,
     fallbacks: u64,
-    last: deep::DecisionStats,
-    last_cap: u64,
     /// The true state shown before the next answer (the measurement bounds only).
     #[cfg(feature = "measure")]
     truth: Option<Game>,
@@ -82,8 +82,6 @@ impl DurakBot {
             decisions: 0,
             clock_cuts: 0,
             fallbacks: 0,
-            last: deep::DecisionStats::default(),
-            last_cap: 0,
             #[cfg(feature = "measure")]
             truth: None,
         }
@@ -100,11 +98,6 @@ impl DurakBot {
     /// Work units (playout steps + solver nodes) the deep search spent in the current game.
     pub fn work(&self) -> u64 {
         self.work
-    }
-
-    /// The last deep-search decision's statistics and its work cap (for diagnostics).
-    pub fn last_decision(&self) -> (deep::DecisionStats, u64) {
-        (self.last, self.last_cap)
     }
 
     /// Decisions searched by the deep search in the current game.
@@ -171,62 +164,10 @@ impl DurakBot {
         }
     }
 
-    /// The answer line (without newline) to `command`: a card in Durak notation or `NO`.
-    /// Always one of the tracker's legal answers; a `MOVE` with an empty hand (impossible under
-    /// a correct server) answers `NO`.
+    /// The answer line (without newline) to `command`: [`decide`]'s answer in Durak notation
+    /// (a card, or `NO`).
     pub fn answer(&mut self, command: Command) -> String {
-        let start = Instant::now();
-        self.tracker.on_command(command);
-        let legal = self.tracker.legal(command);
-        let ctx = Ctx::from_tracker(&self.tracker);
-        let mut a = match self.strategy {
-            Strategy::Heuristic | Strategy::Deep => {
-                heuristic_with(&self.deep.heuristic, command, &ctx)
-            }
-            s => policy(s, command, &ctx, &mut self.rng),
-        };
-        #[cfg(feature = "measure")]
-        let (searching, worlds) = measure::prepare(
-            &self.deep.measure,
-            self.truth.take(),
-            &self.tracker,
-            command,
-        );
-        #[cfg(not(feature = "measure"))]
-        let (searching, worlds): (bool, Option<deep::Worlds>) = (true, None);
-        if self.strategy == Strategy::Deep && searching && legal.len() > 1 {
-            let cap = self.work_cap();
-            let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
-            let spent = self.thinking;
-            let deadline = start + hard.saturating_sub(spent);
-            let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
-            let (b, stats) = deep_search(SearchContext {
-                tracker: &self.tracker,
-                cmd: command,
-                legal: &legal,
-                default: a,
-                cfg: &self.deep,
-                solver,
-                work_cap: cap,
-                deadline: Some(deadline),
-                rng: &mut self.rng,
-                worlds: worlds.as_ref(),
-            });
-            a = b;
-            self.last = stats;
-            self.last_cap = cap;
-            self.work += stats.work;
-            self.decisions += 1;
-            self.clock_cuts += u64::from(stats.clock_cut);
-        }
-        if !legal.contains(&a) {
-            // The safety net; an empty legal set (a MOVE on an empty hand, impossible from a
-            // correct server) is the input's fault, not the strategy's.
-            self.fallbacks += u64::from(!legal.is_empty());
-            a = legal.first().copied().unwrap_or(Answer::No);
-        }
-        self.thinking += start.elapsed();
-        format_answer(a)
+        format_answer(decide(self, command).answer)
     }
 
     /// The deep search's time manager, in work units: [`deep::SearchSettings::budget_share`] of
@@ -243,4 +184,70 @@ impl DurakBot {
         let expected = 2 + self.tracker.hand.len() as u64 + self.tracker.talon() as u64 / 3;
         left / expected
     }
+}
+
+/// What [`decide`] answered, and what its search cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The answer: one of the tracker's legal answers (`NO` for a `MOVE` with an empty hand,
+    /// impossible under a correct server).
+    pub answer: Answer,
+    /// The deep search's statistics and the work cap it was given, when it searched (a
+    /// [`Strategy::Deep`] bot with more than one legal answer).
+    pub search: Option<(deep::DecisionStats, u64)>,
+}
+
+/// The bot's decision: the one entry that `durak-bot`, the C ABI (`cg_durak_bot_answer`), the
+/// in-process seats of `durak-server` and the tests all go through, so the same settings, seed
+/// and lines give the same answers everywhere. `command` is the command line just read (the
+/// lines before it fed with [`DurakBot::feed`]). The strategy's fast answer (for
+/// [`Strategy::Deep`] the heuristic's, [`deep::DeepConfig::heuristic`]) stands unless the deep
+/// search replaces it; the clock spent is added to [`DurakBot::thinking`].
+pub fn decide(bot: &mut DurakBot, command: Command) -> Decision {
+    let start = Instant::now();
+    bot.tracker.on_command(command);
+    let legal = bot.tracker.legal(command);
+    let ctx = Ctx::from_tracker(&bot.tracker);
+    let mut a = match bot.strategy {
+        Strategy::Heuristic | Strategy::Deep => heuristic_with(&bot.deep.heuristic, command, &ctx),
+        s => policy(s, command, &ctx, &mut bot.rng),
+    };
+    let mut search = None;
+    #[cfg(feature = "measure")]
+    let (searching, worlds) =
+        measure::prepare(&bot.deep.measure, bot.truth.take(), &bot.tracker, command);
+    #[cfg(not(feature = "measure"))]
+    let (searching, worlds): (bool, Option<deep::Worlds>) = (true, None);
+    if bot.strategy == Strategy::Deep && searching && legal.len() > 1 {
+        let cap = bot.work_cap();
+        let hard = budget(bot.tracker.rounds).mul_f64(bot.deep.hard_share);
+        let spent = bot.thinking;
+        let deadline = start + hard.saturating_sub(spent);
+        let solver = bot.solver.get_or_insert_with(|| Box::new(Solver::new()));
+        let (b, stats) = deep_search(SearchContext {
+            tracker: &bot.tracker,
+            cmd: command,
+            legal: &legal,
+            default: a,
+            cfg: &bot.deep,
+            solver,
+            work_cap: cap,
+            deadline: Some(deadline),
+            rng: &mut bot.rng,
+            worlds: worlds.as_ref(),
+        });
+        a = b;
+        search = Some((stats, cap));
+        bot.work += stats.work;
+        bot.decisions += 1;
+        bot.clock_cuts += u64::from(stats.clock_cut);
+    }
+    if !legal.contains(&a) {
+        // The safety net; an empty legal set (a MOVE on an empty hand, impossible from a
+        // correct server) is the input's fault, not the strategy's.
+        bot.fallbacks += u64::from(!legal.is_empty());
+        a = legal.first().copied().unwrap_or(Answer::No);
+    }
+    bot.thinking += start.elapsed();
+    Decision { answer: a, search }
 }
