@@ -11,6 +11,7 @@
 //! | [`durak`] | Durak 2 vs 2: rules engine, protocol lines, tracker, bots (random, greedy, heuristic, determinized search), referee and tournaments |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
+//! | [`search`] | game-agnostic search both contest bots use: flat determinized evaluation, information-set MCTS, exact two-team minimax, work caps |
 //! | [`stats`] | the Wilson interval every tournament reports |
 //! | `report` | tournament reports and replay pages as static HTML, shards and their merge (feature `cli`) |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
@@ -45,6 +46,7 @@ pub mod ioiwari;
 pub mod quote;
 #[cfg(feature = "cli")]
 pub mod report;
+pub mod search;
 pub mod shuffle;
 pub mod stats;
 
