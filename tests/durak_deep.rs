@@ -182,9 +182,14 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     // The work cap binds (one determinization may finish past it).
     assert!(stats.work >= 20_000 && stats.work < 40_000, "{stats:?}");
     assert_eq!(run(false, 3), (a, stats), "same seed, same answer and work");
+    // The clock's safety net never cuts the first determinization (crate::search::Caps), and
+    // one determinization is no evidence against the kept answer.
     let (cut, cut_stats) = run(true, 3);
     assert_eq!(cut, default);
-    assert!(cut_stats.clock_cut && cut_stats.samples == 0);
+    assert!(
+        cut_stats.clock_cut && cut_stats.samples == 1,
+        "{cut_stats:?}"
+    );
 }
 
 #[test]

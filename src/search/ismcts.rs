@@ -394,7 +394,7 @@ mod tests {
             if self.mover == 0 {
                 Step::Choose { player: 0, legal }
             } else {
-                let take = if self.sticks % 3 == 0 {
+                let take = if self.sticks.is_multiple_of(3) {
                     1
                 } else {
                     self.sticks % 3

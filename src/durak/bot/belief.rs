@@ -7,7 +7,7 @@
 //! the score is the log loss of the true place, `-ln p`, with `p` the sampled share smoothed
 //! by half a sample per place (so a place no sample chose costs `ln(2 (n + 2))`, not
 //! infinity). Lower is better; a belief that predicts no better than the facts alone scores
-//! the same as [`Beliefs::Takes`](super::tracker::Beliefs::Takes) on the same positions.
+//! the same as [`Beliefs::Takes`] on the same positions.
 
 use rand::Rng;
 

@@ -5,14 +5,15 @@
 //! ([`Tracker::sample_with`]: the cards a defender showed he lacks by taking, and the cheaper
 //! cards an opponent showed he lacks by how he beat and threw in, are kept out of his hand),
 //! applies every legal answer to each, and scores the answer by who wins from there:
-//! - with the talon empty, by exact team minimax ([`Solver`], transposition table kept across
-//!   the game);
+//! - with the talon empty, by exact team minimax ([`Solver`], the shared
+//!   [`crate::search::exact`] solver, its transposition table kept across the game);
 //! - with cards in the talon, by a heuristic playout of all four players up to the moment the
 //!   talon runs out, then by the exact solver (the playout finishes the game only when the
 //!   endgame is too large for its node cap).
 //!
-//! An answer's evaluation is not one playout per determinization but one iteration of an
-//! information-set tree below the answer
+//! The determinizations are shared by the answers ([`crate::search::flat`]), and an answer's
+//! evaluation is not one playout per determinization but one iteration of an information-set
+//! tree below the answer ([`crate::search::ismcts`], the adapter in `tree`)
 //! (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): the tree's nodes are answer
 //! sequences shared by all determinizations, our team's later decisions in it choose by UCB1
 //! on those shared statistics (and so do an opponent's once he has broken the rules the
@@ -44,10 +45,13 @@ use super::tracker::Tracker;
 #[cfg(feature = "measure")]
 pub use crate::durak::bot::measure::Worlds;
 use crate::durak::protocol::Command;
-use crate::durak::rules::{team, Answer, Game};
+use crate::durak::rules::{team, Answer, Event, Game};
+use crate::search::flat;
+use crate::search::ismcts::{NodeId, Tree};
+pub use crate::search::{Caps, Progress};
 pub use config::{DeepConfig, SearchSettings};
 
-/// The measured determinizations ([`crate::durak::bot::measure::Worlds`], feature `measure`);
+/// The measured determinizations (`measure::Worlds`, feature `measure`);
 /// without the feature the type has no value, so the bot's beliefs always deal.
 #[cfg(not(feature = "measure"))]
 #[derive(Debug, Clone)]
@@ -61,16 +65,9 @@ impl Worlds {
     }
 }
 
-/// What one decision cost.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct DecisionStats {
-    /// Determinizations evaluated.
-    pub samples: usize,
-    /// Work units spent (playout steps + solver nodes).
-    pub work: u64,
-    /// Whether the wall-clock safety net stopped the decision.
-    pub clock_cut: bool,
-}
+/// What one decision cost: determinizations evaluated, work units spent (playout steps,
+/// solver nodes, tree steps) and whether the clock's safety net cut it.
+pub type DecisionStats = Progress;
 
 /// One decision of the deep search: what it is asked, what it knows, its settings, its
 /// budget and its tools ([`deep_search`]'s argument).
@@ -102,87 +99,123 @@ pub struct SearchContext<'a, R: Rng + ?Sized> {
 }
 
 /// The deep search's answer for player 0 of `ctx.tracker` to `ctx.cmd` (see
-/// [`SearchContext`] for the budget and the safety net), and what the decision cost.
-pub fn deep_search<R: Rng + ?Sized>(mut ctx: SearchContext<'_, R>) -> (Answer, DecisionStats) {
-    let mut stats = DecisionStats::default();
-    if ctx.legal.len() <= 1 {
-        return (ctx.legal.first().copied().unwrap_or(ctx.default), stats);
+/// [`SearchContext`] for the budget and the safety net), and what the decision cost: the
+/// shared flat evaluation ([`flat::evaluate`]) of every legal answer over common
+/// determinizations, each answer's value in one being an iteration of its information-set
+/// tree (the adapter of [`crate::search::ismcts`]), then the keep rule.
+pub fn deep_search<R: Rng + ?Sized>(ctx: SearchContext<'_, R>) -> (Answer, DecisionStats) {
+    let (legal, default, cfg) = (ctx.legal, ctx.default, ctx.cfg);
+    if legal.len() <= 1 {
+        let stats = DecisionStats::default();
+        return (legal.first().copied().unwrap_or(default), stats);
     }
     ctx.solver.deadline = ctx.deadline;
-    let (legal, cfg, work_cap, deadline) = (ctx.legal, ctx.cfg, ctx.work_cap, ctx.deadline);
-    let n = legal.len();
-    // One information-set tree below each answer.
-    let mut trees = tree::Tree::default();
-    let roots: Vec<u32> = (0..n).map(|_| trees.add_root()).collect();
+    let caps = Caps {
+        max_samples: cfg.max_samples,
+        min_samples: cfg.min_samples,
+        work: ctx.work_cap,
+        deadline: ctx.deadline,
+    };
+    let mut trees = Tree::new(cfg.ucb_c);
+    let roots = legal.iter().map(|_| trees.add_root(0, &[])).collect();
     let searching = opponents_searching(cfg, ctx.tracker);
-    let mut score = vec![0u64; n];
-    // This determinization's scores (answers not evaluated score 0).
-    let mut sample_score = vec![0u64; n];
-    // Every determinization's scores, row by row, for the keep rule's paired test (recorded
-    // only when it is on).
-    let mut rows: Vec<u8> = Vec::new();
-    let mut events = Vec::with_capacity(64);
-    while stats.samples < cfg.max_samples {
-        let Some((base, opp)) = next_sample(&mut ctx, &mut stats, cfg.min_samples) else {
-            break;
-        };
-        // A root solve may use what is left of the decision's cap, within its own cap.
-        let left = work_cap.saturating_sub(stats.work) / n as u64;
-        let root_cap = cfg.root_nodes.min(left.max(cfg.leaf_nodes));
-        // The safety net is polled before every answer's evaluation (one evaluation costs at
-        // most a root solve's cap plus a playout); a determinization cut short is dropped so
-        // every answer is scored on the same determinizations.
-        sample_score.iter_mut().for_each(|e| *e = 0);
-        for (i, &a) in legal.iter().enumerate() {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                stats.clock_cut = true;
-                break;
-            }
-            let mut g = base.clone();
-            events.clear();
-            if g.apply(a, &mut events).is_err() {
-                continue;
-            }
-            stats.work += 1;
-            let mut it = tree::Iteration {
-                cfg,
-                opp: &opp,
-                searching,
-                solver: &mut *ctx.solver,
-                root_cap,
-                events: &mut events,
-            };
-            let (s, w) = trees.iterate(roots[i], g, &mut it, &mut *ctx.rng);
-            sample_score[i] = u64::from(s);
-            stats.work += w;
-        }
-        if stats.clock_cut {
-            break;
-        }
-        for (total, s) in score.iter_mut().zip(&sample_score) {
-            *total += s;
-        }
-        stats.samples += 1;
-        if cfg.keep_z > 0.0 {
-            rows.extend(sample_score.iter().map(|&s| s as u8));
-        }
-    }
+    let mut decision = Decision {
+        ctx,
+        trees,
+        roots,
+        searching,
+        events: Vec::with_capacity(64),
+    };
+    // Every determinization's scores are kept for the keep rule's paired test.
+    let flat = flat::evaluate(&mut decision, legal.len(), &caps, cfg.keep_z > 0.0);
+    let stats = flat.progress;
     if stats.samples == 0 {
-        return (ctx.default, stats);
+        return (default, stats);
     }
-    let kept = legal.iter().position(|&a| a == ctx.default);
-    let mut best = kept.unwrap_or(0);
-    for i in 0..n {
-        if score[i] > score[best] {
-            best = i;
-        }
-    }
+    let kept = legal.iter().position(|&a| a == default);
+    let mut best = flat.best(kept).unwrap_or(0);
     if let Some(k) = kept.filter(|_| cfg.keep_z > 0.0) {
-        if paired_z(&rows, n, best, k) < cfg.keep_z {
+        if paired_z(&flat.rows, legal.len(), best, k) < cfg.keep_z {
             best = k;
         }
     }
     (legal[best], stats)
+}
+
+/// The flat evaluation's Durak adapter: one decision's determinizations and the trees below
+/// its answers.
+struct Decision<'a, R: Rng + ?Sized> {
+    ctx: SearchContext<'a, R>,
+    trees: Tree<Answer>,
+    /// The root of each answer's tree, in the order of `ctx.legal`.
+    roots: Vec<NodeId>,
+    /// [`opponents_searching`].
+    searching: [bool; 4],
+    events: Vec<Event>,
+}
+
+/// One determinization, the opponents' policy in it, and the node cap of a root answer's
+/// exact solve (what is left of the decision's work cap per answer, within
+/// [`SearchSettings::root_nodes`]).
+struct World {
+    game: Game,
+    opp: HeuristicParams,
+    root_cap: u64,
+}
+
+impl<R: Rng + ?Sized> flat::Worlds for Decision<'_, R> {
+    type World = World;
+
+    /// The next determinization (the measured worlds under the feature `measure`, else the
+    /// bot's play beliefs), and the opponents' policy: the alternative model in
+    /// [`SearchSettings::opponent_mix`] of them.
+    fn draw(&mut self, progress: &Progress) -> Option<World> {
+        let ctx = &mut self.ctx;
+        let game = match ctx.worlds {
+            Some(worlds) => worlds.draw(ctx.cmd, &mut *ctx.rng)?,
+            None => ctx
+                .tracker
+                .sample_with(ctx.cmd, Beliefs::Play, &mut *ctx.rng)?,
+        };
+        let cfg = ctx.cfg;
+        let opp = if ctx.rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
+            cfg.opponent
+        } else {
+            cfg.heuristic
+        };
+        // A root solve may use what is left of the decision's cap, within its own cap.
+        let left = ctx.work_cap.saturating_sub(progress.work) / ctx.legal.len() as u64;
+        let root_cap = cfg.root_nodes.min(left.max(cfg.leaf_nodes));
+        Some(World {
+            game,
+            opp,
+            root_cap,
+        })
+    }
+
+    /// The answer applied (one work unit), then one iteration of its tree, on the 0..=6 scale
+    /// of [`eval::eval_score`]; 0 for an answer that cannot be applied.
+    fn value(&mut self, world: &World, i: usize) -> (f64, u64) {
+        let ctx = &mut self.ctx;
+        let mut game = world.game.clone();
+        self.events.clear();
+        if game.apply(ctx.legal[i], &mut self.events).is_err() {
+            return (0.0, 0);
+        }
+        let mut walk = tree::Walk {
+            game,
+            cfg: ctx.cfg,
+            opp: &world.opp,
+            searching: self.searching,
+            solver: &mut *ctx.solver,
+            root_cap: world.root_cap,
+            events: &mut self.events,
+            depth: 0,
+            steps: 0,
+        };
+        let (v, leaf_work) = self.trees.iterate(self.roots[i], &mut walk, &mut *ctx.rng);
+        (v, 1 + walk.steps + leaf_work)
+    }
 }
 
 /// The opponents whose decisions in the trees choose by UCB1 ([`SearchSettings::tree_opp`]), by
@@ -194,51 +227,20 @@ pub fn opponents_searching(cfg: &DeepConfig, tracker: &Tracker) -> [bool; 4] {
     })
 }
 
-/// The next determinization of a decision and the opponents' playout policy in it (the
-/// alternative model in [`SearchSettings::opponent_mix`] of them), or `None` when the decision
-/// ends: the work cap is spent after at least `min_samples` samples, the wall-clock safety net
-/// fired (`stats.clock_cut`), or no deal fits what the bot knows and believes.
-fn next_sample<R: Rng + ?Sized>(
-    ctx: &mut SearchContext<'_, R>,
-    stats: &mut DecisionStats,
-    min_samples: usize,
-) -> Option<(Game, HeuristicParams)> {
-    if stats.work >= ctx.work_cap && stats.samples >= min_samples {
-        return None;
-    }
-    if ctx.deadline.is_some_and(|d| Instant::now() >= d) {
-        stats.clock_cut = true;
-        return None;
-    }
-    let cfg = ctx.cfg;
-    let base = match ctx.worlds {
-        Some(worlds) => worlds.draw(ctx.cmd, &mut *ctx.rng)?,
-        None => ctx
-            .tracker
-            .sample_with(ctx.cmd, Beliefs::Play, &mut *ctx.rng)?,
-    };
-    let opp = if ctx.rng.random_bool(cfg.opponent_mix.clamp(0.0, 1.0)) {
-        cfg.opponent
-    } else {
-        cfg.heuristic
-    };
-    Some((base, opp))
-}
-
 /// How many standard errors answer `a`'s mean score lies above answer `b`'s on the same
 /// determinizations (`rows` holds one score per answer and determinization, row-major with
-/// `n` answers per row): the mean of the paired differences over its
+/// `n` answers per row, as [`flat::Flat::rows`]): the mean of the paired differences over its
 /// standard error. A difference seen on every determinization so far (zero variance) still
 /// needs the test's evidence: one score step (1) of spread is assumed at least. 0 with fewer
 /// than two rows.
-fn paired_z(rows: &[u8], n: usize, a: usize, b: usize) -> f64 {
+fn paired_z(rows: &[f64], n: usize, a: usize, b: usize) -> f64 {
     let m = rows.len() / n;
     if m < 2 {
         return 0.0;
     }
     let (mut sum, mut sq) = (0.0f64, 0.0f64);
     for r in 0..m {
-        let d = f64::from(rows[r * n + a]) - f64::from(rows[r * n + b]);
+        let d = rows[r * n + a] - rows[r * n + b];
         sum += d;
         sq += d * d;
     }
@@ -261,7 +263,7 @@ mod tests {
         // Answer 1 scores 2 more than answer 0 on every other determinization: differences
         // 2, 0, 2, 0 have mean 1 and sample variance (8 - 16 / 4) / 3 = 4/3, so the standard
         // error is sqrt(4/3 / 4) and z = sqrt(3).
-        let rows = [3u8, 5, 4, 4, 0, 2, 6, 6];
+        let rows = [3.0, 5.0, 4.0, 4.0, 0.0, 2.0, 6.0, 6.0];
         assert!((paired_z(&rows, 2, 1, 0) - 3f64.sqrt()).abs() < 1e-12);
         assert!((paired_z(&rows, 2, 0, 1) + 3f64.sqrt()).abs() < 1e-12);
         assert_eq!(paired_z(&rows[..2], 2, 1, 0), 0.0, "one row: no evidence");

@@ -1,4 +1,4 @@
-//! Settings tables: [`settings!`] declares a configuration type from ONE table of rows
+//! Settings tables: `settings!` declares a configuration type from ONE table of rows
 //! `name: type = default, [low, high], "meaning", "the measurement that set it";` and
 //! generates from it the struct (each field documented by its row), `Default`, the parser of
 //! one `key=value` ([`read`] checks the value) and the `--help` text. The Durak bot's

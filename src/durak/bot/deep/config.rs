@@ -134,7 +134,7 @@ impl DeepConfig {
     /// Reads `key=value` pairs separated by commas over the defaults: the keys of
     /// [`SearchSettings`], `own.KEY` and `opp.KEY` for [`DeepConfig::heuristic`] and
     /// [`DeepConfig::opponent`] (keys of [`HeuristicParams`]), and with the feature `measure`
-    /// those of [`crate::durak::bot::measure::Measure`].
+    /// those of `measure::Measure`.
     ///
     /// # Errors
     /// One line naming the first bad item; an unknown key's lists the accepted keys.
