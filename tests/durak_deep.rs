@@ -3,7 +3,7 @@
 
 use cardgames::durak::cards::CardSet;
 use cardgames::durak::deep::{
-    deep_search, DecisionStats, DeepConfig, SearchContext, SearchSettings,
+    deep_search, DecisionStats, DeepConfig, SearchContext, SearchSettings, Worlds,
 };
 use cardgames::durak::endgame::Solver;
 use cardgames::durak::protocol::Command;
@@ -141,19 +141,20 @@ fn opening() -> DurakBot {
     bot
 }
 
-/// The deep search's answer to `bot`'s `MOVE` with a fresh solver and the rng seeded by
-/// `seed`.
+/// The deep search's answer to `tracker`'s `MOVE` with a fresh solver and the rng seeded by
+/// `seed` (the determinizations drawn from `worlds` when given).
 fn search_move(
-    bot: &DurakBot,
+    tracker: &Tracker,
     default: Answer,
     cfg: &DeepConfig,
     work_cap: u64,
     deadline: Option<std::time::Instant>,
     seed: u64,
+    worlds: Option<&Worlds>,
 ) -> (Answer, DecisionStats) {
-    let legal = bot.tracker().legal(Command::Move);
+    let legal = tracker.legal(Command::Move);
     deep_search(SearchContext {
-        tracker: bot.tracker(),
+        tracker,
         cmd: Command::Move,
         legal: &legal,
         default,
@@ -162,7 +163,7 @@ fn search_move(
         work_cap,
         deadline,
         rng: &mut ChaCha8Rng::seed_from_u64(seed),
-        worlds: None,
+        worlds,
     })
 }
 
@@ -174,7 +175,7 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     let cfg = DeepConfig::default();
     let run = |stop_now: bool, seed: u64| {
         let deadline = stop_now.then(std::time::Instant::now);
-        search_move(&bot, default, &cfg, 20_000, deadline, seed)
+        search_move(bot.tracker(), default, &cfg, 20_000, deadline, seed, None)
     };
     let (a, stats) = run(false, 3);
     assert!(legal.contains(&a));
@@ -204,7 +205,7 @@ fn deep_search_keeps_the_heuristic_answer_without_evidence_against_it() {
             },
             ..DeepConfig::default()
         };
-        search_move(&bot, default, &cfg, u64::MAX, None, 5).0
+        search_move(bot.tracker(), default, &cfg, u64::MAX, None, 5, None).0
     };
     // With the bar out of reach every default stands; without it the samples choose, and
     // some default is overruled (six leads cannot all score best on the same samples).
@@ -279,18 +280,7 @@ fn information_set_searches_find_the_only_winning_lead() {
         // The trees, with the opponents choosing by UCB1 too, must find the lead that wins
         // against every defence.
         let cfg = DeepConfig::parse("tree_opp=1").unwrap();
-        let (a, stats) = deep_search(SearchContext {
-            tracker: &tracker,
-            cmd: Command::Move,
-            legal: &legal,
-            default: *heuristic_lead,
-            cfg: &cfg,
-            solver: &mut Solver::new(),
-            work_cap: 200_000,
-            deadline: None,
-            rng: &mut ChaCha8Rng::seed_from_u64(1),
-            worlds: None,
-        });
+        let (a, stats) = search_move(&tracker, *heuristic_lead, &cfg, 200_000, None, 1, None);
         assert_eq!(a, *win, "{stats:?}, position {g:?}");
         assert!(stats.samples > 0 && !stats.clock_cut);
     }
@@ -357,7 +347,6 @@ mod measure {
         assert_eq!(positions.len(), 4, "too few test positions");
         for (g, win, heuristic_lead) in &positions {
             let tracker = hidden_tracker(g);
-            let legal = tracker.legal(Command::Move);
             for clairvoyant in [1, 2] {
                 let cfg =
                     DeepConfig::parse(&format!("tree_opp=1,clairvoyant={clairvoyant}")).unwrap();
@@ -365,18 +354,15 @@ mod measure {
                     game: g.clone(),
                     order: clairvoyant == 2,
                 };
-                let (a, stats) = deep_search(SearchContext {
-                    tracker: &tracker,
-                    cmd: Command::Move,
-                    legal: &legal,
-                    default: *heuristic_lead,
-                    cfg: &cfg,
-                    solver: &mut Solver::new(),
-                    work_cap: 200_000,
-                    deadline: None,
-                    rng: &mut ChaCha8Rng::seed_from_u64(1),
-                    worlds: Some(&worlds),
-                });
+                let (a, stats) = search_move(
+                    &tracker,
+                    *heuristic_lead,
+                    &cfg,
+                    200_000,
+                    None,
+                    1,
+                    Some(&worlds),
+                );
                 assert_eq!(
                     a, *win,
                     "clairvoyant {clairvoyant}, {stats:?}, position {g:?}"
