@@ -35,7 +35,7 @@ settings! {
             "clair+M rows: the partner's hand alone 96.4% vs in-process greedy";
         clairvoyant_summary: u8 = 0, [0, 8],
             "A summary of the partner's hand told at each decision (Summary by number, 0 none); each determinization is drawn again until the partner's hand has it.",
-            "the bound on a signal between the partners: +0.6 to +2.5 points";
+            "the bound on a signal between the partners: -0.4 to +2.5 points against greedy, paired, 1,000 games a summary";
         heuristic_phases: u8 = 0, [0, 7],
             "Phases (phase_bit mask) where the bot answers by its heuristic alone, without searching.",
             "heur@P rows of scripts/durak-ceiling";
