@@ -87,9 +87,10 @@ pub struct SearchContext<'a, R: Rng + ?Sized> {
     pub solver: &'a mut Solver,
     /// At most this many work units (playout steps + solver nodes); the cap binds.
     pub work_cap: u64,
-    /// The clock's safety net: polled before every answer's evaluation and every 1024 solver
-    /// nodes; when it passes, the decision ends with the determinizations completed so far
-    /// (`clock_cut` in the stats).
+    /// The clock's safety net: polled before every determinization after the first, before
+    /// every answer's evaluation after the first determinization ([`Caps`]) and every 1024
+    /// solver nodes; when it passes, the decision ends with the determinizations completed so
+    /// far (`clock_cut` in the stats).
     pub deadline: Option<Instant>,
     /// The decision's randomness (determinizations, playouts).
     pub rng: &'a mut R,
