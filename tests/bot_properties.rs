@@ -15,12 +15,11 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use cardgames::coup::{decide, legal_answers, Character, Strategy as CoupStrategy};
+use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::protocol::format_answer;
 use cardgames::durak::referee::play_game;
-use cardgames::durak::search::SearchConfig;
 use cardgames::durak::tournament::BotSeat;
 use cardgames::durak::Game;
 use cardgames::durak::{DurakBot, Strategy as DurakStrategy};
@@ -67,20 +66,15 @@ fn durak_strategy() -> impl Strategy<Value = DurakStrategy> {
             DurakStrategy::Random,
             DurakStrategy::Greedy,
             DurakStrategy::Heuristic,
-            DurakStrategy::Search,
+            DurakStrategy::Deep,
         ][..],
     )
 }
 
 /// A search small enough for hundreds of cases in a debug build.
-fn small_search() -> SearchConfig {
-    SearchConfig {
-        samples: 6,
-        max_decision: Duration::from_millis(5),
-        exact_cards: 3,
-        exact_nodes: 200,
-        ..SearchConfig::default()
-    }
+fn small_search() -> DeepConfig {
+    DeepConfig::parse("max_samples=6,min_samples=1,exact_cards=3,leaf_nodes=200,root_nodes=200")
+        .unwrap()
 }
 
 proptest! {
@@ -263,10 +257,10 @@ proptest! {
 
     #[test]
     fn durak_bot_program_never_fails(input in durak_bytes(), strategy in 0usize..4) {
-        let name = ["random", "greedy", "heuristic", "search"][strategy];
+        let name = ["random", "greedy", "heuristic", "deep"][strategy];
         let (code, out, err) = run(
             env!("CARGO_BIN_EXE_durak-bot"),
-            &["--strategy", name, "--samples", "6", "--max-ms", "5"],
+            &["--strategy", name, "--deep", "max_samples=6,min_samples=1"],
             &input,
         );
         prop_assert_eq!(code, Some(0), "stderr {}", err);

@@ -301,12 +301,25 @@ fn bots_say_on_stderr_what_they_cannot_read() {
     let (code, _, err) = run_in(
         dir.path(),
         env!("CARGO_BIN_EXE_durak-bot"),
-        &["--share", "99"],
+        &["--deep", "budget_share=99"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "durak-bot: --deep: budget_share=99 is out of range [0, 1] (see --help)\n"
+    );
+    // An unknown key's error lists the accepted keys.
+    let (code, _, err) = run_in(
+        dir.path(),
+        env!("CARGO_BIN_EXE_durak-bot"),
+        &["--deep", "psychic=1"],
     );
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.starts_with("durak-bot: invalid value '99' for '--share")
-            && err.trim_end().ends_with("(see --help)"),
+        err.starts_with(
+            "durak-bot: --deep: unknown deep search setting \"psychic\" (accepted: budget_share,"
+        ) && err.contains("own.KEY")
+            && err.lines().count() == 1,
         "{err}"
     );
     // coup-bot answers from the list it was given, and says when the list is not the protocol's.

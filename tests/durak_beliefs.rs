@@ -2,11 +2,11 @@
 //! (`Tracker::lacks`, `Beliefs`): lines written by hand in the protocol of `docs/rules/durak.md` §3,
 //! with the inferences worked out from the rules.
 
-use cardgames::card::Suit;
 use cardgames::durak::cards::CardSet;
 use cardgames::durak::deep::{opponents_searching, DeepConfig};
 use cardgames::durak::protocol::parse_answer;
-use cardgames::durak::tracker::{Beliefs, Tracker};
+use cardgames::durak::sample::Beliefs;
+use cardgames::durak::tracker::Tracker;
 use cardgames::durak::{Answer, Command, DurakBot, Strategy};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -41,16 +41,10 @@ fn feed(bot: &mut DurakBot, lines: &[&str]) {
     }
 }
 
-const PLAY: Beliefs = Beliefs {
-    play: true,
-    bottom_trump: 0.0,
-    partner: false,
-    uniform: false,
-    ..Beliefs::TAKES
-};
+const PLAY: Beliefs = Beliefs::Play;
 
 /// Cards dealt to `player` (0-based) over `n` determinizations for `cmd`.
-fn dealt_to(t: &Tracker, cmd: Command, beliefs: &Beliefs, player: usize, n: u64) -> CardSet {
+fn dealt_to(t: &Tracker, cmd: Command, beliefs: Beliefs, player: usize, n: u64) -> CardSet {
     let mut seen = CardSet::EMPTY;
     for seed in 0..n {
         let g = t
@@ -73,9 +67,9 @@ fn a_beat_with_a_dear_card_rules_out_the_cheaper_beaters() {
     assert_eq!(t.lacks[2], CardSet::EMPTY, "the partner did not play");
     // Determinizations keep those cards out of his hand (26 unseen cards are enough to fill
     // his five unknown slots without them); without the belief they do reach him.
-    let with = dealt_to(t, Command::Add, &PLAY, 1, 300);
+    let with = dealt_to(t, Command::Add, PLAY, 1, 300);
     assert!(with.intersect(expected).is_empty());
-    let without = dealt_to(t, Command::Add, &Beliefs::TAKES, 1, 300);
+    let without = dealt_to(t, Command::Add, Beliefs::Takes, 1, 300);
     assert_eq!(without.intersect(expected), expected);
 }
 
@@ -127,8 +121,8 @@ fn beliefs_hold_for_the_cards_held_when_they_were_formed() {
     feed(&mut bot, &["move 3 4 6C", "beat 4 8C"]);
     let t = bot.tracker();
     assert_eq!(t.lacks[3], plain_9jq.union(set("7C")));
-    // The partner (player 3) is read too (used only with Beliefs::partner): he beat the 9S
-    // with the JS, so he lacks the TS.
+    // The partner (player 3) is read too (only to see whether he breaks the beliefs; his
+    // hand is dealt by the take beliefs): he beat the 9S with the JS, so he lacks the TS.
     assert!(t.lacks[2].intersect(set("TS")) == set("TS"));
     // Player 2's six cards: at most his two drawn ones are among what he is believed to lack,
     // and that happens.
@@ -136,7 +130,7 @@ fn beliefs_hold_for_the_cards_held_when_they_were_formed() {
     let mut most = 0;
     for seed in 0..300 {
         let g = t
-            .sample_with(Command::Add, &PLAY, &mut ChaCha8Rng::seed_from_u64(seed))
+            .sample_with(Command::Add, PLAY, &mut ChaCha8Rng::seed_from_u64(seed))
             .unwrap();
         most = most.max(g.hands[1].intersect(t.lacks[1]).intersect(unseen).len());
     }
@@ -156,86 +150,13 @@ fn an_attacker_who_keeps_his_cards_lacks_the_table_ranks() {
     assert_eq!(t.lacks[3], set("9S 9D 9C JS JD JC"));
     // Of those, 9D and JC are unseen: the determinizations keep them from player 4.
     let unseen = set("9D JC");
-    assert!(dealt_to(t, Command::Move, &PLAY, 3, 300)
+    assert!(dealt_to(t, Command::Move, PLAY, 3, 300)
         .intersect(unseen)
         .is_empty());
     assert_eq!(
-        dealt_to(t, Command::Move, &Beliefs::TAKES, 3, 300).intersect(unseen),
+        dealt_to(t, Command::Move, Beliefs::Takes, 3, 300).intersect(unseen),
         unseen
     );
-}
-
-#[test]
-fn the_bottom_card_is_a_trump_with_the_stated_probability() {
-    let bot = dealt();
-    let t = bot.tracker();
-    let bottoms = |p: f64| -> Vec<Suit> {
-        let b = Beliefs {
-            play: true,
-            bottom_trump: p,
-            partner: false,
-            uniform: false,
-            ..Beliefs::TAKES
-        };
-        (0..200)
-            .map(|s| {
-                let g = t
-                    .sample_with(Command::Move, &b, &mut ChaCha8Rng::seed_from_u64(s))
-                    .unwrap();
-                assert_eq!(g.talon.len(), 12);
-                // The talon's next card is its last element: the bottom card is the first.
-                g.talon[0].suit
-            })
-            .collect()
-    };
-    assert!(bottoms(1.0).iter().all(|&s| s == Suit::Hearts));
-    let free = bottoms(0.0);
-    let hearts = free.iter().filter(|&&s| s == Suit::Hearts).count();
-    // Without the belief the bottom is any unseen card: 9 hearts among 30 unseen cards.
-    assert!((30..=95).contains(&hearts), "{hearts} of 200");
-}
-
-#[test]
-fn the_partner_is_read_like_an_opponent_only_when_asked() {
-    let mut bot = dealt();
-    // Player 2 leads the 9S at player 3 (the partner), who beats with the JS: the TS would
-    // have done, so he is believed to lack it (no card drawn since: every slot is covered).
-    feed(&mut bot, &["move 2 3 9S", "beat 3 JS"]);
-    let t = bot.tracker();
-    assert!(t.lacks[2].contains(set("TS").iter().next().unwrap()));
-    let ts = set("TS");
-    let partner = Beliefs {
-        partner: true,
-        ..PLAY
-    };
-    // Read only with Beliefs::partner: his five cards never include the TS then, while
-    // without it the TS is dealt to him about one time in six (five of about 28 unseen
-    // cards).
-    let with = (0..300)
-        .filter(|&seed| {
-            let g = t
-                .sample_with(
-                    Command::Move,
-                    &partner,
-                    &mut ChaCha8Rng::seed_from_u64(seed),
-                )
-                .unwrap();
-            !g.hands[2].intersect(ts).is_empty()
-        })
-        .count();
-    let without = (0..300)
-        .filter(|&seed| {
-            let g = t
-                .sample_with(Command::Move, &PLAY, &mut ChaCha8Rng::seed_from_u64(seed))
-                .unwrap();
-            !g.hands[2].intersect(ts).is_empty()
-        })
-        .count();
-    assert!(
-        without > 30,
-        "TS dealt to the partner {without} of 300 times without the belief"
-    );
-    assert!(with == 0, "with the belief {with}, without {without}");
 }
 
 /// Player 2 beats the 7S with the TH (he lacks the 11 dearer spades and lower trumps, all
@@ -251,7 +172,7 @@ fn one_slot_drawn_since_a_beat() -> DurakBot {
 }
 
 #[test]
-fn slots_drawn_since_a_belief_are_dealt_uniformly_when_asked() {
+fn slots_drawn_since_a_belief_take_the_lacked_cards_first() {
     let bot = one_slot_drawn_since_a_beat();
     let t = bot.tracker();
     let lacks = t.lacks[1];
@@ -259,67 +180,51 @@ fn slots_drawn_since_a_belief_are_dealt_uniformly_when_asked() {
         (lacks.len(), t.lacks_free[1], t.unseen().len()),
         (11, 1, 28)
     );
-    let uniform = Beliefs {
-        uniform: true,
-        ..PLAY
-    };
-    // Over 1000 determinizations: how often player 2's drawn slot holds a card he is
-    // believed to lack, and how many such cards player 3 gets in all.
-    let count = |b: &Beliefs| -> (usize, usize) {
-        let (mut drawn, mut next) = (0, 0);
-        for seed in 0..1000 {
+    // Over 1000 determinizations, how often player 2's drawn slot holds a card he is
+    // believed to lack: the single-pool deal serves his five believed slots from the cards he
+    // may hold first, so the lacked cards still lie in front for the drawn slot, nearly
+    // always (973 times in 1000 here; a uniform draw would give about 480: 11 of 23 cards).
+    let drawn: usize = (0..1000)
+        .map(|seed| {
             let g = t
-                .sample_with(Command::Move, b, &mut ChaCha8Rng::seed_from_u64(seed))
+                .sample_with(Command::Move, PLAY, &mut ChaCha8Rng::seed_from_u64(seed))
                 .unwrap();
-            drawn += g.hands[1].intersect(lacks).len();
-            next += g.hands[2].intersect(lacks).len();
-        }
-        (drawn, next)
-    };
-    // Uniformly: the drawn slot is one of the 23 cards left after his five believed slots
-    // took 5 of the 17 others, 11 of them lacked (0.48); player 3's six cards come from the
-    // 22 left, about 10.5 of them lacked (2.9 in 6).
-    let (drawn, next) = count(&uniform);
-    assert!(
-        (420..=580).contains(&drawn),
-        "uniform: drawn slot {drawn} of 1000"
-    );
-    assert!(
-        (2700..=3300).contains(&next),
-        "uniform: next hand {next} of 6000"
-    );
-    // The single-pool deal hands the drawn slot a lacked card nearly always (973 times in
-    // 1000 here; player 3 then gets 2382 of them in 6000).
-    let (drawn, _) = count(&PLAY);
+            // At most the drawn slot holds a lacked card.
+            let held = g.hands[1].intersect(lacks).len();
+            assert!(held <= 1, "seed {seed}");
+            held
+        })
+        .sum();
     assert!(drawn > 900, "single pool: drawn slot {drawn} of 1000");
 }
 
 #[test]
-fn a_lead_reads_as_the_leaders_lowest_card_only_when_asked() {
+fn a_lead_is_read_as_the_leaders_lowest_card_only_to_catch_a_breach() {
     let mut bot = dealt();
     // Player 4 leads the 9S at player 1: by the lowest-card rule he holds no plain 6, 7 or 8.
     feed(&mut bot, &["move 4 1 9S"]);
     let t = bot.tracker();
     let cheaper = set("6S 7S 8S 6D 7D 8D 6C 7C 8C");
     assert_eq!(t.lead_lacks[3], cheaper);
-    // Unseen among them (player 1 holds 7S, 6D, 8D): kept from player 4 only with `leads`.
+    // The determinizations do not deal by it: the unseen ones (player 1 holds 7S, 6D, 8D) all
+    // reach player 4.
     let unseen = cheaper.intersect(t.unseen());
     assert_eq!(unseen, set("6S 8S 7D 6C 7C 8C"));
-    let leads = Beliefs {
-        leads: true,
-        ..PLAY
-    };
-    assert!(dealt_to(t, Command::Beat, &leads, 3, 300)
-        .intersect(unseen)
-        .is_empty());
     assert_eq!(
-        dealt_to(t, Command::Beat, &PLAY, 3, 300).intersect(unseen),
+        dealt_to(t, Command::Beat, PLAY, 3, 300).intersect(unseen),
         unseen
     );
+    // A trump lead says he holds no plain card; throwing in a plain six onto the taker
+    // before drawing again, he breaks the rule.
+    let mut bot = dealt();
+    feed(&mut bot, &["move 4 1 6H", "take 1"]);
+    assert!(!bot.tracker().broke[3]);
+    feed(&mut bot, &["add 4 1 6S"]);
+    assert!(bot.tracker().broke[3]);
 }
 
 #[test]
-fn a_player_who_plays_a_barred_card_is_dealt_by_the_facts_under_doubt() {
+fn a_player_who_plays_a_barred_card_is_searched_for_in_the_trees() {
     let mut bot = dealt();
     // Player 2 takes the 7S rather than beat it. With 12 cards in the talon he may be keeping
     // a trump, so only the plain beaters are barred: the dearer spades.
@@ -328,19 +233,13 @@ fn a_player_who_plays_a_barred_card_is_dealt_by_the_facts_under_doubt() {
     let barred = set("8S 9S TS JS QS KS AS");
     assert_eq!(t.banned[1], barred);
     assert!(!t.broke[1]);
-    let doubt = |p: f64| Beliefs { doubt: p, ..PLAY };
-    // Without doubt no determinization gives him a barred card; with doubt 1 they all may.
-    assert!(dealt_to(t, Command::Move, &doubt(0.0), 1, 300)
+    // No determinization gives him a barred card.
+    assert!(dealt_to(t, Command::Move, PLAY, 1, 300)
         .intersect(barred)
         .is_empty());
-    assert_eq!(
-        dealt_to(t, Command::Move, &doubt(1.0), 1, 300).intersect(barred),
-        barred
-    );
     // Holding seven cards he draws nothing; player 3 (the next mover, the taker skipped)
     // attacks player 4, who beats; then player 4 leads the QC at player 1 and player 2 throws
-    // in the QS he was believed to lack: caught breaking the take belief, he is dealt by the
-    // facts alone whenever doubt is on.
+    // in the QS he was believed to lack: caught breaking the take belief.
     feed(
         &mut bot,
         &[
@@ -361,41 +260,6 @@ fn a_player_who_plays_a_barred_card_is_dealt_by_the_facts_under_doubt() {
         opponents_searching(&DeepConfig::default(), t),
         [false, true, false, false]
     );
-    let still = barred.intersect(t.unseen());
-    assert_eq!(
-        dealt_to(t, Command::Beat, &doubt(0.0), 1, 300).intersect(still),
-        CardSet::EMPTY
-    );
-    assert_eq!(
-        dealt_to(t, Command::Beat, &doubt(0.01), 1, 300).intersect(still),
-        still
-    );
-}
-
-#[test]
-fn the_mixing_chain_keeps_every_belief_and_undoes_the_single_pools_bias() {
-    let bot = one_slot_drawn_since_a_beat();
-    let t = bot.tracker();
-    let lacks = t.lacks[1];
-    let mixed = Beliefs {
-        mixing: 300,
-        ..PLAY
-    };
-    let mut drawn = 0;
-    for seed in 0..1000 {
-        let g = t
-            .sample_with(Command::Move, &mixed, &mut ChaCha8Rng::seed_from_u64(seed))
-            .unwrap();
-        // At most the drawn slot holds a lacked card; hand sizes and the talon are kept.
-        let held = g.hands[1].intersect(lacks).len();
-        assert!(held <= 1);
-        assert_eq!(g.hands[1].len(), 6);
-        assert_eq!(g.talon.len(), t.talon());
-        drawn += held;
-    }
-    // Uniformly over the deals that keep the belief, the drawn slot holds a lacked card in
-    // 11 of 23 cases (0.48, as for the uniform deal), where the single pool gives 0.97.
-    assert!((400..=580).contains(&drawn), "mixed: {drawn} of 1000");
 }
 
 #[test]
@@ -427,12 +291,12 @@ fn the_belief_audit_replays_and_refuses_bad_beliefs_in_one_line() {
         .lines()
         .any(|l| l.trim_start().starts_with("takes") && l.contains("+0.0000 +- 0.0000")));
     assert_eq!(run(&args).stdout, first.stdout);
-    let bad = run(&["--beliefs", "play+psychic"]);
+    let bad = run(&["--beliefs", "psychic"]);
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8(bad.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("durak-server beliefs: unknown belief flag \"psychic\""),
+        err.starts_with("durak-server beliefs: unknown belief \"psychic\""),
         "{err}"
     );
 }

@@ -2,15 +2,16 @@
 //! always legal, and a short in-process tournament that replays exactly from its seed.
 
 use cardgames::durak::cards::CardSet;
-use cardgames::durak::deep::{deep_search, DecisionStats, DeepConfig, SearchContext, EVERY_HAND};
+use cardgames::durak::deep::{
+    deep_search, DecisionStats, DeepConfig, SearchContext, SearchSettings, Worlds,
+};
 use cardgames::durak::endgame::Solver;
 use cardgames::durak::protocol::Command;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::rules::team;
-use cardgames::durak::search::SearchConfig;
 use cardgames::durak::strategy::{heuristic, Ctx};
 use cardgames::durak::tournament::{play_one, TeamSpec};
-use cardgames::durak::tracker::{Summary, Tracker};
+use cardgames::durak::tracker::Tracker;
 use cardgames::durak::DurakBot;
 use cardgames::durak::{Answer, Event, Game, Pending, Strategy};
 use rand::SeedableRng;
@@ -76,17 +77,9 @@ fn solver_refuses_positions_with_a_talon_and_respects_its_cap() {
 fn deep_vs(opponent: Strategy, seed: u64, deals: u64) -> Vec<String> {
     // A small work rate keeps the debug-built test quick; the safety net is pushed far away
     // so only the work caps decide (a clock cut would make the runs differ).
-    let deep = DeepConfig {
-        units_per_second: 4e4,
-        hard_share: 100.0,
-        ..DeepConfig::default()
-    };
-    let cfg = SearchConfig {
-        deep,
-        ..SearchConfig::default()
-    };
+    let cfg = DeepConfig::parse("units_per_second=40000,hard_share=100").unwrap();
     let a = TeamSpec::InProcess(Strategy::Deep, cfg);
-    let b = TeamSpec::InProcess(opponent, SearchConfig::default());
+    let b = TeamSpec::InProcess(opponent, DeepConfig::default());
     (0..deals)
         .flat_map(|d| [false, true].map(|swapped| (d, swapped)))
         .map(|(d, swapped)| {
@@ -107,6 +100,31 @@ fn deep_tournament_replays_exactly_from_its_seed() {
     }
 }
 
+#[test]
+fn the_program_and_the_library_decide_alike() {
+    // `durak-bot` as a program and the same bot in process (both through `durak::bot::decide`,
+    // as the C ABI), with the same settings and per-seat seeds, play the same deals: every
+    // line of every seat's view is the same.
+    let knobs = "units_per_second=40000,hard_share=100,max_samples=40";
+    let program = TeamSpec::Program(format!(
+        "{} --seed {{seed}} --deep {knobs}",
+        env!("CARGO_BIN_EXE_durak-bot")
+    ));
+    let library = TeamSpec::InProcess(Strategy::Deep, DeepConfig::parse(knobs).unwrap());
+    let greedy = TeamSpec::InProcess(Strategy::Greedy, DeepConfig::default());
+    for (deal, swapped) in [(0, false), (0, true), (1, false)] {
+        let p = play_one(21, deal, swapped, &program, &greedy, true, Naming::Physical);
+        let l = play_one(21, deal, swapped, &library, &greedy, true, Naming::Physical);
+        assert_eq!(p.record.forfeit, None, "deal {deal}");
+        assert!(p.record.transcript.is_some());
+        assert_eq!(
+            p.record.transcript, l.record.transcript,
+            "deal {deal} {swapped}"
+        );
+        assert_eq!(p.record.winner, l.record.winner);
+    }
+}
+
 /// A bot after an opening deal (trump hearts, player 1 holding 6S 7D 8S 9C TH JS),
 /// with `MOVE` asked.
 fn opening() -> DurakBot {
@@ -123,19 +141,20 @@ fn opening() -> DurakBot {
     bot
 }
 
-/// The deep search's answer to `bot`'s `MOVE` with a fresh solver and the rng seeded by
-/// `seed`.
+/// The deep search's answer to `tracker`'s `MOVE` with a fresh solver and the rng seeded by
+/// `seed` (the determinizations drawn from `worlds` when given).
 fn search_move(
-    bot: &DurakBot,
+    tracker: &Tracker,
     default: Answer,
     cfg: &DeepConfig,
     work_cap: u64,
     deadline: Option<std::time::Instant>,
     seed: u64,
+    worlds: Option<&Worlds>,
 ) -> (Answer, DecisionStats) {
-    let legal = bot.tracker().legal(Command::Move);
+    let legal = tracker.legal(Command::Move);
     deep_search(SearchContext {
-        tracker: bot.tracker(),
+        tracker,
         cmd: Command::Move,
         legal: &legal,
         default,
@@ -143,8 +162,8 @@ fn search_move(
         solver: &mut Solver::new(),
         work_cap,
         deadline,
-        oracle: None,
         rng: &mut ChaCha8Rng::seed_from_u64(seed),
+        worlds,
     })
 }
 
@@ -156,7 +175,7 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     let cfg = DeepConfig::default();
     let run = |stop_now: bool, seed: u64| {
         let deadline = stop_now.then(std::time::Instant::now);
-        search_move(&bot, default, &cfg, 20_000, deadline, seed)
+        search_move(bot.tracker(), default, &cfg, 20_000, deadline, seed, None)
     };
     let (a, stats) = run(false, 3);
     assert!(legal.contains(&a));
@@ -164,9 +183,14 @@ fn deep_search_answers_legally_replays_and_obeys_the_safety_net() {
     // The work cap binds (one determinization may finish past it).
     assert!(stats.work >= 20_000 && stats.work < 40_000, "{stats:?}");
     assert_eq!(run(false, 3), (a, stats), "same seed, same answer and work");
+    // The clock's safety net never cuts the first determinization (crate::search::Caps), and
+    // one determinization is no evidence against the kept answer.
     let (cut, cut_stats) = run(true, 3);
     assert_eq!(cut, default);
-    assert!(cut_stats.clock_cut && cut_stats.samples == 0);
+    assert!(
+        cut_stats.clock_cut && cut_stats.samples == 1,
+        "{cut_stats:?}"
+    );
 }
 
 #[test]
@@ -175,10 +199,13 @@ fn deep_search_keeps_the_heuristic_answer_without_evidence_against_it() {
     let legal = bot.tracker().legal(Command::Move);
     let run = |default, keep_z| {
         let cfg = DeepConfig {
-            keep_z,
+            search: SearchSettings {
+                keep_z,
+                ..SearchSettings::default()
+            },
             ..DeepConfig::default()
         };
-        search_move(&bot, default, &cfg, u64::MAX, None, 5).0
+        search_move(bot.tracker(), default, &cfg, u64::MAX, None, 5, None).0
     };
     // With the bar out of reach every default stands; without it the samples choose, and
     // some default is overruled (six leads cannot all score best on the same samples).
@@ -250,169 +277,13 @@ fn information_set_searches_find_the_only_winning_lead() {
         let tracker = open_tracker(g);
         let legal = tracker.legal(Command::Move);
         assert!(legal.contains(win) && legal.contains(heuristic_lead));
-        // The flat search solves each lead exactly; the trees, with the opponents choosing by
-        // UCB1 too, must find the lead that wins against every defence.
-        for tree in [0, 1, 2] {
-            let cfg = DeepConfig {
-                tree,
-                tree_opp: 1,
-                ..DeepConfig::default()
-            };
-            let (a, stats) = deep_search(SearchContext {
-                tracker: &tracker,
-                cmd: Command::Move,
-                legal: &legal,
-                default: *heuristic_lead,
-                cfg: &cfg,
-                solver: &mut Solver::new(),
-                work_cap: 200_000,
-                deadline: None,
-                oracle: None,
-                rng: &mut ChaCha8Rng::seed_from_u64(1),
-            });
-            assert_eq!(a, *win, "tree {tree}, {stats:?}, position {g:?}");
-            assert!(stats.samples > 0 && !stats.clock_cut);
-        }
+        // The trees, with the opponents choosing by UCB1 too, must find the lead that wins
+        // against every defence.
+        let cfg = DeepConfig::parse("tree_opp=1").unwrap();
+        let (a, stats) = search_move(&tracker, *heuristic_lead, &cfg, 200_000, None, 1, None);
+        assert_eq!(a, *win, "{stats:?}, position {g:?}");
+        assert!(stats.samples > 0 && !stats.clock_cut);
     }
-}
-
-/// `game` with every card but player 0's hidden from `tracker`: the others' hands are unseen
-/// (its determinizations deal them at random).
-fn hidden_tracker(game: &Game) -> Tracker {
-    let mut t = open_tracker(game);
-    t.known = [CardSet::EMPTY; 4];
-    t
-}
-
-#[test]
-fn the_clairvoyant_bound_searches_the_true_deal() {
-    // The positions have one winning lead; a tracker that sees only its own hand is given the
-    // true deal as the oracle (the clairvoyant bound, talon empty so both bounds agree): every
-    // determinization is then the true deal and the flat search's exact solves find the win.
-    let positions = only_winning_leads(4);
-    assert_eq!(positions.len(), 4, "too few test positions");
-    for (g, win, heuristic_lead) in &positions {
-        let tracker = hidden_tracker(g);
-        let legal = tracker.legal(Command::Move);
-        for clairvoyant in [1, 2] {
-            let cfg = DeepConfig {
-                tree: 0,
-                clairvoyant,
-                ..DeepConfig::default()
-            };
-            let (a, stats) = deep_search(SearchContext {
-                tracker: &tracker,
-                cmd: Command::Move,
-                legal: &legal,
-                default: *heuristic_lead,
-                cfg: &cfg,
-                solver: &mut Solver::new(),
-                work_cap: 200_000,
-                deadline: None,
-                oracle: Some(g),
-                rng: &mut ChaCha8Rng::seed_from_u64(1),
-            });
-            assert_eq!(
-                a, *win,
-                "clairvoyant {clairvoyant}, {stats:?}, position {g:?}"
-            );
-        }
-    }
-}
-
-#[test]
-fn the_partial_bound_deals_the_shown_hands_as_they_are() {
-    // With the talon empty, a tracker that sees only its own hand deals the others' cards
-    // at random; shown the partner's hand (player 2), every determinization must hold it
-    // exactly and deal the two opponents the rest, as a set the true one.
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    for seed in 0..8u64 {
-        // A seeded deal of six cards each, the talon set aside (gone, to the tracker); player
-        // 0 leads.
-        let (full, _) = Game::new(seed);
-        let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
-        let hidden = hidden_tracker(g);
-        let shown = hidden.showing(g, 4, None);
-        let opponents = g.hands[1].union(g.hands[3]);
-        let mut partner_differs = 0;
-        for _ in 0..50 {
-            let d = shown.sample_game(Command::Move, &mut rng).unwrap();
-            assert_eq!(d.hands[2], g.hands[2], "the partner's hand as it is");
-            assert_eq!(d.hands[1].union(d.hands[3]), opponents);
-            assert_eq!(d.hands[1].len(), g.hands[1].len());
-            let h = hidden.sample_game(Command::Move, &mut rng).unwrap();
-            partner_differs += usize::from(h.hands[2] != g.hands[2]);
-        }
-        // Without it the partner's hand is a guess (or the test shows nothing).
-        assert!(partner_differs > 40, "seed {seed}: {partner_differs} of 50");
-        // Every hand shown: the true deal itself.
-        let all = hidden
-            .showing(g, EVERY_HAND, None)
-            .sample_game(Command::Move, &mut rng)
-            .unwrap();
-        assert_eq!(all.hands, g.hands);
-    }
-    assert_eq!(DeepConfig::default().clairvoyant_players, EVERY_HAND);
-    let c = DeepConfig::parse("clairvoyant=1,clairvoyant_players=4").unwrap();
-    assert_eq!((c.clairvoyant, c.clairvoyant_players), (1, 4));
-}
-
-#[test]
-fn a_told_summary_of_the_partners_hand_holds_in_every_determinization() {
-    // The signal bound: told only the number of plain cards the partner holds in each suit
-    // (no hand shown), determinizations deal it a hand with those counts (all but the rare
-    // ones where none of SUMMARY_DRAWS draws had them), while a tracker told nothing deals
-    // other counts too.
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let counts = Summary::from_number(1).unwrap();
-    assert_eq!(counts, Summary::SuitCounts);
-    let (mut matched, mut told_other, mut blind_other) = (0, 0, 0);
-    for seed in 0..8u64 {
-        let (full, _) = Game::new(seed);
-        let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
-        let hidden = hidden_tracker(g);
-        let told = hidden.showing(g, 0, Some(counts));
-        let truth = counts.of(g.hands[2], g.trump);
-        for _ in 0..20 {
-            let d = told.sample_game(Command::Move, &mut rng).unwrap();
-            matched += usize::from(counts.of(d.hands[2], d.trump) == truth);
-            told_other += usize::from(d.hands[2] != g.hands[2]);
-            let h = hidden.sample_game(Command::Move, &mut rng).unwrap();
-            blind_other += usize::from(counts.of(h.hands[2], h.trump) != truth);
-        }
-    }
-    assert!(matched >= 150, "{matched} of 160 matched");
-    // The counts do not give the hand away, and without them they are a guess.
-    assert!(told_other > 100, "{told_other} of 160");
-    assert!(blind_other > 80, "{blind_other} of 160");
-    let c = DeepConfig::parse("clairvoyant_players=0,clairvoyant_summary=8").unwrap();
-    assert_eq!((c.clairvoyant_players, c.clairvoyant_summary), (0, 8));
-    assert!(DeepConfig::parse("clairvoyant_summary=9").is_err());
-}
-
-#[test]
-fn partner_summaries_read_a_worked_hand() {
-    // Hearts trump; plain: 6 and queen of spades, ace of clubs; trumps: 7 and king of hearts.
-    use cardgames::card::{Card, Rank, Suit};
-    let hand: CardSet = [
-        (Rank::Six, Suit::Spades),
-        (Rank::Queen, Suit::Spades),
-        (Rank::Ace, Suit::Clubs),
-        (Rank::Seven, Suit::Hearts),
-        (Rank::King, Suit::Hearts),
-    ]
-    .into_iter()
-    .map(|(r, s)| Card::new(r, s))
-    .collect();
-    let of = |n| Summary::from_number(n).unwrap().of(hand, Suit::Hearts);
-    // One byte per suit in Suit::ALL order: spades, hearts, clubs, diamonds.
-    assert_eq!(of(1), 2 | 1 << 16); // two spades, one club
-    assert_eq!(of(3), 1 | 1 << 16); // spades and clubs held
-    assert_eq!(of(4), 1 | 1 << 16); // the queen of spades, the ace of clubs
-    assert_eq!(of(5), 1 << 16); // rank sums 0 + 6 in spades (0 eighths), 8 in clubs (1)
-    assert_eq!(of(7), 2); // two trumps
-    assert_eq!(of(8), 1 | 1 << 6 | 1 << 8); // sixes, queens, aces
-    assert_eq!(Summary::from_number(0), None);
 }
 
 #[test]
@@ -451,4 +322,156 @@ fn the_endgame_diagnostic_is_the_exact_value_of_the_first_empty_talon_decision()
         checked += 1;
     }
     assert_eq!(checked, 30);
+}
+
+/// The measurement bounds (feature `measure`: `cargo test --features measure --test durak_deep`).
+#[cfg(feature = "measure")]
+mod measure {
+    use super::*;
+    use cardgames::durak::measure::{showing, Summary, Worlds, EVERY_HAND};
+
+    /// `game` with every card but player 0's hidden from `tracker`: the others' hands are unseen
+    /// (its determinizations deal them at random).
+    fn hidden_tracker(game: &Game) -> Tracker {
+        let mut t = open_tracker(game);
+        t.known = [CardSet::EMPTY; 4];
+        t
+    }
+
+    #[test]
+    fn the_clairvoyant_bound_searches_the_true_deal() {
+        // The positions have one winning lead; a tracker that sees only its own hand is given the
+        // true deal (the clairvoyant bound, talon empty so both bounds agree): every
+        // determinization is then the true deal and the trees find the win.
+        let positions = only_winning_leads(4);
+        assert_eq!(positions.len(), 4, "too few test positions");
+        for (g, win, heuristic_lead) in &positions {
+            let tracker = hidden_tracker(g);
+            for clairvoyant in [1, 2] {
+                let cfg =
+                    DeepConfig::parse(&format!("tree_opp=1,clairvoyant={clairvoyant}")).unwrap();
+                let worlds = Worlds::Truth {
+                    game: g.clone(),
+                    order: clairvoyant == 2,
+                };
+                let (a, stats) = search_move(
+                    &tracker,
+                    *heuristic_lead,
+                    &cfg,
+                    200_000,
+                    None,
+                    1,
+                    Some(&worlds),
+                );
+                assert_eq!(
+                    a, *win,
+                    "clairvoyant {clairvoyant}, {stats:?}, position {g:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_partial_bound_deals_the_shown_hands_as_they_are() {
+        // With the talon empty, a tracker that sees only its own hand deals the others' cards
+        // at random; shown the partner's hand (player 2), every determinization must hold it
+        // exactly and deal the two opponents the rest, as a set the true one.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for seed in 0..8u64 {
+            // A seeded deal of six cards each, the talon set aside (gone, to the tracker); player
+            // 0 leads.
+            let (full, _) = Game::new(seed);
+            let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
+            let hidden = hidden_tracker(g);
+            let shown = showing(&hidden, g, 4);
+            let opponents = g.hands[1].union(g.hands[3]);
+            let mut partner_differs = 0;
+            for _ in 0..50 {
+                let d = shown.sample_game(Command::Move, &mut rng).unwrap();
+                assert_eq!(d.hands[2], g.hands[2], "the partner's hand as it is");
+                assert_eq!(d.hands[1].union(d.hands[3]), opponents);
+                assert_eq!(d.hands[1].len(), g.hands[1].len());
+                let h = hidden.sample_game(Command::Move, &mut rng).unwrap();
+                partner_differs += usize::from(h.hands[2] != g.hands[2]);
+            }
+            // Without it the partner's hand is a guess (or the test shows nothing).
+            assert!(partner_differs > 40, "seed {seed}: {partner_differs} of 50");
+            // Every hand shown: the true deal itself.
+            let all = showing(&hidden, g, EVERY_HAND)
+                .sample_game(Command::Move, &mut rng)
+                .unwrap();
+            assert_eq!(all.hands, g.hands);
+        }
+        assert_eq!(
+            DeepConfig::default().measure.clairvoyant_players,
+            EVERY_HAND
+        );
+        let c = DeepConfig::parse("clairvoyant=1,clairvoyant_players=4")
+            .unwrap()
+            .measure;
+        assert_eq!((c.clairvoyant, c.clairvoyant_players), (1, 4));
+    }
+
+    #[test]
+    fn a_told_summary_of_the_partners_hand_holds_in_every_determinization() {
+        // The signal bound: told only the number of plain cards the partner holds in each suit
+        // (no hand shown), determinizations deal it a hand with those counts (all but the rare
+        // ones where none of SUMMARY_DRAWS draws had them), while a tracker told nothing deals
+        // other counts too.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let counts = Summary::from_number(1).unwrap();
+        assert_eq!(counts, Summary::SuitCounts);
+        let (mut matched, mut told_other, mut blind_other) = (0, 0, 0);
+        for seed in 0..8u64 {
+            let (full, _) = Game::new(seed);
+            let g = &Game::from_parts(full.trump, full.hands, Vec::new(), 0);
+            let hidden = hidden_tracker(g);
+            let truth = counts.of(g.hands[2], g.trump);
+            let told = Worlds::Told {
+                tracker: hidden.clone(),
+                summary: Some((counts, truth)),
+            };
+            for _ in 0..20 {
+                let d = told.draw(Command::Move, &mut rng).unwrap();
+                matched += usize::from(counts.of(d.hands[2], d.trump) == truth);
+                told_other += usize::from(d.hands[2] != g.hands[2]);
+                let h = hidden.sample_game(Command::Move, &mut rng).unwrap();
+                blind_other += usize::from(counts.of(h.hands[2], h.trump) != truth);
+            }
+        }
+        assert!(matched >= 150, "{matched} of 160 matched");
+        // The counts do not give the hand away, and without them they are a guess.
+        assert!(told_other > 100, "{told_other} of 160");
+        assert!(blind_other > 80, "{blind_other} of 160");
+        let c = DeepConfig::parse("clairvoyant_players=0,clairvoyant_summary=8")
+            .unwrap()
+            .measure;
+        assert_eq!((c.clairvoyant_players, c.clairvoyant_summary), (0, 8));
+        assert!(DeepConfig::parse("clairvoyant_summary=9").is_err());
+    }
+
+    #[test]
+    fn partner_summaries_read_a_worked_hand() {
+        // Hearts trump; plain: 6 and queen of spades, ace of clubs; trumps: 7 and king of hearts.
+        use cardgames::card::{Card, Rank, Suit};
+        let hand: CardSet = [
+            (Rank::Six, Suit::Spades),
+            (Rank::Queen, Suit::Spades),
+            (Rank::Ace, Suit::Clubs),
+            (Rank::Seven, Suit::Hearts),
+            (Rank::King, Suit::Hearts),
+        ]
+        .into_iter()
+        .map(|(r, s)| Card::new(r, s))
+        .collect();
+        let of = |n| Summary::from_number(n).unwrap().of(hand, Suit::Hearts);
+        // One byte per suit in Suit::ALL order: spades, hearts, clubs, diamonds.
+        assert_eq!(of(1), 2 | 1 << 16); // two spades, one club
+        assert_eq!(of(3), 1 | 1 << 16); // spades and clubs held
+        assert_eq!(of(4), 1 | 1 << 16); // the queen of spades, the ace of clubs
+        assert_eq!(of(5), 1 << 16); // rank sums 0 + 6 in spades (0 eighths), 8 in clubs (1)
+        assert_eq!(of(7), 2); // two trumps
+        assert_eq!(of(8), 1 | 1 << 6 | 1 << 8); // sixes, queens, aces
+        assert_eq!(Summary::from_number(0), None);
+    }
 }

@@ -5,10 +5,10 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use cardgames::durak::cards::CardSet;
+use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::{
     play_game, play_game_named, GameRecord, Naming, Player, SeatFault,
 };
-use cardgames::durak::search::SearchConfig;
 use cardgames::durak::tournament::BotSeat;
 use cardgames::durak::{Command, DurakBot, Game, Strategy};
 use cardgames::{Card, Notation, Suit};
@@ -83,11 +83,7 @@ fn bot_game(seed: u64, a: Strategy, b: Strategy) -> GameRecord {
 fn bot_game_named(seed: u64, a: Strategy, b: Strategy, naming: Naming) -> GameRecord {
     let (game, dealt) = Game::new(seed);
     // A small search setting keeps the debug-profile test fast; legality does not depend on it.
-    let config = SearchConfig {
-        samples: 3,
-        max_decision: Duration::from_millis(50),
-        ..SearchConfig::default()
-    };
+    let config = DeepConfig::parse("max_samples=3,min_samples=1").unwrap();
     let mut seats = [0u64, 1, 2, 3].map(|i| {
         let s = if i % 2 == 0 { a } else { b };
         BotSeat(DurakBot::new(s, seed.wrapping_mul(4).wrapping_add(i)).with_config(config))
@@ -115,11 +111,11 @@ fn bots_never_answer_illegally_against_random_opponents() {
 }
 
 #[test]
-fn search_bot_never_answers_illegally() {
+fn deep_bot_never_answers_illegally() {
     for seed in 0..25u64 {
-        let rec = bot_game(seed, Strategy::Search, Strategy::Random);
+        let rec = bot_game(seed, Strategy::Deep, Strategy::Random);
         assert!(rec.forfeit.is_none(), "seed {seed}: {:?}", rec.forfeit);
-        let rec = bot_game(seed, Strategy::Random, Strategy::Search);
+        let rec = bot_game(seed, Strategy::Random, Strategy::Deep);
         assert!(rec.forfeit.is_none(), "seed {seed}: {:?}", rec.forfeit);
     }
 }
@@ -138,7 +134,7 @@ fn bots_accept_seat_naming_of_a_substituting_partner() {
         }
     }
     for seed in 0..15u64 {
-        let rec = bot_game_named(seed, Strategy::Search, Strategy::Heuristic, Naming::Seat);
+        let rec = bot_game_named(seed, Strategy::Deep, Strategy::Heuristic, Naming::Seat);
         assert!(rec.forfeit.is_none(), "seed {seed}: {:?}", rec.forfeit);
     }
 }
@@ -157,7 +153,7 @@ fn tracker_follows_the_sample_with_crlf_and_extra_spaces() {
     let rest = "move 2 3 6D|beat 3 7D|give 2 ??|give 3 ??|move 3 4 6C|beat 4 7C|add 3 4 7H|beat 4 AS|\
                 add 1 4 6S|take 4|add 1 4 7S|give 3 ??|give 3 ??|give 1 QS|give 1 KS|move 1 2 8S|take 2|give 1 AC";
     lines.extend(rest.split('|').map(str::to_owned));
-    let mut bot = DurakBot::new(Strategy::Search, 3);
+    let mut bot = DurakBot::new(Strategy::Deep, 3);
     for l in &lines {
         assert_eq!(
             bot.feed(&format!("  {}  \r\n", l.replace(' ', "   "))),

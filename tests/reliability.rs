@@ -341,29 +341,21 @@ fn d15_coup_arbiter_refuses_names_that_are_not_folder_names() {
     assert!(out.stdout.is_empty(), "games were played");
 }
 
-/// `durak-server --mix NaN` reached the in-process search bot's random draw
-/// and panicked; `--mix 5` and `--mix=-1` were silently clamped. A share
-/// outside 0..1 is refused on the command line now.
+/// `durak-server --mix NaN` once reached the in-process search bot's random draw and
+/// panicked; the share is a deep search setting now (`opponent_mix`), and a value outside
+/// 0..1 is refused on the command line in one line, naming the key.
 #[test]
 fn durak_server_refuses_a_mix_outside_0_to_1() {
     for mix in ["NaN", "5", "-1", "inf"] {
         let out = Command::new(env!("CARGO_BIN_EXE_durak-server"))
-            .args([
-                "-q",
-                "-a",
-                "inproc:search",
-                "-b",
-                "inproc:random",
-                "--deals",
-                "1",
-            ])
-            .arg(format!("--mix={mix}"))
+            .args(["-q", "-b", "inproc:random", "--deals", "1", "-a"])
+            .arg(format!("inproc:deep:opponent_mix={mix}"))
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{mix}: {err}");
         assert!(
-            err.contains("--mix") && err.contains("from 0 to 1"),
+            err.contains("opponent_mix") && err.lines().count() == 1,
             "{mix}: {err}"
         );
         assert!(!err.contains("panicked"), "{mix}: {err}");

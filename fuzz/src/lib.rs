@@ -9,11 +9,10 @@
 
 use std::ffi::{c_char, CString};
 use std::io::Cursor;
-use std::time::Duration;
 
 use cardgames::coup::{decide, Strategy as CoupStrategy};
+use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::protocol::format_answer;
-use cardgames::durak::search::SearchConfig;
 use cardgames::durak::{DurakBot, Strategy as DurakStrategy};
 use cardgames::ffi::CgStatus;
 use cardgames::ioiwari::{protocol, Board, Game, Player, Strategy as IoiStrategy};
@@ -79,15 +78,12 @@ pub fn durak_lines(data: &[u8]) {
         DurakStrategy::Random,
         DurakStrategy::Greedy,
         DurakStrategy::Heuristic,
-        DurakStrategy::Search,
+        DurakStrategy::Deep,
     ][usize::from(first % 4)];
-    let config = SearchConfig {
-        samples: 4,
-        max_decision: Duration::from_millis(2),
-        exact_cards: 3,
-        exact_nodes: 100,
-        ..SearchConfig::default()
-    };
+    let config = DeepConfig::parse(
+        "max_samples=4,min_samples=1,exact_cards=3,leaf_nodes=100,root_nodes=100",
+    )
+    .expect("valid settings");
     let mut bot = DurakBot::new(strategy, u64::from(first)).with_config(config);
     for line in text(rest).lines().take(300) {
         if let Ok(Some(cmd)) = bot.feed(line) {

@@ -1,72 +1,40 @@
 //! `durak-bot`: plays one seat of 2 vs 2 Durak over stdin/stdout (`docs/rules/durak.md`
 //! §3). Reads lines until EOF, answers each command on its own line and flushes.
 
-use std::io::{self, BufRead, Write};
-use std::process::ExitCode;
-use std::time::Duration;
-
+use cardgames::durak::bot::decide;
 use cardgames::durak::deep::DeepConfig;
-use cardgames::durak::search::SearchConfig;
+use cardgames::durak::protocol::format_answer;
 use cardgames::durak::{DurakBot, Strategy};
 use clap::{Parser, ValueEnum};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Kind {
     Random,
     Greedy,
     Heuristic,
-    Search,
     Deep,
 }
 
 /// A Durak 2 vs 2 bot speaking the olympiad protocol on stdin/stdout.
 #[derive(Parser, Debug)]
-#[command(name = "durak-bot", version)]
+#[command(name = "durak-bot", version, after_long_help = DeepConfig::help())]
 struct Args {
-    /// Playing strategy (deep is the contest bot; the others are sparring partners, search
-    /// being the previous contest bot).
+    /// Playing strategy (deep is the contest bot; the others are sparring partners).
     #[arg(long, value_enum, default_value_t = Kind::Deep)]
     strategy: Kind,
     /// Seed of the bot's randomness.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Deep: share of the time budget (2 s + 0.1 s x rounds) the work caps aim to spend, in
-    /// (0, 1].
-    #[arg(long, default_value_t = DeepConfig::default().budget_share, value_parser = parse_share)]
-    share: f64,
-    /// Deep: work units (playout steps + solver nodes) assumed per second, positive.
-    #[arg(long, default_value_t = DeepConfig::default().units_per_second, value_parser = parse_rate)]
-    rate: f64,
-    /// Deep: further settings as key=value,... over the defaults (see DeepConfig), e.g.
-    /// `root_cards=12,exact_cards=8`.
+    /// Settings as key=value,... over the defaults: the deep search's keys, and own.KEY /
+    /// opp.KEY for the heuristic (the heuristic strategy plays own.KEY); `--help` lists every
+    /// key with its default, meaning and the measurement that set it.
     #[arg(long, default_value = "")]
     deep: String,
-    /// Print a summary of the deep search's work per game on stderr.
+    /// Print a summary of the deep search's work per decision on stderr.
     #[arg(long)]
     verbose: bool,
-    /// Search: determinizations per decision at most.
-    #[arg(long, default_value_t = SearchConfig::default().samples)]
-    samples: usize,
-    /// Search: wall-clock safety net per decision in milliseconds (the
-    /// sample cap binds first, so games replay).
-    #[arg(long, default_value_t = 200)]
-    max_ms: u64,
-}
-
-fn parse_share(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
-        _ => Err(format!("expected a share in (0, 1], got {text:?}")),
-    }
-}
-
-fn parse_rate(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
-        _ => Err(format!(
-            "expected a positive number of units per second, got {text:?}"
-        )),
-    }
 }
 
 /// Unreadable server lines reported on stderr, at most this many per run (the bot skips them
@@ -79,32 +47,23 @@ fn main() -> ExitCode {
         Kind::Random => Strategy::Random,
         Kind::Greedy => Strategy::Greedy,
         Kind::Heuristic => Strategy::Heuristic,
-        Kind::Search => Strategy::Search,
         Kind::Deep => Strategy::Deep,
     };
-    let deep = match DeepConfig::parse(&args.deep) {
-        Ok(d) if d.clairvoyant > 0 => {
-            cardgames::diag!(
-                "durak-bot: --deep clairvoyant needs the true hidden state: it runs only in-process (durak-server -a inproc:clairvoyant)"
-            );
-            return ExitCode::from(2);
-        }
-        Ok(d) => DeepConfig {
-            budget_share: args.share,
-            units_per_second: args.rate,
-            ..d
-        },
+    let config = match DeepConfig::parse(&args.deep) {
+        Ok(c) => c,
         Err(e) => {
             cardgames::diag!("durak-bot: --deep: {e} (see --help)");
             return ExitCode::from(2);
         }
     };
-    let cfg = SearchConfig {
-        samples: args.samples,
-        max_decision: Duration::from_millis(args.max_ms),
-        ..SearchConfig::default()
-    };
-    let mut bot = DurakBot::new(strategy, args.seed).with_config(SearchConfig { deep, ..cfg });
+    #[cfg(feature = "measure")]
+    if config.measure.clairvoyant > 0 {
+        cardgames::diag!(
+            "durak-bot: --deep clairvoyant needs the true hidden state: it runs only in-process (durak-server -a inproc:clairvoyant)"
+        );
+        return ExitCode::from(2);
+    }
+    let mut bot = DurakBot::new(strategy, args.seed).with_config(config);
     let mut cuts = 0;
     let mut bad_lines = 0;
     let stdin = io::stdin();
@@ -139,7 +98,7 @@ fn main() -> ExitCode {
             }
         }
         if let Ok(Some(command)) = fed {
-            let answer = bot.answer(command);
+            let decision = decide(&mut bot, command);
             if bot.clock_cuts() > cuts {
                 cuts = bot.clock_cuts();
                 cardgames::diag!(
@@ -148,20 +107,20 @@ fn main() -> ExitCode {
                     bot.tracker().rounds
                 );
             }
-            if args.verbose {
-                let (last, cap) = bot.last_decision();
+            if let (true, Some((stats, cap))) = (args.verbose, decision.search) {
                 cardgames::diag!(
-                    "durak-bot: decision {} work {} thought {:.3} s; last: samples {} work {} cap {} talon {} hand {}",
+                    "durak-bot: decision {} work {} thought {:.3} s; this one: samples {} work {} cap {} talon {} hand {}",
                     bot.decisions(),
                     bot.work(),
                     bot.thinking().as_secs_f64(),
-                    last.samples,
-                    last.work,
+                    stats.samples,
+                    stats.work,
                     cap,
                     bot.tracker().talon(),
                     bot.tracker().hand.len()
                 );
             }
+            let answer = format_answer(decision.answer);
             if writeln!(out, "{answer}")
                 .and_then(|()| out.flush())
                 .is_err()

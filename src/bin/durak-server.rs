@@ -9,16 +9,15 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cardgames::child;
 use cardgames::durak::audit::{audit_deal, Audit, PHASES};
 use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::referee::{Naming, PlayOptions};
-use cardgames::durak::search::SearchConfig;
+use cardgames::durak::sample::Beliefs;
 use cardgames::durak::strategy::HeuristicParams;
 use cardgames::durak::tournament::{play_one_with, Summary, TeamSpec, TournamentGame};
-use cardgames::durak::tracker::Beliefs;
 use cardgames::durak::Strategy;
 use cardgames::report::durak::{merge, paired, read_outcomes, team_letter, Paired, Run};
 use cardgames::report::{ReplayPick, Shard};
@@ -38,10 +37,11 @@ use rayon::prelude::*;
 #[command(name = "durak-server", version)]
 struct Args {
     /// Team A (seats 1 and 3 in the first game of a deal): a command, or
-    /// `inproc:<random|greedy|heuristic|search>[:own knobs[/opponent model knobs]]`, knobs
-    /// written key=value,... (see HeuristicParams), or `inproc:deep[:knobs]` (see DeepConfig),
-    /// or the measurement bounds `inproc:clairvoyant[:knobs]` (deep search seeing every hand)
-    /// and `inproc:clairvoyant2[:knobs]` (seeing the talon's order too).
+    /// `inproc:<random|greedy|heuristic>[:knobs]`, knobs written key=value,... (the heuristic's:
+    /// `durak-bot --help`), or `inproc:deep[:knobs]` (the deep search's settings, as
+    /// `durak-bot --deep`), or, in a build with `--features measure`, the measurement bounds
+    /// `inproc:clairvoyant[:knobs]` (deep search seeing every hand) and
+    /// `inproc:clairvoyant2[:knobs]` (seeing the talon's order too).
     #[arg(long, short = 'a')]
     team_a: String,
     /// Team B, same forms.
@@ -62,19 +62,6 @@ struct Args {
     /// Write each game's four transcripts into this directory.
     #[arg(long)]
     transcripts: Option<PathBuf>,
-    /// In-process search bots: determinizations per decision.
-    #[arg(long, default_value_t = SearchConfig::default().samples)]
-    samples: usize,
-    /// In-process search bots: wall-clock safety net per decision in milliseconds (the
-    /// sample cap binds first, so games replay).
-    #[arg(long, default_value_t = 200)]
-    max_ms: u64,
-    /// In-process search bots: share of determinizations using the opponent model.
-    #[arg(long, default_value_t = SearchConfig::default().opponent_mix, value_parser = parse_share)]
-    mix: f64,
-    /// In-process search bots: exact solving from this many cards in hands (0: off).
-    #[arg(long, default_value_t = SearchConfig::default().exact_cards)]
-    exact_cards: usize,
     /// Name a partner who plays an out player's seat by that seat's number (the default names
     /// the physical player, this project's reading).
     #[arg(long)]
@@ -146,17 +133,10 @@ struct BeliefsArgs {
     /// Determinizations per belief and decision.
     #[arg(long, default_value_t = 200)]
     samples: usize,
-    /// Beliefs to score, the first the reference of the differences: each `takes` (the facts
-    /// and the take beliefs) or flags joined by `+`: `play` (the reading of beats, throw-ins
-    /// and declines), `partner` (the partner read too), `uniform` (a uniform deal of each
-    /// group of slots), `leads` (leads read as the lowest card), `mixN` (N steps of the
-    /// mixing chain), `doubtP` (each other player dealt by the facts alone with probability
-    /// P, always once seen breaking his beliefs).
-    #[arg(
-        long,
-        value_delimiter = ' ',
-        default_value = "takes play play+uniform play+partner"
-    )]
+    /// Beliefs to score, the first the reference of the differences: `takes` (the facts and
+    /// the take beliefs) or `play` (also the reading of the opponents' beats, throw-ins and
+    /// declines: the deep search's).
+    #[arg(long, value_delimiter = ' ', default_value = "takes play")]
     beliefs: Vec<String>,
     /// Deals played in parallel (rayon threads), 1 to 1024.
     #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -167,14 +147,6 @@ struct BeliefsArgs {
 }
 
 /// The progress bar over `games` games (hidden when `quiet`).
-/// A share: a number from 0 to 1 (`--mix`).
-fn parse_share(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("{text:?} is not a number from 0 to 1")),
-    }
-}
-
 fn progress_bar(games: usize, quiet: bool) -> Result<ProgressBar, String> {
     let bar = if quiet {
         ProgressBar::hidden()
@@ -199,28 +171,11 @@ fn thread_pool(jobs: u16, games: usize) -> Result<rayon::ThreadPool, String> {
 
 /// A belief of `durak-server beliefs --beliefs`.
 fn parse_beliefs(spec: &str) -> Result<Beliefs, String> {
-    let mut b = Beliefs::TAKES;
-    for flag in spec.split('+') {
-        match flag {
-            "takes" => {}
-            "play" => b.play = true,
-            "partner" => b.partner = true,
-            "uniform" => b.uniform = true,
-            "leads" => b.leads = true,
-            _ if flag.starts_with("doubt") => {
-                b.doubt = flag[5..]
-                    .parse()
-                    .map_err(|_| format!("bad doubt in {flag:?} (doubtP)"))?;
-            }
-            _ if flag.starts_with("mix") => {
-                b.mixing = flag[3..]
-                    .parse()
-                    .map_err(|_| format!("bad mixing steps in {flag:?} (mixN)"))?;
-            }
-            _ => return Err(format!("unknown belief flag {flag:?} (takes, play, partner, uniform, leads, mixN, doubtP, joined by +)")),
-        }
+    match spec {
+        "takes" => Ok(Beliefs::Takes),
+        "play" => Ok(Beliefs::Play),
+        _ => Err(format!("unknown belief {spec:?} (takes, play)")),
     }
-    Ok(b)
 }
 
 fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
@@ -235,15 +190,14 @@ fn beliefs_main(args: BeliefsArgs) -> Result<(), String> {
     if args.deals == 0 {
         return Err("--deals must be at least 1".into());
     }
-    let cfg = SearchConfig::default();
-    let a = team(&args.team_a, cfg)?;
+    let a = team(&args.team_a)?;
     if !matches!(a, TeamSpec::InProcess(..)) {
         return Err(format!(
             "team A must be in process (inproc:...), not {:?}",
             args.team_a
         ));
     }
-    let b = team(&args.team_b, cfg)?;
+    let b = team(&args.team_b)?;
     let jobs: Vec<(u64, bool)> = (0..args.deals)
         .flat_map(|d| [(d, false), (d, true)])
         .collect();
@@ -429,32 +383,47 @@ fn subcommand(name: &str) -> ExitCode {
     }
 }
 
-fn team(text: &str, cfg: SearchConfig) -> Result<TeamSpec, String> {
+fn team(text: &str) -> Result<TeamSpec, String> {
     match text.strip_prefix("inproc:") {
         Some(rest) => {
             let (name, knobs) = rest.split_once(':').unwrap_or((rest, ""));
-            let (own, opp) = knobs.split_once('/').unwrap_or((knobs, ""));
-            let mut cfg = cfg;
-            let seeing = match name {
-                "clairvoyant" => Some(1),
-                "clairvoyant2" => Some(2),
-                _ => None,
-            };
-            if name == "deep" || seeing.is_some() {
-                cfg.deep = DeepConfig::parse(knobs)?;
-                if let Some(k) = seeing {
-                    cfg.deep.clairvoyant = k;
+            if name == "deep" {
+                return Ok(TeamSpec::InProcess(
+                    Strategy::Deep,
+                    DeepConfig::parse(knobs)?,
+                ));
+            }
+            if let Some(seeing) = clairvoyant(name) {
+                #[cfg(feature = "measure")]
+                {
+                    let mut cfg = DeepConfig::parse(knobs)?;
+                    cfg.measure.clairvoyant = seeing;
+                    return Ok(TeamSpec::InProcess(Strategy::Deep, cfg));
                 }
-                return Ok(TeamSpec::InProcess(Strategy::Deep, cfg));
+                #[cfg(not(feature = "measure"))]
+                return Err(format!(
+                    "inproc:{name} (clairvoyant={seeing}) is a measurement: build durak-server with --features measure"
+                ));
             }
-            cfg.heuristic = HeuristicParams::parse(own)?;
-            if !opp.is_empty() {
-                cfg.opponent = HeuristicParams::parse(opp)?;
-            }
-            Ok(TeamSpec::InProcess(parse_strategy(name)?, cfg))
+            let strategy = parse_strategy(name)?;
+            let cfg = DeepConfig {
+                heuristic: HeuristicParams::parse(knobs)?,
+                ..DeepConfig::default()
+            };
+            Ok(TeamSpec::InProcess(strategy, cfg))
         }
         None if text.trim().is_empty() => Err("empty team command".into()),
         None => Ok(TeamSpec::Program(text.to_owned())),
+    }
+}
+
+/// The measurement bounds' names: `clairvoyant` sees every hand (1), `clairvoyant2` the
+/// talon's order too (2).
+fn clairvoyant(name: &str) -> Option<u8> {
+    match name {
+        "clairvoyant" => Some(1),
+        "clairvoyant2" => Some(2),
+        _ => None,
     }
 }
 
@@ -463,11 +432,9 @@ fn parse_strategy(name: &str) -> Result<Strategy, String> {
         "random" => Strategy::Random,
         "greedy" => Strategy::Greedy,
         "heuristic" => Strategy::Heuristic,
-        "search" => Strategy::Search,
-        "deep" => Strategy::Deep,
         _ => {
             return Err(format!(
-                "unknown strategy {name:?} (random, greedy, heuristic, search, deep)"
+                "unknown strategy {name:?} (random, greedy, heuristic, deep; clairvoyant, clairvoyant2 with --features measure)"
             ))
         }
     })
@@ -520,17 +487,10 @@ fn write_transcript(dir: &std::path::Path, g: &TournamentGame) -> std::io::Resul
 /// that cannot be written ([`child::check_outputs`]) an error (status 1; 2 when two flags name
 /// the same file).
 fn teams(args: &Args) -> Result<(TeamSpec, TeamSpec), (u8, String)> {
-    let cfg = SearchConfig {
-        samples: args.samples,
-        max_decision: Duration::from_millis(args.max_ms),
-        opponent_mix: args.mix,
-        exact_cards: args.exact_cards,
-        ..SearchConfig::default()
-    };
     let usage = |flag: &str, e: String| (2, format!("{flag}: {e} (see --help)"));
     let mut specs = Vec::new();
     for (flag, text) in [("--team-a", &args.team_a), ("--team-b", &args.team_b)] {
-        let spec = team(text, cfg).map_err(|e| usage(flag, e))?;
+        let spec = team(text).map_err(|e| usage(flag, e))?;
         if let TeamSpec::Program(command) = &spec {
             child::check_program(command).map_err(|e| (2, format!("{flag}: {e}")))?;
         }

@@ -11,8 +11,8 @@
 //! - [`protocol`]: information lines and commands, each receiver's relative numbering.
 //! - [`bot`]: the bot side, [`DurakBot`] and its parts:
 //!   - [`tracker`]: what one player knows, rebuilt from the lines.
+//!   - [`sample`]: determinizations from what it knows and believes.
 //!   - [`strategy`]: random, greedy and heuristic policies.
-//!   - [`search`]: determinized search with heuristic playouts (the previous contest bot).
 //!   - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //!   - [`deep`]: the contest search: determinizations, playouts, exact endgames.
 //! - [`server`]: the server side:
@@ -45,7 +45,9 @@ pub mod seat;
 pub mod server;
 pub mod types;
 
-pub use bot::{deep, endgame, search, strategy, tracker};
+#[cfg(feature = "measure")]
+pub use bot::measure;
+pub use bot::{deep, endgame, sample, strategy, tracker};
 pub use server::referee;
 #[cfg(feature = "cli")]
 pub use server::{audit, process, tournament};

@@ -4,7 +4,8 @@
 use std::ffi::c_char;
 
 use super::{fail, guard, mut_arg, returning, shielded, str_arg, write_text, CgStatus};
-use crate::durak::protocol::parse_line;
+use crate::durak::bot::decide;
+use crate::durak::protocol::{format_answer, parse_line};
 use crate::durak::{DurakBot, DurakError, Line, Strategy};
 
 /// An opaque Durak bot handle (the deep search, `Strategy::Deep`): create with
@@ -125,7 +126,8 @@ pub unsafe extern "C" fn cg_durak_bot_answer(
             }
             Err(error) => return Err(protocol_error(&error)),
         };
-        let answer = bot.0.answer(command);
+        // The library's one decision path, as `durak-bot` and the tests take it.
+        let answer = format_answer(decide(&mut bot.0, command).answer);
         // SAFETY: the caller's guarantees on `buf` and `needed`.
         unsafe { write_text(&answer, "buf", buf, len, needed) }
     })

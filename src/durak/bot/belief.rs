@@ -7,13 +7,13 @@
 //! the score is the log loss of the true place, `-ln p`, with `p` the sampled share smoothed
 //! by half a sample per place (so a place no sample chose costs `ln(2 (n + 2))`, not
 //! infinity). Lower is better; a belief that predicts no better than the facts alone scores
-//! the same as [`Beliefs::TAKES`](super::tracker::Beliefs::TAKES) on the same positions.
+//! the same as [`Beliefs::Takes`] on the same positions.
 
 use rand::Rng;
 
-use super::tracker::{Beliefs, Tracker};
+use super::sample::Beliefs;
+use super::tracker::Tracker;
 use crate::card::Card;
-use crate::durak::cards::CardSet;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{team, Game};
 
@@ -61,19 +61,17 @@ fn place(game: &Game, card: Card) -> usize {
 
 /// Whether the true deal `truth` (numbered from player 0) breaks `beliefs`: some player
 /// holds a card the take beliefs bar ([`Tracker::banned`], cleared when he draws), or, where
-/// `beliefs` reads his play, more cards barred by the play beliefs ([`Tracker::lacks`], and
-/// [`Tracker::lead_lacks`] when leads are read) than he drew since they were formed.
-pub fn broken(tracker: &Tracker, truth: &Game, beliefs: &Beliefs) -> bool {
+/// `beliefs` reads his play, more cards barred by the play beliefs ([`Tracker::lacks`]) than he
+/// drew since they were formed.
+pub fn broken(tracker: &Tracker, truth: &Game, beliefs: Beliefs) -> bool {
     (1..4).any(|p| {
         let held = truth.hands[p].minus(tracker.known[p]);
         if !held.intersect(tracker.banned[p]).is_empty() {
             return true;
         }
-        let reads = beliefs.play && (team(p) != 0 || beliefs.partner);
-        let breaks = |lacks: CardSet, free: usize| held.intersect(lacks).len() > free;
-        reads
-            && (breaks(tracker.lacks[p], tracker.lacks_free[p])
-                || (beliefs.leads && breaks(tracker.lead_lacks[p], tracker.lead_free[p])))
+        beliefs == Beliefs::Play
+            && team(p) != 0
+            && held.intersect(tracker.lacks[p]).len() > tracker.lacks_free[p]
     })
 }
 
@@ -85,7 +83,7 @@ pub fn belief_score<R: Rng + ?Sized>(
     tracker: &Tracker,
     command: Command,
     truth: &Game,
-    beliefs: &Beliefs,
+    beliefs: Beliefs,
     samples: usize,
     rng: &mut R,
 ) -> Option<BeliefScore> {
@@ -148,7 +146,7 @@ mod tests {
         }
         let t = bot.tracker();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let s = belief_score(t, Command::Move, &game, &Beliefs::TAKES, 100, &mut rng).unwrap();
+        let s = belief_score(t, Command::Move, &game, Beliefs::Takes, 100, &mut rng).unwrap();
         // 30 hidden cards, none barred by anything: each place's share is about its slots'
         // (6, 6, 6 of 30, the talon 12), so p(truth) averages near (3 * 6 * 0.2 + 12 * 0.4) / 30.
         assert_eq!((s.cards, s.decisions, s.broken), (30, 1, 0));
@@ -159,7 +157,7 @@ mod tests {
         let mut t2 = t.clone();
         let held = game.hands[1].iter().next().unwrap();
         t2.banned[1].insert(held);
-        assert!(broken(&t2, &game, &Beliefs::TAKES));
-        assert!(!broken(t, &game, &Beliefs::TAKES));
+        assert!(broken(&t2, &game, Beliefs::Takes));
+        assert!(!broken(t, &game, Beliefs::Takes));
     }
 }

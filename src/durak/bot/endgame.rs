@@ -1,19 +1,17 @@
-//! Exact solving of the empty-talon endgame (`docs/rules/durak.md` §2.7-2.8):
-//! once the talon is empty every card's place is fixed, so a determinized position is a
-//! perfect-information game that a team either wins or loses against perfect play.
+//! Exact solving of the empty-talon endgame (`docs/rules/durak.md` §2.7-2.8): once the talon
+//! is empty every card's place is fixed, so a determinized position is a perfect-information
+//! game that a team either wins or loses against perfect play.
 //!
-//! [`Solver`] runs a boolean team minimax (team 0 needs one winning answer at its decisions,
-//! team 1 one losing answer at its own) with alpha-beta's boolean form (stop at the first answer
-//! that decides the node), a node cap per call, a depth cap against take/take cycles, and a
-//! transposition table of exact results that is kept across the decisions of a game (a
-//! position's value does not depend on the determinization it was reached from).
-//! Everything is deterministic: the table is indexed by a fixed hash, never by a random
-//! hasher, so the same calls give the same results and the same node counts.
-
-use std::time::Instant;
+//! The solver is the shared one ([`crate::search::exact`]: boolean two-team minimax, node and
+//! depth caps, a transposition table kept over the game, the clock as a safety net); this
+//! module is its Durak adapter: [`Game`] as an [`exact::Position`] (team 0 maximizes, the
+//! fixed [`key`], the moves in [`ordered_answers`]'s order) and [`Solver`], which refuses a
+//! position with cards in the talon. Everything is deterministic: the same calls give the
+//! same results and the same node counts.
 
 use crate::durak::cards::{value, CardSet};
 use crate::durak::rules::{team, Answer, Event, Game, Pending};
+use crate::search::exact::{self, Position, ToMove};
 
 /// Plies explored at most below the position being solved; deeper lines (only long take/take
 /// sequences get there) abort the call like the node cap.
@@ -23,40 +21,94 @@ pub const MAX_DEPTH: usize = 160;
 /// the statement's 128 MB memory limit).
 pub const TT_BITS: u32 = 20;
 
-/// The exact endgame solver with its transposition table (results for team 0, in the
-/// absolute numbering of the games it is given; use one solver per game and perspective).
-#[derive(Clone)]
-pub struct Solver {
-    table: Vec<u64>,
-    /// Nodes visited over the solver's life (for statistics).
-    pub visited: u64,
-    /// Calls that hit the node or depth cap.
-    pub aborted: u64,
-    /// Calls answered (from the table or by search).
-    pub solved: u64,
-    /// The wall-clock safety net: past this instant (checked every 1024 nodes) a call is
-    /// cut like at the node cap. `None`: no clock, only the caps.
-    pub deadline: Option<Instant>,
-    /// Polled with the deadline: once it returns true a call is cut like at the node cap (a
-    /// server's interruption). `None`: not polled.
-    pub stop: Option<fn() -> bool>,
-    events: Vec<Event>,
-}
+impl Position for Game {
+    type Move = Answer;
+    type Scratch = Vec<Event>;
 
-impl std::fmt::Debug for Solver {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solver")
-            .field("slots", &self.table.len())
-            .field("visited", &self.visited)
-            .field("solved", &self.solved)
-            .field("aborted", &self.aborted)
-            .finish()
+    fn to_move(&self) -> ToMove {
+        match self.pending {
+            Pending::Over(w) => ToMove::Over(w == Some(0)),
+            Pending::Move(p) | Pending::Beat(p) | Pending::Add(p) if team(p) == 0 => ToMove::Max,
+            _ => ToMove::Min,
+        }
+    }
+
+    fn key(&self) -> u64 {
+        key(self)
+    }
+
+    fn moves(&self, out: &mut Vec<Answer>) {
+        let mut moves = [Answer::No; 40];
+        let n = ordered_answers(self, &mut moves);
+        out.extend_from_slice(&moves[..n]);
+    }
+
+    fn play(&mut self, m: Answer, scratch: &mut Vec<Event>) -> bool {
+        scratch.clear();
+        self.apply(m, scratch).is_ok()
     }
 }
+
+/// The exact endgame solver for team 0 with its transposition table (one per game and
+/// perspective, in the absolute numbering of the games it is given): the shared
+/// [`exact::Solver`] (its fields and `clear` through `Deref`), [`MAX_DEPTH`] plies and
+/// 2^[`TT_BITS`] slots.
+#[derive(Debug, Clone)]
+pub struct Solver(exact::Solver<Game>);
 
 impl Default for Solver {
     fn default() -> Solver {
         Solver::new()
+    }
+}
+
+impl std::ops::Deref for Solver {
+    type Target = exact::Solver<Game>;
+    fn deref(&self) -> &exact::Solver<Game> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Solver {
+    fn deref_mut(&mut self) -> &mut exact::Solver<Game> {
+        &mut self.0
+    }
+}
+
+impl Solver {
+    /// An empty solver.
+    pub fn new() -> Solver {
+        Solver(exact::Solver::new(TT_BITS, MAX_DEPTH))
+    }
+
+    /// Whether team 0 wins `game` (talon empty) with perfect play by all four players, using at
+    /// most `*nodes` new nodes (decremented). `None` when a cap or the clock cut the call; a
+    /// game stopped by the rules' round cap counts as not won.
+    ///
+    /// Positions with cards still in the talon are not perfect-information games: for them the
+    /// result is `None` at once.
+    pub fn solve(&mut self, game: &Game, nodes: &mut u64) -> Option<bool> {
+        if !game.talon.is_empty() {
+            return None;
+        }
+        self.0.solve(game, nodes)
+    }
+
+    /// The value for team 0 of each answer in `answers` at `game` (each applied, then solved),
+    /// sharing one node cap; `None` for an answer whose solve was cut.
+    pub fn solve_answers(
+        &mut self,
+        game: &Game,
+        answers: &[Answer],
+        nodes: &mut u64,
+    ) -> Vec<Option<bool>> {
+        answers
+            .iter()
+            .map(|&a| {
+                let g = self.0.after(game, a)?;
+                self.solve(&g, nodes)
+            })
+            .collect()
     }
 }
 
@@ -104,134 +156,6 @@ pub fn key(g: &Game) -> u64 {
         | (g.trump.index() as u64) << 34;
     h = mix(h ^ r.table.0);
     mix(h ^ small) | 1
-}
-
-impl Solver {
-    /// An empty solver.
-    pub fn new() -> Solver {
-        Solver {
-            table: vec![0; 1 << TT_BITS],
-            visited: 0,
-            aborted: 0,
-            solved: 0,
-            deadline: None,
-            stop: None,
-            events: Vec::with_capacity(16),
-        }
-    }
-
-    /// Forgets every stored result (a new game).
-    pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = 0);
-        self.visited = 0;
-        self.aborted = 0;
-        self.solved = 0;
-    }
-
-    fn probe(&self, k: u64) -> Option<bool> {
-        let e = self.table[(k >> (64 - TT_BITS)) as usize];
-        (e | 1 == k).then_some(e & 1 == 1)
-    }
-
-    fn store(&mut self, k: u64, v: bool) {
-        self.table[(k >> (64 - TT_BITS)) as usize] = (k & !1) | u64::from(v);
-    }
-
-    /// Whether team 0 wins `game` (talon empty) with perfect play by all four players, using at
-    /// most `*nodes` new nodes (decremented). `None` when the cap or [`MAX_DEPTH`] is hit; a
-    /// game stopped by the rules' round cap counts as not won.
-    ///
-    /// Positions with cards still in the talon are not perfect-information games: for them the
-    /// result is `None` at once.
-    pub fn solve(&mut self, game: &Game, nodes: &mut u64) -> Option<bool> {
-        if !game.talon.is_empty() {
-            return None;
-        }
-        let v = self.node(game, nodes, 0);
-        if v.is_some() {
-            self.solved += 1;
-        } else {
-            self.aborted += 1;
-        }
-        v
-    }
-
-    /// The value for team 0 of each answer in `answers` at `game` (each applied, then solved),
-    /// sharing one node cap; `None` for an answer whose solve was cut.
-    pub fn solve_answers(
-        &mut self,
-        game: &Game,
-        answers: &[Answer],
-        nodes: &mut u64,
-    ) -> Vec<Option<bool>> {
-        answers
-            .iter()
-            .map(|&a| {
-                let mut g = game.clone();
-                let mut ev = std::mem::take(&mut self.events);
-                ev.clear();
-                let ok = g.apply(a, &mut ev).is_ok();
-                self.events = ev;
-                if ok {
-                    self.solve(&g, nodes)
-                } else {
-                    None
-                }
-            })
-            .collect()
-    }
-
-    fn node(&mut self, game: &Game, nodes: &mut u64, depth: usize) -> Option<bool> {
-        let p = match game.pending {
-            Pending::Over(w) => return Some(w == Some(0)),
-            Pending::Move(p) | Pending::Beat(p) | Pending::Add(p) => p,
-        };
-        let k = key(game);
-        if let Some(v) = self.probe(k) {
-            return Some(v);
-        }
-        if *nodes == 0 || depth >= MAX_DEPTH {
-            return None;
-        }
-        if self.visited.is_multiple_of(1024)
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.is_some_and(|stop| stop()))
-        {
-            return None;
-        }
-        *nodes -= 1;
-        self.visited += 1;
-        let maximize = team(p) == 0;
-        let mut moves = [Answer::No; 40];
-        let n = ordered_answers(game, &mut moves);
-        let mut result = Some(!maximize);
-        for &a in &moves[..n] {
-            let mut g = game.clone();
-            let mut ev = std::mem::take(&mut self.events);
-            ev.clear();
-            let ok = g.apply(a, &mut ev).is_ok();
-            self.events = ev;
-            if !ok {
-                continue;
-            }
-            match self.node(&g, nodes, depth + 1) {
-                Some(v) if v == maximize => {
-                    result = Some(v);
-                    break;
-                }
-                Some(_) => {}
-                None => {
-                    // An unknown child only matters if no other child decides the node.
-                    result = None;
-                }
-            }
-        }
-        // `result` is None only when no child decided the node and some child is unknown.
-        if let Some(v) = result {
-            self.store(k, v);
-        }
-        result
-    }
 }
 
 /// The legal answers at `game`'s pending decision, most promising first (cheap ordering that

@@ -2,18 +2,24 @@
 //! (`docs/rules/durak.md` §3), the plain-Rust type behind `durak-bot` and the C wrapper,
 //! and the parts it is built from.
 //!
+//! - [`settings`](mod@settings): the settings tables the configurations are declared with.
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
+//! - [`sample`]: determinizations, full deals consistent with what it knows and believes.
 //! - [`belief`]: how well a belief about the hidden cards predicts them (measurement only).
 //! - [`strategy`]: random, greedy and heuristic policies.
-//! - [`search`](mod@search): determinized search with heuristic playouts (the previous contest bot).
 //! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //! - [`deep`]: the contest search: determinizations, information-set trees, playouts, exact
 //!   endgames.
+//! - `measure` (feature `measure`): the clairvoyant ceiling and its variants.
 
+#[macro_use]
+pub mod settings;
 pub mod belief;
 pub mod deep;
 pub mod endgame;
-pub mod search;
+#[cfg(feature = "measure")]
+pub mod measure;
+pub mod sample;
 pub mod strategy;
 pub mod tracker;
 
@@ -23,13 +29,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::protocol::{format_answer, parse_line, Info, Line};
-use super::rules::{Game, Pending};
+#[cfg(feature = "measure")]
+use super::rules::Game;
 use super::types::{Answer, Command, DurakError};
 use deep::{deep_search, DeepConfig, SearchContext};
 use endgame::Solver;
-use search::{search, SearchConfig};
-use strategy::{decide, heuristic_with, Ctx, Strategy};
-use tracker::Summary;
+use strategy::{heuristic_with, policy, Ctx, Strategy};
 use tracker::Tracker;
 
 pub use super::rules::{budget, BUDGET_BASE, BUDGET_PER_ROUND};
@@ -51,7 +56,6 @@ pub struct DurakBot {
     strategy: Strategy,
     rng: ChaCha8Rng,
     tracker: Tracker,
-    config: SearchConfig,
     deep: DeepConfig,
     solver: Option<Box<Solver>>,
     thinking: Duration,
@@ -59,8 +63,8 @@ pub struct DurakBot {
     decisions: u64,
     clock_cuts: u64,
     fallbacks: u64,
-    last: deep::DecisionStats,
-    last_cap: u64,
+    /// The true state shown before the next answer (the measurement bounds only).
+    #[cfg(feature = "measure")]
     truth: Option<Game>,
 }
 
@@ -71,7 +75,6 @@ impl DurakBot {
             strategy,
             rng: ChaCha8Rng::seed_from_u64(seed),
             tracker: Tracker::new(),
-            config: SearchConfig::default(),
             deep: DeepConfig::default(),
             solver: None,
             thinking: Duration::ZERO,
@@ -79,26 +82,22 @@ impl DurakBot {
             decisions: 0,
             clock_cuts: 0,
             fallbacks: 0,
-            last: deep::DecisionStats::default(),
-            last_cap: 0,
+            #[cfg(feature = "measure")]
             truth: None,
         }
     }
 
-    /// Replaces the deep search's settings (used by [`Strategy::Deep`]).
-    pub fn with_deep(mut self, deep: DeepConfig) -> DurakBot {
-        self.deep = deep;
+    /// Replaces the settings: the deep search's for [`Strategy::Deep`], and
+    /// [`DeepConfig::heuristic`] for [`Strategy::Heuristic`] (and the deep search's kept
+    /// answer).
+    pub fn with_config(mut self, config: DeepConfig) -> DurakBot {
+        self.deep = config;
         self
     }
 
     /// Work units (playout steps + solver nodes) the deep search spent in the current game.
     pub fn work(&self) -> u64 {
         self.work
-    }
-
-    /// The last deep-search decision's statistics and its work cap (for diagnostics).
-    pub fn last_decision(&self) -> (deep::DecisionStats, u64) {
-        (self.last, self.last_cap)
     }
 
     /// Decisions searched by the deep search in the current game.
@@ -119,20 +118,14 @@ impl DurakBot {
         self.fallbacks
     }
 
-    /// Replaces the search settings (used by [`Strategy::Search`]; `config.deep` by
-    /// [`Strategy::Deep`]).
-    pub fn with_config(mut self, config: SearchConfig) -> DurakBot {
-        self.config = config;
-        self.deep = config.deep;
-        self
-    }
-
     /// Shows the bot the true state before its next answer (the referee's
     /// [`Player::reveal`](crate::durak::referee::Player::reveal)): `game` in absolute numbering,
-    /// `me` the bot's own player there. Kept only by a bot whose [`DeepConfig::clairvoyant`]
-    /// is on (the measurement bound); the next [`DurakBot::answer`] uses it and drops it.
+    /// `me` the bot's own player there. Kept only by a bot whose
+    /// [`measure::Measure::clairvoyant`] is on (the measurement bound); the next
+    /// [`DurakBot::answer`] uses it and drops it.
+    #[cfg(feature = "measure")]
     pub fn reveal(&mut self, game: &Game, me: usize) {
-        if self.strategy == Strategy::Deep && self.deep.clairvoyant > 0 {
+        if self.strategy == Strategy::Deep && self.deep.measure.clairvoyant > 0 {
             self.truth = Some(game.rotated(me));
         }
     }
@@ -171,90 +164,15 @@ impl DurakBot {
         }
     }
 
-    /// The answer line (without newline) to `command`: a card in Durak notation or `NO`.
-    /// Always one of the tracker's legal answers; a `MOVE` with an empty hand (impossible under
-    /// a correct server) answers `NO`.
+    /// The answer line (without newline) to `command`: [`decide`]'s answer in Durak notation
+    /// (a card, or `NO`).
     pub fn answer(&mut self, command: Command) -> String {
-        let start = Instant::now();
-        self.tracker.on_command(command);
-        let legal = self.tracker.legal(command);
-        let ctx = Ctx::from_tracker(&self.tracker);
-        let mut a = match self.strategy {
-            Strategy::Heuristic | Strategy::Search | Strategy::Deep => {
-                heuristic_with(&self.config.heuristic, command, &ctx)
-            }
-            s => decide(s, command, &ctx, &mut self.rng),
-        };
-        if self.strategy == Strategy::Search && legal.len() > 1 {
-            let deadline = start + self.decision_time();
-            a = search(
-                &self.tracker,
-                command,
-                &legal,
-                a,
-                &self.config,
-                deadline,
-                &mut self.rng,
-            );
-        }
-        let truth = self.truth.take();
-        let phase = deep::phase_bit(self.tracker.talon());
-        let searching = self.deep.heuristic_phases & phase == 0;
-        // The true state serves only while it is the decision the bot was asked.
-        let oracle = truth.as_ref().filter(|g| {
-            self.deep.clairvoyant_phases & phase != 0
-                && self.deep.clairvoyant_commands & deep::command_bit(command) != 0
-                && g.pending
-                    == match command {
-                        Command::Move => Pending::Move(0),
-                        Command::Beat => Pending::Beat(0),
-                        Command::Add => Pending::Add(0),
-                    }
-        });
-        if self.strategy == Strategy::Deep && searching && legal.len() > 1 {
-            let cap = self.work_cap();
-            let hard = budget(self.tracker.rounds).mul_f64(self.deep.hard_share);
-            let spent = self.thinking;
-            let deadline = start + hard.saturating_sub(spent);
-            // Some hands shown, not all: the beliefs deal the rest around them.
-            let shown = self.deep.clairvoyant_players;
-            let summary = Summary::from_number(self.deep.clairvoyant_summary);
-            let partly = oracle
-                .filter(|_| shown != deep::EVERY_HAND || summary.is_some())
-                .map(|g| self.tracker.showing(g, shown, summary));
-            let oracle = oracle.filter(|_| partly.is_none());
-            let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new()));
-            let (b, stats) = deep_search(SearchContext {
-                tracker: partly.as_ref().unwrap_or(&self.tracker),
-                cmd: command,
-                legal: &legal,
-                default: a,
-                cfg: &self.deep,
-                solver,
-                work_cap: cap,
-                deadline: Some(deadline),
-                rng: &mut self.rng,
-                oracle,
-            });
-            a = b;
-            self.last = stats;
-            self.last_cap = cap;
-            self.work += stats.work;
-            self.decisions += 1;
-            self.clock_cuts += u64::from(stats.clock_cut);
-        }
-        if !legal.contains(&a) {
-            // The safety net; an empty legal set (a MOVE on an empty hand, impossible from a
-            // correct server) is the input's fault, not the strategy's.
-            self.fallbacks += u64::from(!legal.is_empty());
-            a = legal.first().copied().unwrap_or(Answer::No);
-        }
-        self.thinking += start.elapsed();
-        format_answer(a)
+        format_answer(decide(self, command).answer)
     }
 
-    /// The deep search's time manager, in work units: [`DeepConfig::budget_share`] of the
-    /// budget so far (2 s + 0.1 s x rounds started) at [`DeepConfig::units_per_second`], minus
+    /// The deep search's time manager, in work units: [`deep::SearchSettings::budget_share`] of
+    /// the budget so far (2 s + 0.1 s x rounds started) at
+    /// [`deep::SearchSettings::units_per_second`], minus
     /// the work already spent, spread over the own decisions expected to remain (two more than
     /// the own hand plus a third of the talon: each held card is led, thrown or kept through a
     /// round, and each card drawn brings about one more decision per three).
@@ -266,13 +184,70 @@ impl DurakBot {
         let expected = 2 + self.tracker.hand.len() as u64 + self.tracker.talon() as u64 / 3;
         left / expected
     }
+}
 
-    /// The time manager: a share of the budget still unspent, spread over the decisions
-    /// expected to remain, capped per decision.
-    fn decision_time(&self) -> Duration {
-        let allowed = budget(self.tracker.rounds).mul_f64(self.config.budget_share);
-        let left = allowed.saturating_sub(self.thinking);
-        // Roughly ten more own decisions are expected; early ones get a fair share.
-        (left / 10).min(self.config.max_decision)
+/// What [`decide`] answered, and what its search cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The answer: one of the tracker's legal answers (`NO` for a `MOVE` with an empty hand,
+    /// impossible under a correct server).
+    pub answer: Answer,
+    /// The deep search's statistics and the work cap it was given, when it searched (a
+    /// [`Strategy::Deep`] bot with more than one legal answer).
+    pub search: Option<(deep::DecisionStats, u64)>,
+}
+
+/// The bot's decision: the one entry that `durak-bot`, the C ABI (`cg_durak_bot_answer`), the
+/// in-process seats of `durak-server` and the tests all go through, so the same settings, seed
+/// and lines give the same answers everywhere. `command` is the command line just read (the
+/// lines before it fed with [`DurakBot::feed`]). The strategy's fast answer (for
+/// [`Strategy::Deep`] the heuristic's, [`deep::DeepConfig::heuristic`]) stands unless the deep
+/// search replaces it; the clock spent is added to [`DurakBot::thinking`].
+pub fn decide(bot: &mut DurakBot, command: Command) -> Decision {
+    let start = Instant::now();
+    bot.tracker.on_command(command);
+    let legal = bot.tracker.legal(command);
+    let ctx = Ctx::from_tracker(&bot.tracker);
+    let mut a = match bot.strategy {
+        Strategy::Heuristic | Strategy::Deep => heuristic_with(&bot.deep.heuristic, command, &ctx),
+        s => policy(s, command, &ctx, &mut bot.rng),
+    };
+    let mut search = None;
+    #[cfg(feature = "measure")]
+    let (searching, worlds) =
+        measure::prepare(&bot.deep.measure, bot.truth.take(), &bot.tracker, command);
+    #[cfg(not(feature = "measure"))]
+    let (searching, worlds): (bool, Option<deep::Worlds>) = (true, None);
+    if bot.strategy == Strategy::Deep && searching && legal.len() > 1 {
+        let cap = bot.work_cap();
+        let hard = budget(bot.tracker.rounds).mul_f64(bot.deep.hard_share);
+        let spent = bot.thinking;
+        let deadline = start + hard.saturating_sub(spent);
+        let solver = bot.solver.get_or_insert_with(|| Box::new(Solver::new()));
+        let (b, stats) = deep_search(SearchContext {
+            tracker: &bot.tracker,
+            cmd: command,
+            legal: &legal,
+            default: a,
+            cfg: &bot.deep,
+            solver,
+            work_cap: cap,
+            deadline: Some(deadline),
+            rng: &mut bot.rng,
+            worlds: worlds.as_ref(),
+        });
+        a = b;
+        search = Some((stats, cap));
+        bot.work += stats.work;
+        bot.decisions += 1;
+        bot.clock_cuts += u64::from(stats.clock_cut);
     }
+    if !legal.contains(&a) {
+        // The safety net; an empty legal set (a MOVE on an empty hand, impossible from a
+        // correct server) is the input's fault, not the strategy's.
+        bot.fallbacks += u64::from(!legal.is_empty());
+        a = legal.first().copied().unwrap_or(Answer::No);
+    }
+    bot.thinking += start.elapsed();
+    Decision { answer: a, search }
 }

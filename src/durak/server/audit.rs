@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::referee::{play_game_with, PlayOptions, Player, SeatFault};
 use super::tournament::{deal_seed, make_seat, seat_seed, BotSeat, TeamSpec};
 use crate::durak::bot::belief::{belief_score, BeliefScore};
-use crate::durak::bot::tracker::Beliefs;
+use crate::durak::bot::sample::Beliefs;
 use crate::durak::bot::DurakBot;
 use crate::durak::protocol::Command;
 use crate::durak::rules::Game;
@@ -84,7 +84,7 @@ impl Player for AuditSeat<'_> {
             let mut any = false;
             for (b, row) in self.beliefs.iter().zip(self.audit.scores.iter_mut()) {
                 if let Some(s) =
-                    belief_score(&tracker, command, &truth, b, self.samples, &mut self.rng)
+                    belief_score(&tracker, command, &truth, *b, self.samples, &mut self.rng)
                 {
                     row[ph].add(&s);
                     any = true;

@@ -10,7 +10,7 @@ use super::process::ProcessSeat;
 use super::referee::{
     play_game_with, GameRecord, LossReason, Naming, PlayOptions, Player, SeatFault,
 };
-use crate::durak::bot::search::SearchConfig;
+use crate::durak::bot::deep::DeepConfig;
 use crate::durak::bot::strategy::Strategy;
 use crate::durak::bot::DurakBot;
 use crate::durak::protocol::Command;
@@ -31,6 +31,7 @@ impl Player for BotSeat {
         Ok(self.0.answer(command))
     }
 
+    #[cfg(feature = "measure")]
     fn reveal(&mut self, game: &Game, player: usize) {
         self.0.reveal(game, player);
     }
@@ -41,8 +42,8 @@ impl Player for BotSeat {
 // A team spec is built twice per tournament; boxing the settings would only add noise.
 #[allow(clippy::large_enum_variant)]
 pub enum TeamSpec {
-    /// In-process bots.
-    InProcess(Strategy, SearchConfig),
+    /// In-process bots with their settings.
+    InProcess(Strategy, DeepConfig),
     /// Two copies of a program (`sh -c`; `{seed}` in the text is replaced by a per-seat seed).
     Program(String),
 }

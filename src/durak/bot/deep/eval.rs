@@ -96,20 +96,21 @@ pub(super) fn eval_score(e: &Eval) -> u8 {
     }
 }
 
-/// Evaluates one position for team 0 (see [`Eval`]). Returns the evaluation and its work.
+/// Evaluates one position for team 0 (see [`Eval`]), playing it out in place. Returns the
+/// evaluation and its work.
 pub(super) fn evaluate(
     cfg: &DeepConfig,
     opp: &HeuristicParams,
     solver: &mut Solver,
-    mut game: Game,
+    game: &mut Game,
     root_cap: u64,
     events: &mut Vec<Event>,
 ) -> (Eval, u64) {
     let mut work = 0;
-    let cap = if game.talon.is_empty() && in_play(&game) <= cfg.root_cards {
+    let cap = if game.talon.is_empty() && in_play(game) <= cfg.root_cards {
         root_cap
     } else {
-        work += playout_to_small_endgame(&cfg.heuristic, opp, &mut game, cfg.exact_cards, events);
+        work += playout_to_small_endgame(&cfg.heuristic, opp, game, cfg.exact_cards, events);
         cfg.leaf_nodes
     };
     if let Some(w) = game.winner() {
@@ -123,9 +124,9 @@ pub(super) fn evaluate(
         );
     }
     let mut nodes = cap;
-    let exact = solver.solve(&game, &mut nodes);
+    let exact = solver.solve(game, &mut nodes);
     work += cap - nodes;
-    let (v, steps) = playout_to_end(&cfg.heuristic, opp, &mut game, events);
+    let (v, steps) = playout_to_end(&cfg.heuristic, opp, game, events);
     work += steps;
     let playout = v.map_or(1, |v| 2 * u32::from(v));
     (Eval { exact, playout }, work)
