@@ -13,8 +13,8 @@ use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::rules::Call;
 use crate::durak::cards::CardSet;
 use crate::durak::deep::DeepConfig;
-use crate::durak::protocol::Command;
-use crate::durak::search::SearchConfig as DurakConfig;
+use crate::durak::bot::decide as durak_decide;
+use crate::durak::protocol::{format_answer, Command};
 use crate::durak::tournament::seat_seed;
 use crate::durak::{DurakBot, Strategy as DurakStrategy};
 use crate::ioiwari::{Board, Player as IoiwariPlayer, Strategy as IoiwariStrategy, PITS};
@@ -133,7 +133,7 @@ pub struct DurakBots {
     /// The opponents' strategy.
     pub opponents: DurakStrategy,
     /// The settings every bot plays with.
-    pub config: DurakConfig,
+    pub config: DeepConfig,
 }
 
 /// A Durak strategy by its name in `durak-bot --strategy` and `durak-server inproc:NAME`.
@@ -142,11 +142,10 @@ fn durak_strategy(name: &str) -> Result<DurakStrategy, String> {
         "random" => DurakStrategy::Random,
         "greedy" => DurakStrategy::Greedy,
         "heuristic" => DurakStrategy::Heuristic,
-        "search" => DurakStrategy::Search,
         "deep" => DurakStrategy::Deep,
         _ => {
             return Err(format!(
-                "unknown Durak strategy {name:?} (random, greedy, heuristic, search, deep)"
+                "unknown Durak strategy {name:?} (random, greedy, heuristic, deep)"
             ))
         }
     })
@@ -158,7 +157,6 @@ pub fn durak_name(s: DurakStrategy) -> &'static str {
         DurakStrategy::Random => "random",
         DurakStrategy::Greedy => "greedy",
         DurakStrategy::Heuristic => "heuristic",
-        DurakStrategy::Search => "search",
         DurakStrategy::Deep => "deep",
     }
 }
@@ -183,16 +181,14 @@ impl DurakBots {
             }
         }
         let deep = DeepConfig::parse(&knobs.join(","))?;
-        if deep.clairvoyant > 0 {
+        #[cfg(feature = "measure")]
+        if deep.measure.clairvoyant > 0 {
             return Err("the clairvoyant bound sees every hand: not a bot to play against".into());
         }
         Ok(DurakBots {
             partner,
             opponents,
-            config: DurakConfig {
-                deep,
-                ..DurakConfig::default()
-            },
+            config: deep,
         })
     }
 
@@ -222,21 +218,15 @@ impl DurakSeat {
         let _ = self.bot.feed(line);
     }
 
-    /// Shows the true state before an answer (only a clairvoyant bot keeps it).
-    pub fn reveal(&mut self, game: &crate::durak::Game, player: usize) {
-        self.bot.reveal(game, player);
-    }
-
     /// The answer line to `command`, and why in words: the search's work, and what the bot
     /// knows and believes of the hand of the player `about` (relative to the bot: 1 the
     /// next player clockwise, 2 its partner, 3 the previous).
     pub fn answer(&mut self, command: Command, about: usize) -> (String, String) {
-        let before = self.bot.decisions();
-        let answer = self.bot.answer(command);
+        let decision = durak_decide(&mut self.bot, command);
+        let answer = format_answer(decision.answer);
         let t = self.bot.tracker();
         let mut why = Vec::new();
-        if self.bot.decisions() > before {
-            let (stats, cap) = self.bot.last_decision();
+        if let Some((stats, cap)) = decision.search {
             why.push(format!(
                 "searched {} deals of the hidden cards consistent with what it saw ({} work units of {} allowed), playing each answer out",
                 stats.samples, stats.work, cap
