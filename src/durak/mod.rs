@@ -36,6 +36,7 @@
 //!
 //! The parts are re-exported here under their former paths (`durak::tracker`, ...).
 
+#[macro_use]
 pub mod bot;
 pub mod cards;
 pub mod legal;
@@ -46,7 +47,7 @@ pub mod server;
 pub mod types;
 
 #[cfg(feature = "measure")]
-pub use bot::measure;
+pub mod measure;
 pub use bot::{deep, endgame, sample, strategy, tracker};
 pub use server::referee;
 #[cfg(feature = "cli")]

@@ -11,9 +11,9 @@ use crate::coup::bot::{
 };
 use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::rules::Call;
+use crate::durak::bot::decide as durak_decide;
 use crate::durak::cards::CardSet;
 use crate::durak::deep::DeepConfig;
-use crate::durak::bot::decide as durak_decide;
 use crate::durak::protocol::{format_answer, Command};
 use crate::durak::tournament::seat_seed;
 use crate::durak::{DurakBot, Strategy as DurakStrategy};

@@ -43,7 +43,7 @@ use super::sample::Beliefs;
 use super::strategy::HeuristicParams;
 use super::tracker::Tracker;
 #[cfg(feature = "measure")]
-pub use crate::durak::bot::measure::Worlds;
+pub use crate::durak::measure::Worlds;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{team, Answer, Event, Game};
 use crate::search::flat;

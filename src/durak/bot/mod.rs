@@ -5,20 +5,18 @@
 //! - [`settings`](mod@settings): the settings tables the configurations are declared with.
 //! - [`tracker`]: what one player knows, rebuilt from the lines.
 //! - [`sample`]: determinizations, full deals consistent with what it knows and believes.
-//! - [`belief`]: how well a belief about the hidden cards predicts them (measurement only).
 //! - [`strategy`]: random, greedy and heuristic policies.
 //! - [`endgame`]: exact solving of empty-talon positions with a transposition table.
 //! - [`deep`]: the contest search: determinizations, information-set trees, playouts, exact
 //!   endgames.
-//! - `measure` (feature `measure`): the clairvoyant ceiling and its variants.
+//!
+//! The measurement modes (the clairvoyant ceiling and its variants, feature `measure`) live
+//! beside it in `durak::measure`, the belief audit's scoring in `durak::server::belief`.
 
 #[macro_use]
 pub mod settings;
-pub mod belief;
 pub mod deep;
 pub mod endgame;
-#[cfg(feature = "measure")]
-pub mod measure;
 pub mod sample;
 pub mod strategy;
 pub mod tracker;
@@ -28,6 +26,8 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+#[cfg(feature = "measure")]
+use super::measure;
 use super::protocol::{format_answer, parse_line, Info, Line};
 #[cfg(feature = "measure")]
 use super::rules::Game;

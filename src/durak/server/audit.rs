@@ -1,6 +1,6 @@
 //! The belief audit (`durak-server beliefs`): whole games in process, and at every decision
 //! of one in-process bot the determinizations of several beliefs scored against the true deal
-//! ([`crate::durak::bot::belief::belief_score`]). The bot plays as it would; the audit only looks,
+//! ([`crate::durak::server::belief::belief_score`]). The bot plays as it would; the audit only looks,
 //! so every belief is scored on the same positions and their differences are paired.
 
 use rand::SeedableRng;
@@ -8,11 +8,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::referee::{play_game_with, PlayOptions, Player, SeatFault};
 use super::tournament::{deal_seed, make_seat, seat_seed, BotSeat, TeamSpec};
-use crate::durak::bot::belief::{belief_score, BeliefScore};
 use crate::durak::bot::sample::Beliefs;
 use crate::durak::bot::DurakBot;
 use crate::durak::protocol::Command;
 use crate::durak::rules::Game;
+use crate::durak::server::belief::{belief_score, BeliefScore};
 use std::time::Duration;
 
 /// Game phases of the audit, by the cards left in the talon at the decision: more than 6,

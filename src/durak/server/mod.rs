@@ -11,6 +11,14 @@
 )]
 #![cfg_attr(
     feature = "cli",
+    doc = " - [`belief`]: how well a belief about the hidden cards predicts them (feature `cli`)."
+)]
+#![cfg_attr(
+    not(feature = "cli"),
+    doc = " - `belief`: how well a belief about the hidden cards predicts them (feature `cli`)."
+)]
+#![cfg_attr(
+    feature = "cli",
     doc = " - [`process`]: a seat played by a program over pipes (feature `cli`)."
 )]
 #![cfg_attr(
@@ -28,6 +36,8 @@
 
 #[cfg(feature = "cli")]
 pub mod audit;
+#[cfg(feature = "cli")]
+pub mod belief;
 #[cfg(feature = "cli")]
 pub mod process;
 pub mod referee;

@@ -68,7 +68,7 @@ pub struct DeepConfig {
     pub opponent: HeuristicParams,
     /// The clairvoyant bound and its variants (measurement only).
     #[cfg(feature = "measure")]
-    pub measure: crate::durak::bot::measure::Measure,
+    pub measure: crate::durak::measure::Measure,
 }
 
 impl Default for DeepConfig {
@@ -78,7 +78,7 @@ impl Default for DeepConfig {
             heuristic: HeuristicParams::default(),
             opponent: HeuristicParams::plain(),
             #[cfg(feature = "measure")]
-            measure: crate::durak::bot::measure::Measure::default(),
+            measure: crate::durak::measure::Measure::default(),
         }
     }
 }
@@ -110,7 +110,7 @@ impl DeepConfig {
         #[cfg(feature = "measure")]
         {
             text.push_str("Measurement bounds (feature measure, in-process only):\n");
-            text.push_str(crate::durak::bot::measure::Measure::HELP);
+            text.push_str(crate::durak::measure::Measure::HELP);
         }
         text
     }
@@ -120,7 +120,7 @@ impl DeepConfig {
         let mut keys: Vec<String> = SearchSettings::KEYS.iter().map(|k| k.to_string()).collect();
         #[cfg(feature = "measure")]
         keys.extend(
-            crate::durak::bot::measure::Measure::KEYS
+            crate::durak::measure::Measure::KEYS
                 .iter()
                 .map(|k| k.to_string()),
         );

@@ -11,9 +11,9 @@
 
 use rand::Rng;
 
-use super::sample::Beliefs;
-use super::tracker::Tracker;
 use crate::card::Card;
+use crate::durak::bot::sample::Beliefs;
+use crate::durak::bot::tracker::Tracker;
 use crate::durak::protocol::Command;
 use crate::durak::rules::{team, Game};
 

@@ -10,9 +10,9 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::sample::Beliefs;
-use super::tracker::Tracker;
 use crate::card::Suit;
+use crate::durak::bot::sample::Beliefs;
+use crate::durak::bot::tracker::Tracker;
 use crate::durak::cards::{rank_index, CardSet};
 use crate::durak::protocol::Command;
 use crate::durak::rules::{Game, Pending};
