@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::rules::{last_line, Outcome, Table};
-use cardgames::coup::{decide, decide_with, format_hand, Decision, History, Strategy};
+use cardgames::coup::{format_hand, Config, Decision, History, Remembered, Strategy, View};
 
 /// Games played; each seat's strategy and the seed follow from the game index.
 const GAMES: u64 = 200;
@@ -35,6 +35,34 @@ const GAMES: u64 = 200;
 const STEPS: usize = 80;
 /// The file of the strong bot's answers with memory.
 const MEMORY: &str = "strong-memory";
+
+/// `strategy`'s decision on the arbiter's inputs, without memory.
+fn decide(
+    strategy: Strategy,
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+) -> Decision {
+    let view = View::new(history, opp_coins, my_coins, cards, legal);
+    cardgames::coup::decide(&view, Remembered::Nothing, &Config::of(strategy))
+}
+
+/// `strategy`'s decision on the arbiter's inputs with `memory`, the counts of
+/// past games against this opponent (`coup::decide` with `Remembered::counts`).
+fn decide_with(
+    strategy: Strategy,
+    history: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+    memory: Option<&Stats>,
+) -> Decision {
+    let view = View::new(history, opp_coins, my_coins, cards, legal);
+    cardgames::coup::decide(&view, Remembered::counts(memory), &Config::of(strategy))
+}
 
 /// The directory of the committed answers.
 fn golden_dir() -> PathBuf {

@@ -164,16 +164,13 @@ pub fn claim_context(listener: usize, claimant: usize, turns_before: usize) -> u
 
 /// Where a claim was made, for [`Model::resolved_action_ratio`]: the cards
 /// I held (1 or 2) and, when the model should tell them apart, the
-/// claimant's own cards and its turns taken before the claim (the fields
-/// of [`claim_context`]).
+/// claimant's own cards (fields of [`claim_context`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClaimAt {
     /// My cards at the claim, 1 or 2.
     pub mine: usize,
     /// The claimant's cards at the claim, 1 or 2; `None`: pooled.
     pub claimant: Option<usize>,
-    /// The claimant's turns before the claim; `None`: pooled.
-    pub turns: Option<usize>,
 }
 
 impl ClaimAt {
@@ -182,7 +179,6 @@ impl ClaimAt {
         ClaimAt {
             mine,
             claimant: None,
-            turns: None,
         }
     }
 }
@@ -660,32 +656,20 @@ fn share_to_ratio(f: f64, hold: f64) -> f64 {
 /// ([`Model::resolved_action_ratio`]): `known` = `[resolved, bluffs]`,
 /// `partly` = claims with one other card shown and one unknown.
 ///
-/// With `keep_claimed` = `None`, each such claim was honest with
-/// probability `P1 / (P1 + (1 - P1) r)` (`P1` = [`P_HOLD_ONE`], `r` the
-/// ratio of the current share): the unseen card taken as a blind draw.
-/// With `Some(k)`, the probability `k` that an honest claimant whose hand
-/// is the claimed card and another gives up the other one first: a
-/// bluffer's hand shows a card that is not the claimed one whichever it
-/// gives up, an honest one with probability `k`, so such a claim was a
-/// bluff with probability `f / (f + (1 - f) k)` at the current share `f`
-/// (`k` = 1: a partly shown claim says nothing, and the share is the
-/// resolved claims' alone). The share is the fixed point of the Beta
-/// posterior mean with those expected bluffs (a contraction for `k` < 1
-/// and the blind draw: 50 steps settle it far below 1e-9).
-fn em_share(prior: (f64, f64), known: [u32; 2], partly: u32, keep_claimed: Option<f64>) -> f64 {
+/// Each such claim was honest with probability `P1 / (P1 + (1 - P1) r)`
+/// (`P1` = [`P_HOLD_ONE`], `r` the ratio of the current share): the unseen
+/// card taken as a blind draw. The share is the fixed point of the Beta
+/// posterior mean with those expected bluffs (a contraction: 50 steps
+/// settle it far below 1e-9).
+fn em_share(prior: (f64, f64), known: [u32; 2], partly: u32) -> f64 {
     let mut f = beta_mean(prior, known);
     if partly == 0 {
         return f;
     }
     let n = prior.0 + prior.1 + f64::from(known[0]) + f64::from(partly);
     for _ in 0..50 {
-        let bluff = match keep_claimed {
-            Some(k) => f / (f + (1.0 - f) * k).max(1e-12),
-            None => {
-                let r = share_to_ratio(f, P_HOLD_TWO);
-                1.0 - P_HOLD_ONE / (P_HOLD_ONE + (1.0 - P_HOLD_ONE) * r)
-            }
-        };
+        let r = share_to_ratio(f, P_HOLD_TWO);
+        let bluff = 1.0 - P_HOLD_ONE / (P_HOLD_ONE + (1.0 - P_HOLD_ONE) * r);
         f = (prior.0 + f64::from(known[1]) + f64::from(partly) * bluff) / n;
     }
     f
@@ -788,12 +772,6 @@ pub(in crate::coup) fn pooled<'a>(counts: impl IntoIterator<Item = &'a [u32; 2]>
 pub struct Model {
     /// Counts, this game and memory together.
     pub stats: Stats,
-    /// How claims with one other card shown count in the resolved bluff
-    /// ratios ([`Model::resolved_action_ratio`]): `Some(k)`, the
-    /// probability that an honest claimant gives up its other card first
-    /// (a bluffer always shows an other card, an honest one with
-    /// probability `k`); `None`: the unseen card taken as a blind draw.
-    pub keep_claimed: Option<f64>,
 }
 
 impl Model {
@@ -803,10 +781,7 @@ impl Model {
         if let Some(m) = memory {
             stats.add(m);
         }
-        Model {
-            stats,
-            keep_claimed: None,
-        }
+        Model { stats }
     }
 
     /// Probability that it challenges my action claim `a` (one of
@@ -925,7 +900,7 @@ impl Model {
     /// probability [`P_HOLD_ONE`]). Shrunk in levels, each a prior worth
     /// two for the next: all its claims, the character's, the character's
     /// against my cards, then (when given) against my cards with its own
-    /// card count, and with its turns before the claim ([`claim_context`]).
+    /// card count ([`claim_context`]).
     /// Converted as in [`Model::action_bluff_ratio`], with the chance of
     /// holding the card in a hand of its cards when they are given
     /// ([`P_HOLD_ONE`] for one card).
@@ -969,24 +944,20 @@ impl Model {
             prior,
             pooled(known.iter().flatten()),
             open.iter().flatten().map(|e| e[1]).sum(),
-            self.keep_claimed,
         );
         let mut f = em_share(
             prior_of(all, LEVEL_PRIOR_WEIGHT),
             pooled(&known[i]),
             open[i].iter().map(|e| e[1]).sum(),
-            self.keep_claimed,
         );
         // The levels below the character's: its contexts against my cards,
-        // then those with its own cards too, then with its turns too (the
-        // last two only when `at` gives them).
+        // then those with its own cards too (when `at` gives them).
         let fits = |k: usize, level: usize| {
             k % 2 == at.mine.clamp(1, 2) - 1
                 && (level < 2 || at.claimant.is_none_or(|n| (k / 2) % 2 == n.clamp(1, 2) - 1))
-                && (level < 3 || at.turns.is_none_or(|t| k / 4 == t.min(2)))
         };
-        for level in 1..=3 {
-            if (level == 2 && at.claimant.is_none()) || (level == 3 && at.turns.is_none()) {
+        for level in 1..=2 {
+            if level == 2 && at.claimant.is_none() {
                 continue;
             }
             let cells = (0..CONTEXTS).filter(|&k| fits(k, level));
@@ -994,7 +965,6 @@ impl Model {
                 prior_of(f, LEVEL_PRIOR_WEIGHT),
                 pooled(cells.clone().map(|k| &known[i][k])),
                 cells.map(|k| open[i][k][1]).sum(),
-                self.keep_claimed,
             );
         }
         let hold = match at.claimant {

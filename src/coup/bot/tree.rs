@@ -14,8 +14,9 @@
 //! - at the opponent's calls its answer is drawn from its learnt habits
 //!   ([`Habits::learnt`]) given its cards in this world, so the tree is my
 //!   best response to the model, not a guess at its reasoning;
-//! - an Exchange keep below the root is the rollout policy's
-//!   ([`Policies::keep`]); at the root every keep is a root choice.
+//! - an Exchange keep is the rollout policy's ([`Policies::keep`]; the
+//!   call that finishes an Exchange has one legal answer and is never
+//!   searched).
 //!
 //! One node is added per iteration; from it the game is played out by the
 //! rollout policies ([`Policies::playout`]) and cut at [`Limits::horizon`]
@@ -34,12 +35,12 @@ use crate::coup::game::engine::{Cards, State};
 use crate::coup::game::protocol::Reply;
 
 /// What the tree needs of the search besides the engine: the opponent's
-/// policy, the Exchange keep below the root, the playout from a leaf and
+/// policy, the Exchange keep, the playout from a leaf and
 /// the value at the horizon (the flat search's, in `bot/determinized.rs`).
 pub(super) trait Policies {
     /// The opponent's answer at its call, given its cards in this world.
     fn opponent(&self, s: &State, legal: &[Reply], rng: &mut ChaCha8Rng) -> Reply;
-    /// The hand kept from `pool` at an Exchange below the root.
+    /// The hand kept from `pool` at an Exchange.
     fn keep(&self, pool: &[Character], size: usize) -> Cards;
     /// Plays the world on from a leaf; the value for the searching seat.
     /// The horizon counts the calls since call number `start`.
@@ -48,8 +49,8 @@ pub(super) trait Policies {
     fn cut(&self, s: &State) -> f64;
 }
 
-/// The tree's own parameters (`SearchConfig`'s `iterations`,
-/// `exploration`, `horizon`).
+/// The tree's own parameters (`SearchConfig`'s `iterations` and
+/// `horizon`, the fixed exploration constant).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Limits {
     /// Iterations, one world each.
@@ -66,8 +67,6 @@ pub(super) struct Limits {
 /// An answer leaving a node, with my statistics when the node is mine.
 struct Edge {
     reply: Reply,
-    /// The hand kept (root Exchange choices only).
-    keep: Option<Cards>,
     /// Index of the node it leads to (0: not expanded yet).
     child: usize,
     visits: u32,
@@ -77,10 +76,9 @@ struct Edge {
 }
 
 impl Edge {
-    fn new(reply: Reply, keep: Option<Cards>) -> Edge {
+    fn new(reply: Reply) -> Edge {
         Edge {
             reply,
-            keep,
             child: 0,
             visits: 0,
             wins: 0.0,
@@ -89,12 +87,12 @@ impl Edge {
     }
 }
 
-/// Searches from the root answers `roots` of seat `me` (with the kept hand
-/// on an Exchange call), drawing worlds with `world`. Returns each root's
+/// Searches from the root answers `roots` of seat `me`, drawing worlds with
+/// `world`. Returns each root's
 /// total reward and visits, in the order of `roots`, and the iterations
 /// played (fewer than the cap only when the clock's deadline passed).
 pub(super) fn search(
-    roots: &[(Reply, Option<Cards>)],
+    roots: &[Reply],
     me: usize,
     policies: &impl Policies,
     config: Limits,
@@ -102,7 +100,7 @@ pub(super) fn search(
     rng: &mut ChaCha8Rng,
 ) -> (Vec<f64>, Vec<usize>, usize) {
     // Node 0 is the root; nodes[i] holds the answers leaving node i.
-    let mut nodes: Vec<Vec<Edge>> = vec![roots.iter().map(|(r, k)| Edge::new(*r, *k)).collect()];
+    let mut nodes: Vec<Vec<Edge>> = vec![roots.iter().map(|&r| Edge::new(r)).collect()];
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut played = 0;
     while played < config.iterations.max(1) {
@@ -123,7 +121,7 @@ pub(super) fn search(
             }
             let seat = s.to_call();
             let mut keep = None;
-            if node != 0 && s.exchange_due() {
+            if s.exchange_due() {
                 if !s.draw_exchange() {
                     value = Some(0.0);
                     break;
@@ -140,7 +138,7 @@ pub(super) fn search(
                 if node != 0 {
                     for &r in legal {
                         if !edges.iter().any(|e| e.reply == r) {
-                            edges.push(Edge::new(r, None));
+                            edges.push(Edge::new(r));
                         }
                     }
                 }
@@ -159,16 +157,13 @@ pub(super) fn search(
                 match edges.iter().position(|e| e.reply == r) {
                     Some(i) => i,
                     None => {
-                        edges.push(Edge::new(r, None));
+                        edges.push(Edge::new(r));
                         edges.len() - 1
                     }
                 }
             };
             let edge = &nodes[node][e];
             let (reply, child) = (edge.reply, edge.child);
-            if node == 0 {
-                keep = edge.keep;
-            }
             if seat == me {
                 path.push((node, e));
             }

@@ -4,7 +4,7 @@
 //! once per round; forfeits are detected with their reason; calls are timed.
 //!
 //! A bot command `builtin:NAME` runs strategy NAME in-process through
-//! [`crate::coup::bot::decide_configured`] (same rules, no process), for fast experiments;
+//! [`crate::coup::bot::decide`] (same rules, no process, no memory), for fast experiments;
 //! `builtin:search` and `builtin:clairvoyant` take search settings after the name
 //! (`builtin:search worlds=900 tree=1`, as `coup-bot --search` takes them).
 
@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::child::{self, Fault, Limits, Spec, Stderr};
-use crate::coup::bot::{decide_configured, SearchConfig, Strategy};
+use crate::coup::bot::{decide, Config, Remembered, SearchConfig, Strategy, View};
 use crate::coup::game::character::format_hand;
 use crate::coup::game::rules::{Call, Outcome, Table};
 
@@ -435,23 +435,24 @@ pub fn play_game_traced(
                     _ => None,
                 };
                 let config = &configs[call.seat];
+                let cards = format_hand(&call.cards);
+                let view = View {
+                    history: &table.history,
+                    opp_coins: call.opp_coins,
+                    my_coins: call.my_coins,
+                    cards: &cards,
+                    legal: &call.legal,
+                };
                 let d = match strategy {
-                    Some(s) => decide_configured(
-                        s,
-                        &table.history,
-                        call.opp_coins,
-                        call.my_coins,
-                        &format_hand(&call.cards),
-                        &call.legal,
-                        None,
-                        config,
-                    ),
+                    Some(strategy) => {
+                        let config = Config {
+                            strategy,
+                            search: *config,
+                        };
+                        decide(&view, Remembered::Nothing, &config)
+                    }
                     None => crate::coup::bot::decide_clairvoyant(
-                        &table.history,
-                        call.opp_coins,
-                        call.my_coins,
-                        &format_hand(&call.cards),
-                        &call.legal,
+                        &view,
                         &table.cards(1 - call.seat),
                         config,
                     ),
