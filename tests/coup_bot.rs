@@ -286,6 +286,15 @@ fn decisions_are_classified_by_kind() {
     assert_eq!(decision_kind(&legal("C", &[Duke, Contessa])), kind::OTHER);
 }
 
+/// Without the `measure` feature the clairvoyant bound is refused in one line.
+#[cfg(not(feature = "measure"))]
+#[test]
+fn the_clairvoyant_bound_needs_the_measure_feature() {
+    let e = Bot::parse("builtin:clairvoyant").expect_err("refused");
+    assert!(e.contains("--features measure") && !e.contains('\n'), "{e}");
+}
+
+#[cfg(feature = "measure")]
 #[test]
 fn the_clairvoyant_bound_takes_a_mask_of_kinds() {
     use cardgames::coup::arbiter::BotKind;
@@ -339,6 +348,7 @@ fn builtin_searches_take_search_settings_and_refuse_bad_ones() {
             words(&["worlds=50", "tree=1"])
         ))
     );
+    #[cfg(feature = "measure")]
     assert_eq!(
         kind_of("builtin:clairvoyant:2 horizon=0"),
         Ok(BotKind::Clairvoyant(2, words(&["horizon=0"])))
@@ -346,7 +356,7 @@ fn builtin_searches_take_search_settings_and_refuse_bad_ones() {
     // An unknown key, a bad value, and settings for a strategy without a search.
     for (bad, says) in [
         ("builtin:search nosuchkey=1", "nosuchkey"),
-        ("builtin:clairvoyant worlds=many", "worlds"),
+        ("builtin:search worlds=many", "worlds"),
         ("builtin:honest worlds=50", "takes no settings"),
     ] {
         let e = kind_of(bad).expect_err(bad);
@@ -374,6 +384,7 @@ fn a_builtin_search_plays_by_its_settings() {
     assert_eq!(default, histories("s=builtin:search"));
     assert_ne!(default, histories("s=builtin:search worlds=3 horizon=1"));
     // The clairvoyant bound too: its settings reach the search told the cards.
+    #[cfg(feature = "measure")]
     assert_ne!(
         histories("s=builtin:clairvoyant"),
         histories("s=builtin:clairvoyant worlds=3 horizon=1")

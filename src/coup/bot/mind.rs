@@ -146,7 +146,7 @@ fn claim_probability(
 mod tests {
     use super::*;
     use crate::coup::bot::config::SearchConfig;
-    use crate::coup::bot::determinized::{playout, Habits};
+    use crate::coup::bot::rollout::{playout, Habits};
     use crate::coup::game::protocol::Action;
     use Character::{Assassin, Contessa, Duke};
 

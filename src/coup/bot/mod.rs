@@ -28,109 +28,38 @@ use crate::coup::game::engine::Cards;
 use crate::coup::game::history::History;
 use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
-use crate::coup::game::CoupError;
-use crate::coup::sparring::simple::{keep_cards, random, safe_answer};
-use crate::coup::sparring::Archetype;
+use crate::coup::sparring::simple::safe_answer;
+use strategy::keep_for;
 
+mod claims;
 mod config;
 mod determinized;
 mod inference;
 pub mod known;
+mod measure;
 pub mod memory;
 mod mind;
 pub mod model;
 pub mod opponent;
 mod params;
+mod posterior;
+mod rates;
+mod rollout;
+mod rule;
 mod search;
+mod stats;
+mod strategy;
 mod tree;
 mod view;
 
 pub use config::{fixed, SearchConfig, Setting, SEARCH_KEYS};
-pub use determinized::{Choice, Habits};
+pub use determinized::Choice;
+pub use measure::{decision_kind, kind};
 pub use params::StrongConfig;
+pub use rollout::Habits;
+pub use strategy::Strategy;
 
 pub(in crate::coup) use view::Ctx;
-
-/// A named strategy of the `coup-bot` program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Strategy {
-    /// The strongest: infers the opponent's hand, races exactly, decides
-    /// bluffs, blocks and challenges by expected value.
-    Strong,
-    /// Race calculator: least aggressive plan that wins the race, blocks only
-    /// with held cards, challenges mostly when losing the race.
-    Calculator,
-    /// Uniformly random legal answer.
-    Random,
-    /// Income every turn, never blocks or challenges.
-    Income,
-    /// Never bluffs; challenges only claims its own view proves impossible.
-    Honest,
-    /// Challenges every claim it can.
-    Challenger,
-    /// Claims Duke relentlessly (Tax, Duke blocks), never challenges.
-    TaxBluffer,
-    /// Archetype: Tax every turn ([`crate::coup::sparring`]).
-    AlwaysTax,
-    /// Archetype: Steal every turn, block Steals as Captain.
-    AlwaysSteal,
-    /// Archetype: Assassinate at 3 coins, block as Contessa.
-    AlwaysAssassinate,
-    /// Archetype: challenge every claim and block.
-    ChallengeAll,
-    /// Archetype: never challenge, never bluff.
-    NeverChallenge,
-    /// Archetype: block every action it can.
-    BlockAll,
-    /// Determinized Monte Carlo search on the one engine: every answer
-    /// played out in worlds drawn from the hand posterior, the opponent by
-    /// its learnt habits (`bot/determinized.rs`).
-    Search,
-}
-
-impl Strategy {
-    /// Every strategy with its command-line name.
-    pub const ALL: [(Strategy, &'static str); 14] = [
-        (Strategy::Strong, "strong"),
-        (Strategy::Calculator, "calculator"),
-        (Strategy::Random, "random"),
-        (Strategy::Income, "income"),
-        (Strategy::Honest, "honest"),
-        (Strategy::Challenger, "challenger"),
-        (Strategy::TaxBluffer, "tax-bluffer"),
-        (Strategy::AlwaysTax, "always-tax"),
-        (Strategy::AlwaysSteal, "always-steal"),
-        (Strategy::AlwaysAssassinate, "always-assassinate"),
-        (Strategy::ChallengeAll, "challenge-all"),
-        (Strategy::NeverChallenge, "never-challenge"),
-        (Strategy::BlockAll, "block-all"),
-        (Strategy::Search, "search"),
-    ];
-
-    /// Parses a command-line name (`strong`, `calculator`, `random`,
-    /// `income`, `honest`, `challenger`, `tax-bluffer`, and the archetypes
-    /// `always-tax`, `always-steal`, `always-assassinate`, `challenge-all`,
-    /// `never-challenge`, `block-all`; the experimental `search`).
-    ///
-    /// # Errors
-    /// [`CoupError::UnknownStrategy`].
-    pub fn parse(name: &str) -> Result<Strategy, CoupError> {
-        Strategy::ALL
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(s, _)| *s)
-            .ok_or_else(|| CoupError::UnknownStrategy(name.to_string()))
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        Strategy::ALL
-            .iter()
-            .find(|(s, _)| *s == self)
-            .map(|(_, n)| *n)
-            .unwrap_or("strong")
-    }
-}
 
 /// What to do: the text to append and, after a successful Exchange, the kept
 /// cards to print on stdout.
@@ -562,47 +491,13 @@ fn decide_told(
     }
 }
 
-/// The kinds of decision, as bits of a mask ([`decision_kind`]): the clairvoyant bound can be
-/// limited to some of them, so the distance to the ceiling splits by kind (`docs/coup.md`, "The
-/// ceiling").
-pub mod kind {
-    /// Opening a turn: Income, Foreign Aid, Coup, Tax, Steal, Assassinate, Exchange.
-    pub const ACTION: u8 = 1;
-    /// Answering the opponent's action: let it stand, challenge its claim, or block.
-    pub const CLAIM: u8 = 2;
-    /// Everything else: reveal a challenged card, give one up, end the turn (and the
-    /// Exchange's kept cards, chosen at that call).
-    pub const OTHER: u8 = 4;
-    /// Answering the opponent's block: accept it or challenge it.
-    pub const BLOCK: u8 = 8;
-    /// All four.
-    pub const ALL: u8 = 15;
-}
-
-/// The kind of the decision whose legal answers are `legal` (one bit of [`kind`]), from the
-/// lists of `docs/rules/coup.md` §5.2: an action when an action is legal; the answer to a block
-/// when the choice is to challenge or to end the turn; the answer to an action when a challenge,
-/// a block or a pass is legal; else [`kind::OTHER`].
-pub fn decision_kind(legal: &[String]) -> u8 {
-    let replies: Vec<Reply> = legal.iter().filter_map(|t| Reply::parse(t)).collect();
-    let has = |f: fn(&Reply) -> bool| replies.iter().any(f);
-    if has(|r| matches!(r, Reply::Act(_))) {
-        kind::ACTION
-    } else if has(|r| *r == Reply::Challenge) && has(|r| *r == Reply::EndTurn) {
-        kind::BLOCK
-    } else if has(|r| matches!(r, Reply::Challenge | Reply::Block(_) | Reply::Pass)) {
-        kind::CLAIM
-    } else {
-        kind::OTHER
-    }
-}
-
 /// The clairvoyant bound, for measurement only (never a strategy a program
 /// plays by default): the `search` strategy told the opponent's true hand,
 /// so every world holds exactly `opp_hand` (the deck stays unknown). Its win
 /// rate against an opponent is the ceiling the honest search is measured
 /// against (`coup-arbiter ... builtin:clairvoyant`). `config` holds the
 /// search's settings.
+#[cfg(feature = "measure")]
 pub fn decide_clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
     let hand = Some(Cards::from_slice(opp_hand));
     decide_told(Strategy::Search, view, Past::default(), config, hand)
@@ -666,66 +561,4 @@ fn fnv(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
-}
-
-/// The cards `strategy` keeps from an Exchange offer: the first `keep` for
-/// `random` (still legal and varied), else the best card values
-/// ([`keep_cards`]).
-fn keep_for(strategy: Strategy, offered: &[Character], keep: usize, h: Option<&History>) -> String {
-    if strategy == Strategy::Random {
-        return format_hand(&offered.iter().copied().take(keep).collect::<Vec<_>>());
-    }
-    keep_cards(offered, keep, h)
-}
-
-impl Ctx<'_> {
-    fn choose(&mut self, s: Strategy) -> String {
-        // Forced or trivial answers first.
-        if self.legal.len() == 1 {
-            return self.legal[0].clone();
-        }
-        let last = self.last_event();
-        let is_give_up = self.legal.iter().all(|a| {
-            a.chars()
-                .next()
-                .is_some_and(|c| Character::from_held(c).is_some())
-        });
-        if is_give_up {
-            return if s == Strategy::Random {
-                random(self.legal, &mut self.rng)
-            } else {
-                self.give_up()
-            };
-        }
-        match s {
-            Strategy::Random => random(self.legal, &mut self.rng),
-            Strategy::Income => self.seat().income(),
-            Strategy::Honest => self.seat().honest(false),
-            Strategy::Challenger => self.seat().honest(true),
-            Strategy::TaxBluffer => self.seat().tax_bluffer(),
-            // Answered by the replica before a context is built.
-            Strategy::Calculator => safe_answer(self.legal),
-            Strategy::AlwaysTax
-            | Strategy::AlwaysSteal
-            | Strategy::AlwaysAssassinate
-            | Strategy::ChallengeAll
-            | Strategy::NeverChallenge
-            | Strategy::BlockAll => {
-                let kind = match s {
-                    Strategy::AlwaysTax => Archetype::AlwaysTax,
-                    Strategy::AlwaysSteal => Archetype::AlwaysSteal,
-                    Strategy::AlwaysAssassinate => Archetype::AlwaysAssassinate,
-                    Strategy::ChallengeAll => Archetype::ChallengeAll,
-                    Strategy::NeverChallenge => Archetype::NeverChallenge,
-                    _ => Archetype::BlockAll,
-                };
-                let line: String = self.line.iter().collect();
-                crate::coup::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
-            }
-            Strategy::Strong | Strategy::Search => {
-                self.strong_posterior();
-                self.strong(last)
-            }
-        }
-    }
 }

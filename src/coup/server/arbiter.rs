@@ -17,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::child::{self, Fault, Limits, Spec, Stderr};
-use crate::coup::bot::{decide, Config, Remembered, SearchConfig, Strategy, View};
-use crate::coup::game::character::format_hand;
+use crate::coup::bot::{decide, Config, Decision, Remembered, SearchConfig, Strategy, View};
+use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::rules::{Call, Outcome, Table};
 
 /// Most bytes a bot may print on stdout in one call (an Exchange prints two
@@ -41,8 +41,9 @@ pub enum BotKind {
     /// A built-in strategy run in-process, and the search settings it was given
     /// (`KEY=VALUE` words, each checked by [`SearchConfig::set`]; `search` only).
     Builtin(Strategy, Vec<String>),
-    /// The clairvoyant bound, for measurement only: the `search` strategy
-    /// told the opponent's true hand ([`crate::coup::bot::decide_clairvoyant`])
+    /// The clairvoyant bound, for measurement only (the cargo feature
+    /// `measure`): the `search` strategy told the opponent's true hand
+    /// (`coup::bot::decide_clairvoyant`)
     /// at the calls whose [`decision_kind`](crate::coup::bot::decision_kind) is in
     /// the mask (`builtin:clairvoyant` every call, `builtin:clairvoyant:MASK` some
     /// kinds, the bits of [`crate::coup::bot::kind`]); elsewhere the honest `search`.
@@ -83,6 +84,12 @@ impl Bot {
             return Err(format!("empty bot command in {spec:?}"));
         }
         if let Some(rest) = words[0].strip_prefix("builtin:clairvoyant") {
+            if cfg!(not(feature = "measure")) {
+                return Err(format!(
+                    "{} is for measurement only: build coup-arbiter with --features measure",
+                    words[0]
+                ));
+            }
             let mask = match rest.strip_prefix(':') {
                 None if rest.is_empty() => crate::coup::bot::kind::ALL,
                 Some(m) => m
@@ -451,11 +458,7 @@ pub fn play_game_traced(
                         };
                         decide(&view, Remembered::Nothing, &config)
                     }
-                    None => crate::coup::bot::decide_clairvoyant(
-                        &view,
-                        &table.cards(1 - call.seat),
-                        config,
-                    ),
+                    None => clairvoyant(&view, &table.cards(1 - call.seat), config),
                 };
                 let stdout = d.exchange_keep.unwrap_or_default();
                 let ns = start.elapsed().as_nanos() as u64;
@@ -985,4 +988,21 @@ pub fn format_report(r: &Report, bots: &[Bot]) -> String {
         }
     }
     s
+}
+
+/// The clairvoyant bound's decision ([`BotKind::Clairvoyant`]).
+#[cfg(feature = "measure")]
+fn clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
+    crate::coup::bot::decide_clairvoyant(view, opp_hand, config)
+}
+
+/// Without the `measure` feature no clairvoyant bot is parsed
+/// ([`Bot::parse`] refuses it); the honest search, should one be built by hand.
+#[cfg(not(feature = "measure"))]
+fn clairvoyant(view: &View, _opp_hand: &[Character], config: &SearchConfig) -> Decision {
+    let config = Config {
+        strategy: Strategy::Search,
+        search: *config,
+    };
+    decide(view, Remembered::Nothing, &config)
 }
