@@ -68,19 +68,28 @@ clean:
 ## The project's own.
 # The whole test suite: lint, header check, cargo test (unit, property, CLI,
 # C harnesses), the C harnesses linked both ways, valgrind.
-# No test passes by skipping: the tests whose prerequisites lie outside the
-# repository (../shared/hw-tests, valgrind) are #[ignore]d with their reason by
-# a plain `cargo test` and run by the second pass here, where a missing
-# prerequisite fails them (tests/support/mod.rs). The second pass leaves out
-# the ignored tests that are not prerequisites' (NOT_IN_MAKE_TEST): the
-# replica against the real Calculator (COUP_CALCULATOR, which CI has not: it
-# stays listed as ignored), and two long measurements.
+# No check passes by skipping silently. What `make setup` installs (valgrind,
+# bubblewrap) is required: a test without it fails. A check whose prerequisite
+# lies outside the repository (../shared: the original checker tests, the
+# contest's arbiter) does not run when it is absent, outside CI: it says so
+# when it stops and records itself in $(NOT_RUN) (tests/support/mod.rs
+# `outside`, scripts/not-run note), and the last lines of make test list them,
+# grouped by what they need and counted apart (scripts/not-run summary); under
+# CI (CI set) they run, and fail when it is absent. The slower such tests are
+# #[ignore]d with their reason by a plain `cargo test` and run by the second
+# pass here, which leaves out the ignored tests that are not prerequisites'
+# (NOT_IN_MAKE_TEST, named in the summary): the replica against the real
+# Calculator (COUP_CALCULATOR, which CI has not: it stays listed as ignored),
+# and two long measurements.
 NOT_IN_MAKE_TEST := replica_matches_the_real_calculator \
   twenty_fixture_copies_with_j2_within_half_the_limits_plus_builds \
   referee_bot_wins_every_start_with_the_game_value
+NOT_RUN := $(TARGET_DIR)/not-run.txt
 # Each step prints its wall time (scripts/timed), so a slow CI log shows where the time went.
 TIMED := scripts/timed
+test: export CARDGAMES_NOT_RUN := $(NOT_RUN)
 test: setup
+	@mkdir -p $(TARGET_DIR) && rm -f $(NOT_RUN)
 	$(TIMED) $(MAKE) --no-print-directory lint
 	$(TIMED) $(MAKE) --no-print-directory header-check
 	$(TIMED) $(CARGO) test --features debug-panic
@@ -92,6 +101,7 @@ test: setup
 	$(TIMED) $(MAKE) --no-print-directory report-check
 	$(TIMED) $(MAKE) --no-print-directory install-test
 	$(TIMED) $(MAKE) --no-print-directory grader-pages
+	@scripts/not-run summary $(NOT_RUN) $(NOT_IN_MAKE_TEST)
 
 # The tournament reports in a real browser: a small Coup and a Durak tournament with --html, then
 # scripts/page-check (headless Chromium: fails on a load or script error) on each report and one
@@ -101,7 +111,7 @@ REPORT_SHOTS ?= $(TARGET_DIR)/report-shots
 report-check:
 	$(CARGO) build --release --quiet --bin coup-arbiter --bin durak-server
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
-	  echo "report-check: chromium is missing: skipped (make setup installs it)"; [ -z "$$CI" ] || exit 1; exit 0; }; \
+	  scripts/not-run note "chromium (make setup installs it as root)" "make report-check: the reports in a browser"; exit; }; \
 	tmp=$(TARGET_DIR)/report-check; rm -rf "$$tmp"; mkdir -p "$$tmp"; \
 	$(RELEASE)/coup-arbiter -q -r 2 -s 7 --work-dir "$$tmp/work" builtin:search builtin:calculator builtin:honest \
 	  --json "$$tmp/coup.json" --html "$$tmp/coup.html" >/dev/null && \
@@ -111,27 +121,29 @@ report-check:
 	  "$$tmp/durak.html" "$$tmp/durak-games/game-00000.html"; \
 	status=$$?; rm -rf "$$tmp/work"; exit $$status
 
-# What a fresh machine lacks: valgrind, bubblewrap (the grader's sandbox)
-# and chromium (the HTML pages' check in a browser), installed with apt-get
-# when we are root.
+# What a fresh machine lacks (valgrind, bubblewrap for the grader's sandbox, chromium for the
+# pages' checks, ...): each tool a test needs and the Debian package that has it: installed with apt-get when
+# missing and we are root; otherwise the required ones stop setup with how to get them and
+# the others are named (their checks skip outside CI, saying so, and fail under CI).
+SETUP_REQUIRED := valgrind:valgrind bwrap:bubblewrap
+SETUP_OPTIONAL := chromium:chromium pkg-config:pkg-config xmllint:libxml2-utils zip:zip unzip:unzip
 setup:
-	@command -v valgrind >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; \
-	  else echo "setup: valgrind is missing: install it (e.g. sudo apt-get install valgrind)"; exit 1; fi; }
-	@command -v bwrap >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq bubblewrap >/dev/null; \
-	  else echo "setup: bubblewrap is missing (the grader sandboxes submissions with it): install it (e.g. sudo apt-get install bubblewrap)"; exit 1; fi; }
-	@command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
-	@command -v chromium >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else echo "setup: chromium is missing (make grader-pages skips, CI fails): e.g. sudo apt-get install chromium"; fi; }
-	@command -v pkg-config >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq pkg-config >/dev/null; \
-	  else echo "setup: pkg-config is missing (make install-test will skip): e.g. sudo apt-get install pkg-config"; fi; }
+	@missing=""; for pair in $(SETUP_REQUIRED) $(SETUP_OPTIONAL); do \
+	  command -v "$${pair%%:*}" >/dev/null || missing="$$missing $${pair#*:}"; done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "setup: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi; \
+	for pair in $(SETUP_REQUIRED); do command -v "$${pair%%:*}" >/dev/null || { \
+	  echo "setup: $${pair%%:*} is missing: install it (e.g. sudo apt-get install $${pair#*:})"; exit 1; }; done; \
+	for pair in $(SETUP_OPTIONAL); do command -v "$${pair%%:*}" >/dev/null || \
+	  echo "setup: $${pair%%:*} is missing (its checks skip, CI fails): e.g. sudo apt-get install $${pair#*:}"; done; \
+	command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
+	@# Playwright for Python drives cardgames-play --web in that chromium (tests/play.rs); it
+	@# downloads no browser.
+	@python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    python3 -m pip install -q playwright >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages playwright >/dev/null; \
+	  else echo "setup: python3's playwright is missing (the cardgames-play browser test fails in make test): python3 -m pip install playwright"; fi; }
 
 # Also the library as C links it (--no-default-features, see C_LIB_FLAGS): its
 # clippy (every target that builds without the cli feature: the library, its unit
@@ -150,12 +162,14 @@ lint:
 RUN_TARGET := $(if $(filter c,$(RUNNER)),run-c,$(if $(filter coursework,$(RUNNER)),run-coursework,run))
 check: build
 	RUN_TARGET=$(RUN_TARGET) checker/checker.sh checker/tests
-	@if [ -d "$(SHARED_TESTS)" ]; then RUN_TARGET=$(RUN_TARGET) checker/checker.sh "$(SHARED_TESTS)"; \
-	elif [ -n "$$CI" ]; then echo "check: $(SHARED_TESTS) not found (CI runs the original tests: provide ../shared)"; exit 1; \
-	else echo "check: $(SHARED_TESTS) not found, original tests skipped"; fi
-	@# The grader on this project itself (in place: trusted, incremental build):
-	@# 100/100 on the original tests and no valgrind deduction.
-	@if [ -d "$(SHARED_TESTS)" ] && [ "$(RUN_TARGET)" = run ]; then \
+	@# Then the original tests, and the grader on this project itself (in place:
+	@# trusted, incremental build): 100/100 on them and no valgrind deduction.
+	@# Without them (a clone alone) both are named as not run; CI fails.
+	@if [ ! -d "$(SHARED_TESTS)" ]; then \
+	  scripts/not-run note "$(SHARED_TESTS) (the original checker tests)" \
+	    "make check on the original tests (the checker$(if $(filter run,$(RUN_TARGET)), and the grader))"; exit; fi; \
+	RUN_TARGET=$(RUN_TARGET) checker/checker.sh "$(SHARED_TESTS)" || exit 1; \
+	if [ "$(RUN_TARGET)" = run ]; then \
 	  vg=; command -v valgrind >/dev/null || { vg=--no-valgrind; echo "check: valgrind missing, grading without it"; }; \
 	  $(RELEASE)/homework-grade . --in-place --tests "$(SHARED_TESTS)" --fail-under 100 $$vg; fi
 
@@ -169,16 +183,24 @@ $(C_OUT)/coursework: c_tests/coursework/homework.c include/cardgames.h $(STATIC_
 # The coursework under AddressSanitizer and UBSan, on every checker test
 # with --debug (out and out.debug compared with .ref and .debug when present).
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# Shell: dirs= checker/tests and the original tests when present; when they are
+# absent, the step $(1) (its name, without a comma) on them says it does not run
+# (scripts/not-run note), and under CI fails.
+with_shared_tests = dirs="checker/tests"; if [ -d "$(SHARED_TESTS)" ]; then dirs="$$dirs $(SHARED_TESTS)"; \
+  else scripts/not-run note "$(SHARED_TESTS) (the original checker tests)" "$(1)" || exit 1; fi
+# Shell: skips the rest of the recipe line, saying so, when $(CC) cannot build
+# with the sanitizers (the step $(1) does not run, scripts/not-run note); under CI fails.
+need_sanitizers = $(HAVE_SANITIZERS) || { scripts/not-run note "$(CC) with AddressSanitizer and UBSan" "$(1)"; exit; }
 # Succeeds when $(CC) can build and run a sanitized program.
 HAVE_SANITIZERS = printf 'int main(void){return 0;}\n' | $(CC) $(SANITIZE) -x c - -o $(C_OUT)/sanitizer-probe 2>/dev/null && $(C_OUT)/sanitizer-probe
 coursework-asan: c-lib
 	@mkdir -p $(C_OUT)
-	@$(HAVE_SANITIZERS) || { echo "coursework-asan: $(CC) cannot build with $(SANITIZE): skipped"; [ -z "$$CI" ] || exit 1; exit 0; }; \
+	@$(call need_sanitizers,make coursework-asan); \
 	$(MAKE) --no-print-directory coursework-asan-run
 
 coursework-asan-run:
 	$(CC) $(C_FLAGS) $(SANITIZE) c_tests/coursework/homework.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(C_OUT)/coursework-asan
-	@dirs="checker/tests"; [ -d "$(SHARED_TESTS)" ] && dirs="$$dirs $(SHARED_TESTS)"; \
+	@$(call with_shared_tests,make coursework-asan on the original tests); \
 	tmp=$$(mktemp -d); n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort); do \
 	  cp "$$f" "$$tmp/in"; \
@@ -224,7 +246,8 @@ header-check:
 # chromium this skips with a message, and fails under CI.
 PAGES_DIR := $(TARGET_DIR)/grader-pages
 grader-pages:
-	@command -v chromium >/dev/null || { echo "grader-pages: chromium is missing: the grader's pages are not checked in a browser (make setup installs it)"; [ -z "$$CI" ] || exit 1; exit 0; }
+	@command -v chromium >/dev/null || { \
+	  scripts/not-run note "chromium (make setup installs it as root)" "make grader-pages: the grader's pages in a browser"; exit; }
 	$(CARGO) build --release --quiet --bin homework-grade
 	@rm -rf $(PAGES_DIR) && mkdir -p $(PAGES_DIR)/subs && \
 	for d in checker/fixtures/*/; do n=$$(basename $$d); [ "$$n" = hostile ] || cp -rL "$$d" $(PAGES_DIR)/subs/$$n; done
@@ -240,7 +263,7 @@ grader-pages:
 # and every C harness (both linkages), VALGRIND_JOBS runs at a time. Zero errors, zero
 # definite/indirect leaks.
 valgrind: setup c-tests
-	@dirs="checker/tests"; [ -d "$(SHARED_TESTS)" ] && dirs="$$dirs $(SHARED_TESTS)"; \
+	@$(call with_shared_tests,make valgrind on the original tests); \
 	VALGRIND="$(VALGRIND)" scripts/valgrind-homework -j $(VALGRIND_JOBS) $$dirs -- \
 	  $(RELEASE)/homework $(C_OUT)/homework "$(C_OUT)/coursework --debug"
 	@for t in $(HARNESSES); do for kind in static shared; do echo $(C_OUT)/$$kind/$$t; done; done | \
@@ -254,7 +277,7 @@ FUZZ_C_SECONDS ?= 10
 FUZZ_SEED      ?= 1
 fuzz-c: c-lib
 	@mkdir -p $(C_OUT)
-	@$(HAVE_SANITIZERS) || { echo "fuzz-c: $(CC) cannot build with $(SANITIZE): skipped"; [ -z "$$CI" ] || exit 1; exit 0; }; \
+	@$(call need_sanitizers,make fuzz-c); \
 	$(MAKE) --no-print-directory fuzz-c-run
 
 fuzz-c-run:
@@ -273,7 +296,7 @@ docs-war: setup c-lib
 	@out=$$($(VALGRIND) --show-leak-kinds=all $(C_OUT)/docs_war $(DOCS_WAR_DEALS) 2 2>&1) || { echo "$$out"; echo "docs-war: valgrind failed"; exit 1; }; \
 	echo "$$out" | grep -q 'still reachable' && { echo "$$out"; echo "docs-war: the library left a block on the heap"; exit 1; }; \
 	echo "$$out"; echo "docs-war: valgrind clean (nothing still reachable)"
-	@$(HAVE_SANITIZERS) || { echo "docs-war: $(CC) cannot build with $(SANITIZE): the ASan/UBSan run is skipped"; exit 0; }; \
+	@$(call need_sanitizers,make docs-war: its ASan/UBSan run); \
 	$(MAKE) --no-print-directory docs-war-run
 
 docs-war-run:
@@ -374,7 +397,7 @@ coup-agree:
 # Instructions of the whole homework process per test (valgrind --tool=callgrind); budget 400,000.
 BUDGET ?= 400000
 callgrind: setup build
-	@dirs="checker/tests"; [ -d "$(SHARED_TESTS)" ] && dirs="$$dirs $(SHARED_TESTS)"; \
+	@$(call with_shared_tests,make callgrind on the original tests); \
 	tmp=$$(mktemp -d); max=0; total=0; n=0; \
 	for f in $$(find $$dirs -name '*.in' | sort -V); do \
 	  cp "$$f" "$$tmp/in"; \
@@ -398,3 +421,14 @@ fuzz:
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
 	  $(CARGO) +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=1024 || exit 1; \
 	done
+
+# Gradescope's autograder zip (checker/gradescope/, docs/grading.md): the grader
+# built for release, the tests TESTS=DIR, setup.sh and run_autograder.
+# ZIP=$(TARGET_DIR)/gradescope.zip, VISIBILITY=visible (after_published for hidden tests),
+# GRADER= a prebuilt homework-grade instead of building one.
+.PHONY: gradescope-zip
+gradescope-zip:
+	@[ -n "$(TESTS)" ] || { echo "make gradescope-zip: TESTS=DIR is required (the tests to grade with)" >&2; exit 2; }
+	$(if $(GRADER),,$(CARGO) build --release --quiet --bin homework-grade)
+	checker/gradescope/make-zip "$(TESTS)" "$(or $(ZIP),$(TARGET_DIR)/gradescope.zip)" \
+	  "$(or $(GRADER),$(RELEASE)/homework-grade)" "$(or $(VISIBILITY),visible)" $(OPTIONS)

@@ -12,6 +12,16 @@ names its file (run with PYTHON2, default ~/.pyenv/versions/2.7.18/bin/python2, 
 folder), and Seer (../shared/coup/seer, an independent search bot) when COUP_SEER names its
 built program. Opponents that are absent are skipped with a message.
 
+Seer plays as a population when COUP_SEER is set: `Seer` (its default style) and `Seer-honest`,
+`Seer-bluffer`, `Seer-caller`, `Seer-passive` (SEER_STYLE, ../shared/coup/seer/README.md).
+
+--curve N (default 50; 0: off) follows each row with the learning curve of its run by blocks of
+N games (scripts/coup-games.py --curve): the win rate and, per game, our challenges, those that
+met an honest claim, and the opponent's bluffs we let stand. --claims follows it with each
+side's claims by kind (claims, bluffs, challenged, caught; coup-games.py --claims).
+--held-out A,B prints the rows of opponents A and B apart, under their own heading: the
+opponents no default was tuned on.
+
 --fresh gives each game a fresh working folder for our bot (memory disabled).
 
 --calibration ends with each run's calibration table (scripts/coup-calibration.py: our bot's
@@ -58,6 +68,10 @@ def main():
     ap.add_argument('--log-calls', default=None,
                     help='record every call of our bot (history and arguments) as JSON lines in this file (scripts/coup-calls.py)')
     ap.add_argument('--keep', default=None, help='keep the work folder here')
+    ap.add_argument('--curve', type=int, default=50, metavar='N',
+                    help='learning curve of each run by blocks of N games (0: off)')
+    ap.add_argument('--claims', action='store_true', help="each run's claims by kind and side")
+    ap.add_argument('--held-out', default='', help='comma-separated opponents reported apart (never tuned on)')
     ap.add_argument('--calibration', action='store_true',
                     help="print each run's calibration table (scripts/coup-calibration.py)")
     a = ap.parse_args()
@@ -96,6 +110,8 @@ def main():
     seer = os.environ.get('COUP_SEER')
     if seer and os.path.exists(seer):
         opps['Seer'] = [os.path.abspath(seer)]
+        for style in ('honest', 'bluffer', 'caller', 'passive'):
+            opps['Seer-' + style] = ['env', 'SEER_STYLE=' + style, os.path.abspath(seer)]
     else:
         print('coup-bench: COUP_SEER not set or absent: Seer is skipped (build it as ../shared/coup/seer/README.md says)')
     names = list(opps)
@@ -165,7 +181,7 @@ def main():
         ' (fresh folder per game)' if a.fresh else '', work))
     runs = [(seed, n) for seed in seeds for n in names]
     pending = list(runs)
-    running, results = [], {}
+    running, results, texts = [], {}, {}
     while pending or running:
         while pending and len(running) < a.jobs:
             seed, n = pending.pop(0)
@@ -174,7 +190,16 @@ def main():
         p.wait()
         text, counts = row(seed, n)
         results[(seed, n)] = counts
+        texts[(seed, n)] = text
         print(text, flush=True)
+        if counts and (a.curve > 0 or a.claims):
+            games_py = os.path.join(HERE, 'coup-games.py')
+            tables = ([['--curve', str(a.curve)]] if a.curve > 0 else []) + ([['--claims']] if a.claims else [])
+            for t in tables:
+                out = subprocess.run([sys.executable, games_py, folder(seed, n)] + t,
+                                     capture_output=True, text=True)
+                for x in (out.stdout if not out.returncode else 'coup-games failed: ' + out.stderr).rstrip().split('\n'):
+                    print('    ' + x, flush=True)
     if a.calibration:
         for seed, n in runs:
             if not results.get((seed, n)):
@@ -212,6 +237,12 @@ def main():
             print('%-22s pooled %d/%d = %.1f%% [%.1f, %.1f]%s over %d seeds (%s), forfeits ours %d' % (
                 n, wins, games, 100 * wins / max(games, 1), 100 * lo, 100 * hi, spread, len(done),
                 rates, sum(c[2] for c in done)), flush=True)
+    held = [n for n in a.held_out.split(',') if n]
+    if held:
+        print('\nheld out (no default was tuned on these):')
+        for seed, n in runs:
+            if n in held:
+                print(texts.get((seed, n), '%s s%d failed' % (n, seed)))
     failed = [r for r in runs if not results.get(r)]
     if failed:
         print('coup-bench: %d of %d runs failed (their stderr is in %s)' % (len(failed), len(runs), work),

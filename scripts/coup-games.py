@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --taxes | --exposure [--decay D]]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --taxes | --exposure [--decay D] | --curve N]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -41,6 +41,11 @@ challenges there, by tenths, with the share of bluffs, NAME's challenges and cau
 the slope of the bluffs' log-odds on that rate's log-odds within cells (a logistic fit with an
 intercept per cell, with its 95% interval): an opponent that learns where NAME challenges shows
 a negative slope, one that does not a slope near 0.
+`--curve N` is the learning curve: per block of N games (in the order played, over all RUN_DIRs
+concatenated), NAME's win rate with its Wilson interval, and per game NAME's challenges of the
+opponent's claims and blocks, those that met an honest claim (each cost NAME a card), and the
+opponent's bluffs NAME let stand: a bot that learns its opponent shows the lost challenges
+falling and the win rate rising or holding, never flat while challenges keep losing.
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
@@ -52,6 +57,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from logistic import fit_logistic_hessian, solve  # noqa: E402
+from wilson import wilson  # noqa: E402
 
 NEED = {'a': '~', 'c': '*', 'd': '$', 's': '!', 'A': '^'}
 
@@ -519,7 +525,49 @@ def self_test():
     rows = [('c', -1.0, y) for y in (1, 1, 1, 0)] + [('c', 1.0, y) for y in (1, 0, 0, 0)]
     slope, se = slope_fit(rows)
     assert abs(slope + math.log(3)) < 1e-3 and 0 < se < 2, (slope, se)
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 10))
+    # Two games: I win the first after challenging an honest Tax and letting a Steal bluff
+    # stand; I lose the second after catching a bluffed Captain block.
+    won = {'winner': 'Ours', 'calls': [('Opp', '$=', 0, 0, 'T'), ('Ours', '*<', 0, 0, 'q'),
+                                       ('Opp', '$=', 0, 0, '$'), ('Opp', '!=', 0, 0, 'S'),
+                                       ('Ours', '*<', 0, 0, 'p')]}
+    lost = {'winner': 'Opp', 'calls': [('Ours', '*<', 0, 0, 'S'), ('Opp', '!=', 0, 0, 'c'),
+                                       ('Ours', '*<', 0, 0, 'q')]}
+    assert curve_rows([won, lost], 'Ours', 1) == [(1, 1, 1, 1, 1, 1), (2, 1, 0, 1, 0, 0)]
+    assert curve_rows([won, lost], 'Ours', 50) == [(1, 2, 1, 2, 1, 1)]
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 12))
+
+
+def curve_rows(games, bot, block):
+    """[(first game, games, NAME's wins, NAME's challenges, honest ones challenged, the
+    opponent's bluffs let stand)] per block of `block` games, in the order played."""
+    need = dict(CLAIMED, **NEED)
+    rows = []
+    for start in range(0, len(games), block):
+        part = games[start:start + block]
+        row = [start + 1, len(part), sum(g['winner'] == bot for g in part), 0, 0, 0]
+        for _, _, prev, cur in consecutive_calls(part):
+            kind = prev[4][:1]
+            if kind not in need or prev[0] == bot or cur[0] != bot:
+                continue
+            bluff = need[kind] not in prev[1]
+            if cur[4] == 'q':
+                row[3] += 1
+                row[4] += not bluff
+            elif bluff:
+                row[5] += 1
+        rows.append(tuple(row))
+    return rows
+
+
+def curve_table(games, bot, block):
+    """The table of `curve_rows`."""
+    print('games      %s-wins  rate [95%%]            challenges/game  honest-challenged/game  '
+          'bluffs-let-stand/game' % bot)
+    for first, n, won, ch, honest, stood in curve_rows(games, bot, block):
+        lo, hi = wilson(won, n)
+        print('%4d-%-4d  %*d  %5.1f%% [%4.1f, %4.1f]  %15.2f  %22.2f  %21.2f' % (
+            first, first + n - 1, len(bot) + 5, won, 100 * won / n, 100 * lo, 100 * hi,
+            ch / n, honest / n, stood / n))
 
 
 def main():
@@ -541,6 +589,7 @@ def main():
     ap.add_argument('--taxes', action='store_true')
     ap.add_argument('--exposure', action='store_true')
     ap.add_argument('--decay', type=float, default=1.0)
+    ap.add_argument('--curve', type=int, default=0, metavar='N', help='the learning curve by blocks of N games')
     a = ap.parse_args()
     runs = []
     for d in a.run_dir:
@@ -552,6 +601,9 @@ def main():
     games = [g for run in runs for g in run]
     if a.exposure:
         exposure_table(runs, a.bot, a.decay)
+        return 0
+    if a.curve > 0:
+        curve_table(games, a.bot, a.curve)
         return 0
     for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
                           (a.openings, openings), (a.claims, claims_table), (a.cells, cells_table),

@@ -11,7 +11,9 @@
 //! | [`durak`] | Durak 2 vs 2: rules engine, protocol lines, tracker, bots (random, greedy, heuristic, determinized search), referee and tournaments |
 //! | [`homework`] | War, Rolling Stone, Egyptian Scarabs and the checker's `in` -> `out` task |
 //! | [`ioiwari`] | Ioiwari (IOI 2001): rules, exact solver, players, referee |
+//! | [`search`] | game-agnostic search both contest bots use: flat determinized evaluation, information-set MCTS, exact two-team minimax, work caps |
 //! | [`stats`] | the Wilson interval every tournament reports |
+//! | `play` | a person against the bots in a terminal or a browser, `cardgames-play` (feature `cli`) |
 //! | `report` | tournament reports and replay pages as static HTML, shards and their merge (feature `cli`) |
 //! | [`ffi`] | the C ABI of `include/cardgames.h` (the only module with `unsafe`) |
 //!
@@ -42,9 +44,12 @@ pub mod durak;
 pub mod ffi;
 pub mod homework;
 pub mod ioiwari;
+#[cfg(feature = "cli")]
+pub mod play;
 pub mod quote;
 #[cfg(feature = "cli")]
 pub mod report;
+pub mod search;
 pub mod shuffle;
 pub mod stats;
 

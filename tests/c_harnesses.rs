@@ -155,9 +155,12 @@ fn the_c_coursework_program_passes_the_checker_tests() {
 }
 
 #[test]
-#[ignore = "needs ../shared/hw-tests (outside the repository); make test runs it"]
+#[ignore = "needs ../shared/hw-tests (outside the repository); make test runs it, or lists it as not run"]
 fn the_c_coursework_program_passes_the_original_checker_tests() {
-    assert_eq!(c_homework_passes(&support::shared_hw_tests()), 22);
+    let Some(tests) = support::shared_hw_tests() else {
+        return;
+    };
+    assert_eq!(c_homework_passes(&tests), 22);
 }
 
 /// Runs the student-style coursework (`c_tests/coursework/homework.c`, its
@@ -213,11 +216,14 @@ fn coursework_matches(exe: &Path, tests: &Path) -> usize {
 }
 
 #[test]
-#[ignore = "needs ../shared/hw-tests (outside the repository); make test runs it"]
+#[ignore = "needs ../shared/hw-tests (outside the repository); make test runs it, or lists it as not run"]
 fn the_student_coursework_passes_the_original_checker_tests() {
+    let Some(tests) = support::shared_hw_tests() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let exe = build("c_tests/coursework/homework.c", dir.path());
-    assert_eq!(coursework_matches(&exe, &support::shared_hw_tests()), 22);
+    assert_eq!(coursework_matches(&exe, &tests), 22);
 }
 
 #[test]

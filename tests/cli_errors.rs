@@ -9,7 +9,8 @@ mod support;
 use support::run_in;
 
 /// Each program with an unknown flag, and its name.
-const PROGRAMS: [(&str, &str); 8] = [
+const PROGRAMS: [(&str, &str); 9] = [
+    (env!("CARGO_BIN_EXE_cardgames-play"), "cardgames-play"),
     (env!("CARGO_BIN_EXE_coup-arbiter"), "coup-arbiter"),
     (env!("CARGO_BIN_EXE_durak-bot"), "durak-bot"),
     (env!("CARGO_BIN_EXE_durak-server"), "durak-server"),

@@ -9,10 +9,12 @@
 //! shuffle returned cards with different generators), so what is checked is
 //! the rules themselves, not the deck order.
 //!
-//! Needs python3 and `../shared`; without them the test says so and stops
-//! (and fails when `CI` is set, where both must be present).
+//! Needs python3 (required) and `../shared/coup/arbiter3.py`: without it the
+//! test does not run and says so, except under `CI`, where it fails
+//! (`support::outside`).
 
-use std::path::Path;
+mod support;
+
 use std::process::Command;
 
 use cardgames::coup::engine::{at_turn_start, Cards, End, State};
@@ -113,14 +115,10 @@ fn parse_log(log: &str, games_dir: &str) -> Vec<LoggedCall> {
 
 #[test]
 fn engine_agrees_with_the_python_arbiter() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/coup/arbiter3.py");
-    let python = Command::new("python3").arg("--version").output().is_ok();
-    if !shared.exists() || !python {
-        let why = format!("{} or python3 missing", shared.display());
-        assert!(std::env::var_os("CI").is_none(), "required in CI: {why}");
-        eprintln!("SKIPPED engine_agrees_with_the_python_arbiter: {why}");
+    let Some(shared) = support::shared("coup/arbiter3.py", "the contest's Coup arbiter") else {
         return;
-    }
+    };
+    support::require_tool("python3");
     let dir = tempfile::tempdir().expect("temp dir");
     let w = dir.path();
     for b in ["A", "B"] {

@@ -1536,12 +1536,25 @@ fn outputs_are_checked_before_any_grading() {
 }
 
 #[test]
-fn shard_without_all_is_a_usage_error() {
+fn misplaced_options_are_usage_errors_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let sub = fixture("correct");
-    for args in [
-        vec![sub.as_str(), "--shard", "1/2"],
-        vec!["--shard", "1/2", sub.as_str()],
+    for (flag, args) in [
+        ("--shard", vec![sub.as_str(), "--shard", "1/2"]),
+        ("--shard", vec!["--shard", "1/2", sub.as_str()]),
+        ("--resume", vec![sub.as_str(), "--resume"]),
+        (
+            "--gradescope",
+            vec!["--all", sub.as_str(), "--gradescope", "r.json"],
+        ),
+        (
+            "--classroom",
+            vec!["--all", sub.as_str(), "--classroom", "r.json"],
+        ),
+        (
+            "--gradescope",
+            vec![sub.as_str(), "--visibility", "after_published"],
+        ),
     ] {
         let (status, stdout, stderr) = grader_in(dir.path(), &args);
         assert_eq!(status, Some(2), "{args:?}: {stdout}{stderr}");
@@ -1549,9 +1562,1073 @@ fn shard_without_all_is_a_usage_error() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(
             stderr.starts_with("homework-grade: ")
-                && stderr.contains("--shard")
+                && stderr.contains(flag)
                 && stderr.trim_end().ends_with("(see --help)"),
             "{stderr}"
         );
     }
+    // The sandbox's options, refused in one line before any grading.
+    let tests = tests_dir();
+    for (args, says) in [
+        (
+            vec!["--sandbox-env", "NO_SUCH_VARIABLE_72"],
+            "the grader has no such variable",
+        ),
+        (
+            vec!["--sandbox-bind", "/no/such/folder"],
+            "--sandbox-bind /no/such/folder: No such file",
+        ),
+        (
+            vec!["--no-sandbox", "--sandbox-bind", "/usr"],
+            "need the sandbox",
+        ),
+    ] {
+        let mut all = vec![sub.as_str(), "--tests", &tests, "--no-valgrind"];
+        all.extend(args);
+        let (status, stdout, stderr) = grader_in(dir.path(), &all);
+        assert_eq!(status, Some(2), "{all:?}: {stdout}{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+    }
+}
+
+/// A JUnit `testcase` read back: its name, time, and failure (type, message) if any.
+type Case = (String, f64, Option<(String, String)>);
+
+/// Writes the program `path` (a script, mode 0755), its folders made.
+fn write_program(path: &Path, script: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, script).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Copies the honest fixture `name` (its links replaced by their files) to `to`, a
+/// submission of its own that a test may change.
+fn copy_fixture(name: &str, to: &Path) {
+    let (code, _, err) = support::run_in(
+        fixtures(),
+        "cp",
+        &["-r", &fixture(name), to.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// One `testsuite` of a JUnit report as read back: its attributes and its
+/// test cases `(name, time, failure type and message)`.
+#[derive(Debug, Default)]
+struct Suite {
+    name: String,
+    tests: usize,
+    failures: usize,
+    properties: Vec<(String, String)>,
+    cases: Vec<Case>,
+}
+
+/// Reads a JUnit report with quick-xml (attributes unescaped and normalized
+/// as an XML 1.0 reader does): its suites.
+fn read_junit(text: &str) -> Vec<Suite> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut suites: Vec<Suite> = Vec::new();
+    let attr = |e: &quick_xml::events::BytesStart, key: &str| -> String {
+        e.try_get_attribute(key)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no {key} in {e:?}"))
+            .normalized_value(quick_xml::XmlVersion::Explicit1_0)
+            .unwrap()
+            .into_owned()
+    };
+    loop {
+        match reader.read_event().unwrap() {
+            Event::Eof => break,
+            Event::Start(e) | Event::Empty(e) => match e.name().as_ref() as &str {
+                "testsuite" => suites.push(Suite {
+                    name: attr(&e, "name"),
+                    tests: attr(&e, "tests").parse().unwrap(),
+                    failures: attr(&e, "failures").parse().unwrap(),
+                    ..Suite::default()
+                }),
+                "property" => {
+                    let p = (attr(&e, "name"), attr(&e, "value"));
+                    suites.last_mut().unwrap().properties.push(p);
+                }
+                "testcase" => {
+                    let case = (attr(&e, "name"), attr(&e, "time").parse().unwrap(), None);
+                    suites.last_mut().unwrap().cases.push(case);
+                }
+                "failure" => {
+                    let suite = suites.last_mut().unwrap();
+                    let case = suite.cases.last_mut().unwrap();
+                    assert!(case.2.is_none(), "two failures in {}", case.0);
+                    case.2 = Some((attr(&e, "type"), attr(&e, "message")));
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    suites
+}
+
+#[test]
+fn junit_report_has_a_suite_per_submission_and_a_failure_per_failed_test() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let names = ["build-fails", "correct", "segfault", "wrong-answer"];
+    let subs = linked_course(work.path(), &names);
+    let (reports, stdout) = grade_all(work.path(), &subs, &["--junit", "junit.xml"]);
+    assert!(stdout.contains("junit: junit.xml"), "{stdout}");
+    let text = std::fs::read_to_string(work.path().join("junit.xml")).unwrap();
+    let suites = read_junit(&text);
+    let got: Vec<&str> = suites.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(got, names);
+    // What the fixtures' defects give, on the 22 tests: 22, 0, 4 and 4 failures.
+    let known = [
+        ("build-fails", 22, "build_failed"),
+        ("correct", 0, ""),
+        ("segfault", 4, "crashed"),
+        ("wrong-answer", 4, "wrong_answer"),
+    ];
+    for ((suite, (name, json)), (_, failures, status)) in suites.iter().zip(&reports).zip(known) {
+        assert_eq!(&suite.name, name);
+        let tests = json["tests"].as_array().unwrap();
+        assert_eq!(
+            (suite.tests, suite.cases.len()),
+            (tests.len(), tests.len()),
+            "{name}"
+        );
+        assert_eq!(suite.failures, failures, "{name}");
+        let failed: Vec<_> = suite.cases.iter().filter_map(|c| c.2.as_ref()).collect();
+        assert_eq!(failed.len(), failures, "{name}");
+        for (case, t) in suite.cases.iter().zip(tests) {
+            assert_eq!(case.0, t["name"].as_str().unwrap());
+            assert_eq!(
+                case.1,
+                (t["seconds"].as_f64().unwrap() * 1000.0).round() / 1000.0
+            );
+            match &case.2 {
+                None => assert_eq!(t["status"], "passed", "{name} {}", case.0),
+                Some((kind, message)) => {
+                    assert_eq!(kind, status, "{name} {}", case.0);
+                    assert_eq!(t["status"], status);
+                    assert!(message.starts_with(status), "{message}");
+                }
+            }
+        }
+        let points = suite.properties.iter().find(|p| p.0 == "points").unwrap();
+        assert_eq!(
+            points.1.parse::<f64>().unwrap(),
+            json["points"].as_f64().unwrap()
+        );
+    }
+    // A wrong answer's message names the first difference (Rolling Stone's winner, numbered
+    // from 0 instead of 1), a crash its signal.
+    let wrong = &suites[3].cases.iter().find(|c| c.2.is_some()).unwrap();
+    let message = &wrong.2.as_ref().unwrap().1;
+    let reference = reference_line(&wrong.0);
+    assert!(
+        message.starts_with("wrong_answer: line 1: expected "),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("expected {reference:?}")),
+        "{message} / {reference}"
+    );
+    let crash = suites[2].cases.iter().find_map(|c| c.2.as_ref()).unwrap();
+    assert_eq!(crash.1, "crashed (SIGSEGV)");
+    // The schema of the format, with a real validator when there is one.
+    let schema = root().join("checker/schemas/junit.xsd");
+    if support::have("xmllint") {
+        let (code, out, err) = support::run_in(
+            work.path(),
+            "xmllint",
+            &[
+                "--noout",
+                "--schema",
+                &schema.display().to_string(),
+                "junit.xml",
+            ],
+        );
+        assert_eq!(code, Some(0), "{out}{err}");
+    } else {
+        assert!(std::env::var_os("CI").is_none(), "xmllint is not installed (apt-get install libxml2-utils): the JUnit schema check cannot run");
+        eprintln!("skipped the JUnit schema check: xmllint is not installed (apt-get install libxml2-utils)");
+    }
+}
+
+#[test]
+fn junit_escapes_what_a_submission_writes() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let sub = work.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    // An answer with markup, quotes and a control character XML cannot carry.
+    std::fs::write(
+        sub.join("Makefile"),
+        "build:\n\ttrue\nrun:\n\tprintf '</failure>&\"\\033<x>\\n' > out\nclean:\n\ttrue\n",
+    )
+    .unwrap();
+    let tests = some_tests(&[("tests_razboi", "razboi1")]);
+    let tests = tests.path().display().to_string();
+    let (code, _, err) = grader_in(
+        work.path(),
+        &[
+            sub.to_str().unwrap(),
+            "--tests",
+            &tests,
+            "--no-valgrind",
+            "--junit",
+            "j.xml",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let text = std::fs::read_to_string(work.path().join("j.xml")).unwrap();
+    let suites = read_junit(&text);
+    let (kind, message) = suites[0].cases[0].2.clone().unwrap();
+    assert_eq!(kind, "wrong_answer");
+    assert!(
+        message.contains(r#"got "</failure>&\"\\u{1b}<x>""#),
+        "{message}"
+    );
+}
+
+/// Whether `program` is installed; when it is not, says that `what` is skipped, and fails
+/// under CI (where every prerequisite must be there).
+fn have_or_skip(program: &str, package: &str, what: &str) -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{program} is not installed (apt-get install {package}): {what} cannot run"
+        );
+        eprintln!("skipped {what}: {program} is not installed (apt-get install {package})");
+    }
+    found
+}
+
+/// The fields Gradescope's autograder specification gives results.json and each of its
+/// tests, and the values it allows for `status` and `visibility`.
+const GRADESCOPE_TOP: [&str; 11] = [
+    "score",
+    "execution_time",
+    "output",
+    "output_format",
+    "test_output_format",
+    "test_name_format",
+    "visibility",
+    "stdout_visibility",
+    "extra_data",
+    "tests",
+    "leaderboard",
+];
+const GRADESCOPE_TEST: [&str; 11] = [
+    "score",
+    "max_score",
+    "status",
+    "name",
+    "name_format",
+    "number",
+    "output",
+    "output_format",
+    "tags",
+    "visibility",
+    "extra_data",
+];
+const GRADESCOPE_VISIBILITY: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+const GRADESCOPE_FORMATS: [&str; 5] = ["text", "html", "simple_format", "md", "ansi"];
+
+/// Checks `results` field by field against Gradescope's specification, and its points
+/// against the grader's own JSON `json` of the same grading: the test entries' scores add
+/// up to its points, the valgrind entry takes its deduction, and `score` is what is left.
+fn assert_gradescope(results: &Value, json: &Value, visibility: &str) {
+    let top = results.as_object().unwrap();
+    for key in top.keys() {
+        assert!(
+            GRADESCOPE_TOP.contains(&key.as_str()),
+            "unknown field {key}"
+        );
+    }
+    assert!(
+        top["score"].is_number() && top["execution_time"].is_u64(),
+        "{results}"
+    );
+    assert!(top["output"].is_string());
+    assert!(GRADESCOPE_FORMATS.contains(&top["output_format"].as_str().unwrap()));
+    let tests = top["tests"].as_array().unwrap();
+    let mut sum = 0.0;
+    for t in tests {
+        let t = t.as_object().unwrap();
+        for key in t.keys() {
+            assert!(
+                GRADESCOPE_TEST.contains(&key.as_str()),
+                "unknown test field {key}"
+            );
+        }
+        let (score, max) = (
+            t["score"].as_f64().unwrap(),
+            t["max_score"].as_f64().unwrap(),
+        );
+        assert!(score <= max, "{t:?}");
+        assert!(["passed", "failed"].contains(&t["status"].as_str().unwrap()));
+        assert!(GRADESCOPE_VISIBILITY.contains(&t["visibility"].as_str().unwrap()));
+        assert_eq!(t["visibility"], visibility);
+        assert!(t["name"].is_string() && t["output"].is_string());
+        sum += score;
+    }
+    let graded = json["tests"].as_array().unwrap();
+    let points: f64 = tests[..graded.len()]
+        .iter()
+        .map(|t| t["score"].as_f64().unwrap())
+        .sum();
+    // The JSON rounds a submission's points to cents, not each test's.
+    assert!(
+        (points - json["points"].as_f64().unwrap()).abs() < 0.01,
+        "{points} vs {}",
+        json["points"]
+    );
+    for (entry, t) in tests.iter().zip(graded) {
+        assert_eq!(entry["name"], t["name"]);
+        let passed = t["status"] == "passed";
+        assert_eq!(entry["status"], if passed { "passed" } else { "failed" });
+        if !passed {
+            assert!(
+                entry["output"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(t["status"].as_str().unwrap()),
+                "{entry}"
+            );
+        }
+    }
+    let deduction = json["valgrind"]["deduction"].as_f64().unwrap_or(0.0);
+    let valgrind = tests
+        .iter()
+        .find(|t| t["name"].as_str().unwrap().starts_with("valgrind"))
+        .unwrap();
+    assert_eq!(valgrind["score"].as_f64().unwrap(), -deduction);
+    assert!(
+        (sum - top["score"].as_f64().unwrap()).abs() < 0.01,
+        "{sum} vs {}",
+        top["score"]
+    );
+    let max: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert!(
+        (max - json["max_points"].as_f64().unwrap()).abs() < 1e-9,
+        "{max}"
+    );
+}
+
+#[test]
+fn gradescope_zip_and_run_autograder_give_the_json_points() {
+    require_tools();
+    if !have_or_skip("zip", "zip", "the Gradescope zip test")
+        || !have_or_skip("unzip", "unzip", "the Gradescope zip test")
+    {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let tests = six_tests();
+    let options = work.path().join("options");
+    std::fs::write(&options, "--no-valgrind\n--timeout\n1\n").unwrap();
+    let zip = work.path().join("autograder.zip");
+    let (code, out, err) = support::run_in(
+        &root(),
+        "make",
+        &[
+            "--no-print-directory",
+            "gradescope-zip",
+            &format!("TESTS={}", tests.path().display()),
+            &format!("ZIP={}", zip.display()),
+            concat!("GRADER=", env!("CARGO_BIN_EXE_homework-grade")),
+            "VISIBILITY=after_published",
+            &format!("OPTIONS={}", options.display()),
+        ],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (_, listing, _) = support::run_in(work.path(), "unzip", &["-Z1", "autograder.zip"]);
+    let mut files: Vec<&str> = listing.lines().filter(|l| !l.ends_with('/')).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "homework-grade",
+            "options",
+            "run_autograder",
+            "setup.sh",
+            "tests/tests_amestecare/test1.in",
+            "tests/tests_amestecare/test1.ref",
+            "tests/tests_amestecare/test2.in",
+            "tests/tests_amestecare/test2.ref",
+            "tests/tests_razboi/razboi1.in",
+            "tests/tests_razboi/razboi1.ref",
+            "tests/tests_razboi/razboi2.in",
+            "tests/tests_razboi/razboi2.ref",
+            "tests/tests_rolling_stone/rollingstone1.in",
+            "tests/tests_rolling_stone/rollingstone1.ref",
+            "tests/tests_scarabei/scarabei1.in",
+            "tests/tests_scarabei/scarabei1.ref",
+            "visibility",
+        ],
+        "{listing}"
+    );
+    // Gradescope's layout in a scratch root: the zip in source/, the student's files in
+    // submission/, the results written to results/.
+    for (case, fixture_name, fake_bwrap) in [(0, "wrong-answer", false), (1, "segfault", true)] {
+        let root_dir = work.path().join(format!("autograder{case}"));
+        let source = root_dir.join("source");
+        std::fs::create_dir_all(&source).unwrap();
+        let (code, _, err) = support::run_in(&source, "unzip", &["-q", zip.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+        copy_fixture(fixture_name, &root_dir.join("submission"));
+        let mut cmd = Command::new(source.join("run_autograder"));
+        cmd.env("AUTOGRADER_ROOT", &root_dir).current_dir(&root_dir);
+        if fake_bwrap {
+            // A container that refuses user namespaces, as Docker's default profile does.
+            let bin = work.path().join("fake-bin");
+            write_program(
+                &bin.join("bwrap"),
+                "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
+            );
+            let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+            cmd.env("PATH", path);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let read = |name: &str| -> Value {
+            serde_json::from_str(
+                &std::fs::read_to_string(root_dir.join("results").join(name)).unwrap(),
+            )
+            .unwrap()
+        };
+        let (results, json) = (read("results.json"), read("grades.json"));
+        assert_gradescope(&results, &json, "after_published");
+        // 6 tests: 2 shuffles (4 points), 4 games (5 points), 28 in all; one of each
+        // fixture's defective task fails.
+        let lost = 5.0 * 100.0 / 28.0;
+        assert!(
+            (json["points"].as_f64().unwrap() - (100.0 - lost)).abs() < 0.01,
+            "{json}"
+        );
+        let output = results["output"].as_str().unwrap();
+        if fake_bwrap {
+            assert_eq!(json["sandbox"], "none");
+            assert!(
+                output.contains("graded without the bubblewrap sandbox"),
+                "{output}"
+            );
+            assert!(
+                output.contains("No permissions to create new namespace"),
+                "{output}"
+            );
+        } else {
+            assert_eq!(json["sandbox"], "bubblewrap");
+            assert!(output.contains("sandbox: bubblewrap"), "{output}");
+        }
+    }
+}
+
+/// `text` with every time the pages print (a number with 3 decimals) replaced by `#`.
+fn without_times(text: &str) -> String {
+    let mut out = String::new();
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        let timed = token.split_once('.').is_some_and(|(a, b)| {
+            !a.is_empty() && b.len() == 3 && b.bytes().all(|c| c.is_ascii_digit())
+        });
+        out.push_str(if timed { "#" } else { token });
+        token.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() || c == '.' {
+            token.push(c);
+        } else {
+            flush(&mut token, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
+}
+
+#[test]
+fn a_killed_course_run_resumes_to_what_an_uninterrupted_run_gives() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let (dir, tmp) = (work.path(), work.path().join("tmp"));
+    std::fs::create_dir(&tmp).unwrap();
+    let subs = dir.join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    let names = [
+        "build-fails",
+        "correct",
+        "looping-war",
+        "segfault",
+        "wrong-answer",
+    ];
+    for name in names {
+        copy_fixture(name, &subs.join(name));
+    }
+    let tests = six_tests();
+    let tests = tests.path().display().to_string();
+    let subs_arg = subs.display().to_string();
+    let common = [
+        "--all",
+        &subs_arg,
+        "-j",
+        "1",
+        "--tests",
+        &tests,
+        "--timeout",
+        "1",
+        "--no-valgrind",
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = common.iter().chain(extra).copied().collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+            .args(&args)
+            .env("TMPDIR", &tmp)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{args:?}\n{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    run(&[
+        "--json",
+        "full.json",
+        "--csv",
+        "full.csv",
+        "--html",
+        "full-html",
+    ]);
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
+    };
+    let full = read("full.json");
+
+    // Killed (SIGKILL: nothing of the grader runs after it) once a submission is kept in the
+    // file; the file is whole JSON whenever it is there.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+        .args(common)
+        .args(["--json", "run.json", "--csv", "run.csv"])
+        .env("TMPDIR", &tmp)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut kept = 0;
+    wait_until("a submission kept in run.json", || {
+        if let Ok(text) = std::fs::read_to_string(dir.join("run.json")) {
+            let value: Value =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            kept = value.as_array().unwrap().len();
+        }
+        kept > 0
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = read("run.json").as_array().unwrap().len();
+    assert!(
+        (1..names.len()).contains(&before),
+        "{before} submissions finished before the kill"
+    );
+    assert!(
+        !dir.join("run.csv").exists(),
+        "the CSV is written at the end only"
+    );
+
+    let stdout = run(&[
+        "--json", "run.json", "--csv", "run.csv", "--html", "run-html", "--resume",
+    ]);
+    assert!(
+        stdout.contains(&format!(
+            "resume: {before} of 5 submissions kept from run.json"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(
+        without_timings(read("run.json")),
+        without_timings(full.clone())
+    );
+    let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert_eq!(text("run.csv"), text("full.csv"));
+    for name in names {
+        let page = format!("{name}.html");
+        assert_eq!(
+            without_times(&text(&format!("run-html/{page}"))),
+            without_times(&text(&format!("full-html/{page}"))),
+            "{page}"
+        );
+    }
+
+    // One entry removed, one submission's file changed: those two are graded again.
+    let mut value = read("run.json");
+    value
+        .as_array_mut()
+        .unwrap()
+        .retain(|r| !r["submission"].as_str().unwrap().ends_with("/correct"));
+    std::fs::write(dir.join("run.json"), value.to_string()).unwrap();
+    let readme = subs.join("segfault/README");
+    let mut words = std::fs::read_to_string(&readme).unwrap();
+    words.push_str("(resubmitted)\n");
+    std::fs::write(&readme, words).unwrap();
+    let stdout = run(&["--json", "run.json", "--csv", "run.csv", "--resume"]);
+    assert!(
+        stdout.contains("resume: 3 of 5 submissions kept from run.json"),
+        "{stdout}"
+    );
+    let graded = stdout
+        .lines()
+        .filter(|l| l.contains("submissions graded"))
+        .collect::<Vec<_>>();
+    assert_eq!(graded.len(), 1, "{stdout}");
+    let mut again = read("run.json");
+    let mut expected = full.clone();
+    for v in [&mut again, &mut expected] {
+        for r in v.as_array_mut().unwrap() {
+            r.as_object_mut().unwrap().remove("fingerprint");
+        }
+    }
+    assert_eq!(without_timings(again), without_timings(expected));
+    assert_eq!(text("run.csv"), text("full.csv"));
+    // The changed submission has a new fingerprint, the others their old one.
+    let fingerprints = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["fingerprint"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (now, then) = (fingerprints(&read("run.json")), fingerprints(&full));
+    let changed: Vec<usize> = (0..5).filter(|&i| now[i] != then[i]).collect();
+    assert_eq!(changed, [3], "only segfault's files changed");
+}
+
+#[test]
+fn a_toolchain_outside_the_system_folders_is_let_in_by_sandbox_bind() {
+    use std::os::unix::fs::PermissionsExt;
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    // Readable by every user: the sandbox runs as uid 65534 when the grader is root.
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // A course's compiler in a folder of its own, which needs a variable of the course's.
+    let tools = dir.join("course-tools");
+    let cc = tools.join("bin/course-cc");
+    write_program(
+        &cc,
+        "#!/bin/sh\n[ \"$COURSE_MODE\" = strict ] || { echo 'course-cc: COURSE_MODE is not strict' >&2; exit 1; }\nexec cc \"$@\"\n",
+    );
+    let sub = dir.join("sub");
+    copy_fixture("correct", &sub);
+    std::fs::write(sub.join("bug.mk"), "CC = course-cc\n").unwrap();
+    let tests = six_tests();
+    let tests = tests.path().display().to_string();
+    let path = format!(
+        "{}:{}",
+        tools.join("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
+    let grade_with = |extra: &[&str]| -> Value {
+        let out = Command::new(env!("CARGO_BIN_EXE_homework-grade"))
+            .args([
+                sub.to_str().unwrap(),
+                "--tests",
+                &tests,
+                "--timeout",
+                "2",
+                "--no-valgrind",
+                "--json",
+                "r.json",
+            ])
+            .args(extra)
+            .env("PATH", &path)
+            .env("COURSE_MODE", "strict")
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap()
+    };
+    let build_note = |r: &Value| -> String {
+        r["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap())
+            .find(|n| n.starts_with("make build failed"))
+            .unwrap_or_else(|| panic!("{r}"))
+            .to_owned()
+    };
+    // Not shown: the build fails, and the note says why and which option lets it in.
+    let r = grade_with(&[]);
+    assert_eq!(r["points"], 0.0);
+    assert!(r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["status"] == "build_failed"));
+    let note = build_note(&r);
+    assert!(
+        note.contains(&format!(
+            "course-cc was not found in the sandbox, which shows only the system's folders (/usr, /bin, /etc); it is {} here: let it in with --sandbox-bind {}",
+            cc.display(),
+            tools.display()
+        )),
+        "{note}"
+    );
+    // Shown, without its variable: the compiler runs and says what it misses.
+    let bind = tools.display().to_string();
+    let r = grade_with(&["--sandbox-bind", &bind]);
+    assert_eq!(r["points"], 0.0);
+    assert!(
+        build_note(&r).contains("course-cc: COURSE_MODE is not strict"),
+        "{r}"
+    );
+    // Shown with its variable (the grader's own value): full points.
+    let r = grade_with(&["--sandbox-bind", &bind, "--sandbox-env", "COURSE_MODE"]);
+    assert_eq!(r["points"], 100.0, "{r}");
+    assert_eq!(r["sandbox"], "bubblewrap");
+    // As root, a folder uid 65534 cannot reach is refused in one line.
+    if nix::unistd::geteuid().is_root() {
+        let closed = dir.join("closed");
+        std::fs::create_dir_all(closed.join("tools")).unwrap();
+        std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o700)).unwrap();
+        let (code, _, err) = grader_in(
+            dir,
+            &[
+                sub.to_str().unwrap(),
+                "--tests",
+                &tests,
+                "--no-valgrind",
+                "--sandbox-bind",
+                closed.join("tools").to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("cannot reach it") && err.contains("is not searchable by others"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_link_leaving_the_submission_is_named_as_the_builds_cause() {
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let tests = six_tests();
+    let tests = tests.path().display().to_string();
+    // The fixture as it is in the repository: its Makefile links ../correct/Makefile.
+    let segfault = root()
+        .join("checker/fixtures/segfault")
+        .display()
+        .to_string();
+    let (code, stdout, err) = grader_in(
+        work.path(),
+        &[
+            &segfault,
+            "--tests",
+            &tests,
+            "--no-valgrind",
+            "--json",
+            "r.json",
+            "--html",
+            "pages",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let said = "Makefile is a link to ../correct/Makefile, outside the submission: not copied";
+    let r: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.path().join("r.json")).unwrap())
+            .unwrap();
+    assert!(
+        r["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["status"] == "build_failed"),
+        "{r}"
+    );
+    let notes: Vec<&str> = r["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        notes[0].starts_with(&format!("make build failed (exit status 2): {said}")),
+        "{notes:?}"
+    );
+    assert!(
+        notes[0].contains("homework.c is a link to ../correct/homework.c"),
+        "{notes:?}"
+    );
+    assert!(stdout.contains(said), "{stdout}");
+    assert!(read_page(&work.path().join("pages/segfault.html")).contains(said));
+    // A link inside the submission is copied as the file it names, and says nothing.
+    let sub = work.path().join("sub");
+    copy_fixture("correct", &sub);
+    std::fs::rename(sub.join("Makefile"), sub.join("Makefile.real")).unwrap();
+    std::os::unix::fs::symlink("Makefile.real", sub.join("Makefile")).unwrap();
+    let r = grade(&[sub.to_str().unwrap(), "--tests", &tests, "--no-valgrind"]);
+    assert_eq!(r["points"], 100.0, "{r}");
+    assert!(r["notes"].as_array().unwrap().is_empty(), "{r}");
+}
+
+#[test]
+fn classroom_workflow_reports_the_points_as_the_reporter_reads_them() {
+    require_tools();
+    let workflow = root().join("checker/classroom/.github/workflows/classroom.yml");
+    // The workflow as YAML, with python3's yaml module where it is installed.
+    let parsed = Command::new("python3")
+        .args([
+            "-c",
+            "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
+        ])
+        .arg(&workflow)
+        .output()
+        .unwrap();
+    if !parsed.status.success() {
+        let err = String::from_utf8_lossy(&parsed.stderr);
+        assert!(
+            err.contains("No module named 'yaml'") && std::env::var_os("CI").is_none(),
+            "the workflow is not YAML: {err}"
+        );
+        eprintln!("skipped the workflow's YAML check: python3 has no yaml module (apt-get install python3-yaml)");
+        return;
+    }
+    let flow: Value = serde_json::from_slice(&parsed.stdout).unwrap();
+    let job = &flow["jobs"]["run-autograding-tests"];
+    // The reporter finds its check run by this name.
+    assert_eq!(job["name"], "Autograding Tests");
+    let steps = job["steps"].as_array().unwrap();
+    let grade_step = steps.iter().find(|s| s["id"] == "grade").unwrap();
+    let reporter = steps.last().unwrap();
+    assert_eq!(
+        reporter["uses"],
+        "classroom-resources/autograding-grading-reporter@v1"
+    );
+    assert_eq!(reporter["with"]["runners"], "grade");
+    assert_eq!(
+        reporter["env"]["GRADE_RESULTS"],
+        "${{ steps.grade.outputs.result }}"
+    );
+    let checkouts: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["uses"] == "actions/checkout@v4")
+        .collect();
+    assert_eq!(checkouts[0]["with"]["path"], "submission");
+    assert_eq!(
+        checkouts[1]["with"]["repository"],
+        "${{ vars.GRADER_REPOSITORY }}"
+    );
+
+    // The grading step run here as the runner would: the course's checkout in grading/
+    // (the grader built, the tests at TESTS_PATH), the student's in submission/.
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let release = dir.join("grading/target/release");
+    std::fs::create_dir_all(&release).unwrap();
+    std::os::unix::fs::symlink(
+        env!("CARGO_BIN_EXE_homework-grade"),
+        release.join("homework-grade"),
+    )
+    .unwrap();
+    let tests = six_tests();
+    std::os::unix::fs::symlink(tests.path(), dir.join("grading/course-tests")).unwrap();
+    copy_fixture("wrong-answer", &dir.join("submission"));
+    let out = Command::new("bash")
+        .args(["-e", "-c", grade_step["run"].as_str().unwrap()])
+        .env("TESTS_PATH", "course-tests")
+        .env("GRADE_OPTIONS", "--no-valgrind --timeout 1")
+        .env("GITHUB_OUTPUT", dir.join("output"))
+        .env("GITHUB_STEP_SUMMARY", dir.join("summary"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let output = std::fs::read_to_string(dir.join("output")).unwrap();
+    let encoded = output.strip_prefix("result=").unwrap().trim();
+    let mut decode = Command::new("base64")
+        .arg("-d")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    decode
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(encoded.as_bytes())
+        .unwrap();
+    let decoded = decode.wait_with_output().unwrap();
+    let result: Value = serde_json::from_slice(&decoded.stdout).unwrap();
+    let grades: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("grades.json")).unwrap()).unwrap();
+    // What the reporter reads: version, status, max_score, and the tests whose scores it
+    // adds up as the points.
+    assert_eq!(result["version"], 1);
+    assert_eq!(result["status"], "fail", "Rolling Stone's test fails");
+    assert_eq!(result["max_score"], 100.0);
+    let entries = result["tests"].as_array().unwrap();
+    assert_eq!(entries.len(), 7, "six tests and valgrind");
+    let total: f64 = entries.iter().map(|t| t["score"].as_f64().unwrap()).sum();
+    assert!(
+        (total - grades["points"].as_f64().unwrap()).abs() < 0.01,
+        "{total} vs {grades}"
+    );
+    for t in entries {
+        assert!(
+            ["pass", "fail"].contains(&t["status"].as_str().unwrap()),
+            "{t}"
+        );
+    }
+    let failed = entries.iter().find(|t| t["status"] == "fail").unwrap();
+    assert_eq!(failed["name"], "tests_rolling_stone/rollingstone1");
+    assert!(
+        failed["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("wrong_answer: line 1: expected"),
+        "{failed}"
+    );
+    let summary = std::fs::read_to_string(dir.join("summary")).unwrap();
+    assert!(summary.contains("82.14/100 points"), "{summary}");
+}
+
+/// Links (hard links: no copy, no access to the folders above the original) the parts of
+/// the Rust toolchain running these tests that build a program (`bin`, `lib`, `libexec`,
+/// `etc` of `rustc --print sysroot`) into `to`; `false` when they cannot be linked.
+fn link_toolchain(to: &Path) -> bool {
+    fn link(from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let (path, target) = (entry.path(), to.join(entry.file_name()));
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                link(&path, &target)?;
+            } else if kind.is_symlink() {
+                std::os::unix::fs::symlink(std::fs::read_link(&path)?, &target)?;
+            } else {
+                std::fs::hard_link(&path, &target)?;
+            }
+        }
+        Ok(())
+    }
+    let out = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let sysroot = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    ["bin", "lib", "libexec", "etc"]
+        .iter()
+        .filter(|d| sysroot.join(d).is_dir())
+        .all(|d| link(&sysroot.join(d), &to.join(d)).is_ok())
+}
+
+#[test]
+fn a_cargo_submission_builds_in_the_sandbox_with_its_toolchain_bound() {
+    use std::os::unix::fs::PermissionsExt;
+    require_tools();
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let toolchain = dir.join("rust");
+    if !link_toolchain(&toolchain) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the Rust toolchain could not be linked into {}",
+            toolchain.display()
+        );
+        eprintln!("skipped: the Rust toolchain could not be hard-linked into a temporary folder");
+        return;
+    }
+    // A homework written in Rust: a cargo project, no dependencies, built offline; it
+    // writes `in` upper-cased to `out`.
+    let sub = dir.join("rusty");
+    std::fs::create_dir_all(sub.join("src")).unwrap();
+    std::fs::write(
+        sub.join("Cargo.toml"),
+        "[package]\nname = \"rusty\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("src/main.rs"),
+        "fn main() {\n    let text = std::fs::read_to_string(\"in\").unwrap();\n    std::fs::write(\"out\", text.to_uppercase()).unwrap();\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("Makefile"),
+        "build:\n\tcargo build --release --offline --quiet\nrun:\n\t./target/release/rusty\nclean:\n\trm -rf target Cargo.lock\n",
+    )
+    .unwrap();
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(tests.join("tests_upper")).unwrap();
+    std::fs::write(tests.join("tests_upper/upper1.in"), "rolling stone\n").unwrap();
+    std::fs::write(tests.join("tests_upper/upper1.ref"), "ROLLING STONE\n").unwrap();
+    let tests = tests.display().to_string();
+    let grade_rust = |extra: &[&str]| -> Value {
+        let mut args = vec![
+            sub.to_str().unwrap(),
+            "--tests",
+            &tests,
+            "--no-valgrind",
+            "--json",
+            "r.json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = grader_in(dir, &args);
+        assert_eq!(code, Some(0), "{out}{err}");
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap()
+    };
+    // Without the toolchain: build_failed, and when the grader's own cargo lies outside the
+    // system's folders (rustup's ~/.cargo/bin), the note names it and the option.
+    let r = grade_rust(&[]);
+    assert_eq!(r["tests"][0]["status"], "build_failed", "{r}");
+    let note = r["notes"][0].as_str().unwrap();
+    assert!(note.contains("cargo: No such file or directory"), "{note}");
+    let which = Command::new("sh")
+        .args(["-c", "command -v cargo"])
+        .output()
+        .unwrap();
+    let cargo = String::from_utf8_lossy(&which.stdout).trim().to_owned();
+    if !["/usr/", "/bin/"].iter().any(|d| cargo.starts_with(d)) {
+        assert!(
+            note.contains(&format!("cargo was not found in the sandbox, which shows only the system's folders (/usr, /bin, /etc); it is {cargo} here: let it in with --sandbox-bind")),
+            "{note}"
+        );
+    }
+    // With it: built by cargo in the sandbox, full points, and `make clean` removes what
+    // the build made (target/, Cargo.lock).
+    let r = grade_rust(&["--sandbox-bind", toolchain.to_str().unwrap()]);
+    assert_eq!(r["points"], 100.0, "{r}");
+    assert_eq!(r["sandbox"], "bubblewrap");
+    assert_eq!(r["clean"], true, "{r}");
 }

@@ -192,7 +192,9 @@ fn character(c: Character) -> (String, String) {
     (name, class)
 }
 
-fn chips(codes: &str, class_extra: &str) -> Vec<Chip> {
+/// Cards in revealed codes (`~^*!$`, others skipped) as the pages draw them: one chip per
+/// card, named and classed by its character, plus `class_extra`.
+pub fn chips(codes: &str, class_extra: &str) -> Vec<Chip> {
     codes
         .chars()
         .filter_map(Character::from_revealed)

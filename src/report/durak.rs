@@ -431,8 +431,9 @@ fn suit_symbol(c: char) -> (&'static str, bool) {
     }
 }
 
-/// A card (`AS`) as the page shows it: `A♠`, red for hearts and diamonds.
-fn chip(code: &str, trump: &str, extra: &str) -> Chip {
+/// A card (`AS`) as the page shows it: `A♠`, red for hearts and diamonds, classed `trump`
+/// when its suit's letter starts `trump` (`"S"`, or `""` for none), plus `extra`.
+pub fn chip(code: &str, trump: &str, extra: &str) -> Chip {
     let mut it = code.chars();
     let (r, s) = (it.next().unwrap_or('?'), it.next().unwrap_or('?'));
     let (sym, red) = suit_symbol(s);
@@ -460,7 +461,8 @@ fn pretty(code: &str) -> String {
     chip(code, "", "").text
 }
 
-fn suit_name(s: &str) -> &'static str {
+/// A suit letter (`S`, `H`, `C`, `D`) in words with its symbol: `spades ♠`.
+pub fn suit_name(s: &str) -> &'static str {
     match s {
         "S" => "spades ♠",
         "H" => "hearts ♥",

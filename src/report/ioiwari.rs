@@ -290,7 +290,8 @@ pub fn build(run: &Run, pick: ReplayPick) -> (Report, Vec<Series>, Vec<Replay>) 
     (report, series, replays)
 }
 
-fn pits(board: Board, moved: Option<usize>) -> Vec<Chip> {
+/// The board's seven pits as chips (`pit N: stones`), the pit `moved` (0-based) marked.
+pub fn pits(board: Board, moved: Option<usize>) -> Vec<Chip> {
     board
         .pits()
         .iter()

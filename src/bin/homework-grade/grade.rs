@@ -26,6 +26,8 @@ pub const GAME_POINTS: u32 = 5;
 /// errors or definite/indirect leaks, at most this many (the statement:
 /// "memory not freed costs up to 5 points").
 pub const VALGRIND_MAX_DEDUCTION: u32 = 5;
+/// How the note on a failed build starts: `make build failed (exit status 2): ...`.
+pub const BUILD_FAILED_NOTE: &str = "make build failed";
 /// Bytes of `out` read for the comparison; a longer `out` is a wrong answer.
 const OUT_CAP: u64 = 1 << 20;
 
@@ -40,6 +42,22 @@ pub struct TestCase {
     pub reference: Vec<u8>,
     /// 4 for a shuffle test, 5 for a game test.
     pub points: u32,
+}
+
+/// What one of the original checker's points is worth on the scale where
+/// all of `tests` are worth 100.
+pub fn points_scale(tests: &[TestCase]) -> f64 {
+    let possible: u32 = tests.iter().map(|t| t.points).sum();
+    100.0 / f64::from(possible.max(1))
+}
+
+/// Every test's worth on the scale where all of `tests` are worth 100, by name.
+pub fn scaled_points(tests: &[TestCase]) -> std::collections::BTreeMap<String, f64> {
+    let scale = points_scale(tests);
+    tests
+        .iter()
+        .map(|t| (t.name.clone(), f64::from(t.points) * scale))
+        .collect()
 }
 
 /// Natural order (`sort -V` for these names): digit runs compare as numbers.
@@ -400,6 +418,11 @@ pub struct Report {
     /// removes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// What the result depends on, hashed ([`fingerprint`]): the
+    /// submission's files, the tests and the grading options. `--resume`
+    /// grades again a submission whose fingerprint changed. Absent in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     /// `true` when the grading was interrupted (Ctrl-C, SIGTERM) before it
     /// finished: `tests` holds the tests that ran to their end, and what did
     /// not run (valgrind, `make clean`) is `null`. Absent from the JSON of a
@@ -474,13 +497,17 @@ impl Private {
 /// the grader, often root, could read where the submission cannot: the
 /// reference solution, the machine's secrets; to a directory; or forbidden
 /// by `private`) stays a link, dangling in the sandbox. Top-level names in
-/// `exclude` are skipped. `home` is the submission's canonical path.
+/// `exclude` are skipped. `home` is the submission's canonical path. Each
+/// link that leaves the submission (or names nothing) is put in `outside`
+/// with what to say of it (its path, `is a link to ../correct/Makefile,
+/// outside the submission: not copied`).
 fn copy_tree(
     src: &Path,
     dst: &Path,
     exclude: &[String],
     top: bool,
     (home, private): (&Path, &Private),
+    outside: &mut Vec<(PathBuf, String)>,
 ) -> std::io::Result<()> {
     for entry in fs::read_dir(src)? {
         let entry = entry?;
@@ -493,21 +520,162 @@ fn copy_tree(
         let kind = entry.file_type()?;
         if kind.is_dir() {
             fs::create_dir(&to)?;
-            copy_tree(&from, &to, exclude, false, (home, private))?;
+            copy_tree(&from, &to, exclude, false, (home, private), outside)?;
         } else if kind.is_symlink() {
-            let allowed = fs::canonicalize(&from)
-                .is_ok_and(|t| t.starts_with(home) && !private.forbids(home, &t));
+            let target = fs::canonicalize(&from);
+            let inside = target
+                .as_ref()
+                .is_ok_and(|t| t.starts_with(home) && !private.forbids(home, t));
+            let text = fs::read_link(&from)?;
             match fs::metadata(&from) {
-                Ok(meta) if meta.is_file() && allowed => {
+                Ok(meta) if meta.is_file() && inside => {
                     fs::copy(&from, &to)?;
                 }
-                _ => std::os::unix::fs::symlink(fs::read_link(&from)?, &to)?,
+                _ => {
+                    if !inside {
+                        outside.push((
+                            from.clone(),
+                            format!(
+                                "is a link to {}, {}: not copied",
+                                text.display(),
+                                if target.is_ok() {
+                                    "outside the submission"
+                                } else {
+                                    "which names nothing"
+                                }
+                            ),
+                        ));
+                    }
+                    std::os::unix::fs::symlink(&text, &to)?;
+                }
             }
         } else if kind.is_file() {
             fs::copy(&from, &to)?;
         }
     }
     Ok(())
+}
+
+/// The command a failed build's messages say was not found: `make: cargo:
+/// No such file or directory` (make ran it itself), `sh: 1: cargo: not
+/// found` (dash), `bash: line 1: cargo: command not found`; a bare name only.
+pub fn missing_command(log: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(log);
+    text.lines().find_map(|line| {
+        let head = [
+            ": No such file or directory",
+            ": command not found",
+            ": not found",
+        ]
+        .iter()
+        .find_map(|end| line.trim_end().strip_suffix(end))?;
+        let name = head.rsplit(": ").next()?.trim();
+        let bare =
+            !name.is_empty() && !name.contains(['/', ' ', '*', '[', '\'']) && head.contains(": ");
+        bare.then(|| name.to_owned())
+    })
+}
+
+/// One line for a build that failed on a command the sandbox does not show
+/// but the grader's `PATH` has outside the system's folders (a toolchain in
+/// `~/.cargo`, a pyenv Python): where it is, and the options that let it in.
+fn missing_command_hint(log: &[u8], sandbox: &Sandbox) -> Option<String> {
+    let name = missing_command(log)?;
+    let path = std::env::var_os("PATH")?;
+    let found = std::env::split_paths(&path)
+        .map(|dir| dir.join(&name))
+        .find(|p| p.is_file())?;
+    let system = ["/usr", "/bin", "/sbin", "/lib"];
+    if system.iter().any(|d| found.starts_with(d))
+        || sandbox.binds.iter().any(|b| found.starts_with(b))
+    {
+        return None;
+    }
+    let bin = found.parent()?;
+    let home = if bin.ends_with("bin") {
+        bin.parent()?
+    } else {
+        bin
+    };
+    Some(format!(
+        "{name} was not found in the sandbox, which shows only the system's folders (/usr, /bin, /etc); \
+         it is {} here: let it in with --sandbox-bind {} (and --sandbox-env NAME for the \
+         variables it needs, such as RUSTUP_HOME)",
+        found.display(),
+        home.display()
+    ))
+}
+
+/// The SHA-256 (hex) of what a grading of `submission` depends on: every
+/// file, folder and link the copy takes (its path, its kind, a file's bytes,
+/// a link's text; top-level names of [`Options::exclude`] left out, in name
+/// order), every test (its name, input and reference) and the options that
+/// change a result (the limits, valgrind, the `make clean` check, the
+/// sandbox). Two gradings with one fingerprint give the same result but for
+/// timings (and what a time limit decides).
+///
+/// # Errors
+/// A message when a file of the submission cannot be read.
+pub fn fingerprint(submission: &Path, options: &Options) -> Result<String, String> {
+    use sha2::{Digest, Sha256};
+    fn field(hash: &mut Sha256, bytes: &[u8]) {
+        hash.update((bytes.len() as u64).to_le_bytes());
+        hash.update(bytes);
+    }
+    fn walk(hash: &mut Sha256, dir: &Path, rel: &Path, exclude: &[String]) -> std::io::Result<()> {
+        let mut entries: Vec<fs::DirEntry> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+        entries.sort_by_key(fs::DirEntry::file_name);
+        for entry in entries {
+            let name = entry.file_name();
+            if rel.as_os_str().is_empty()
+                && exclude.iter().any(|e| name.to_str() == Some(e.as_str()))
+            {
+                continue;
+            }
+            let path = rel.join(&name);
+            field(hash, path.as_os_str().as_encoded_bytes());
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                field(hash, b"dir");
+                walk(hash, &entry.path(), &path, exclude)?;
+            } else if kind.is_symlink() {
+                field(hash, b"link");
+                field(
+                    hash,
+                    fs::read_link(entry.path())?.as_os_str().as_encoded_bytes(),
+                );
+            } else if kind.is_file() {
+                field(hash, b"file");
+                field(hash, &fs::read(entry.path())?);
+            }
+        }
+        Ok(())
+    }
+    let mut hash = Sha256::new();
+    walk(&mut hash, submission, Path::new(""), &options.exclude)
+        .map_err(|e| format!("cannot read {}: {e}", submission.display()))?;
+    for test in &options.tests {
+        field(&mut hash, test.name.as_bytes());
+        field(
+            &mut hash,
+            &fs::read(&test.input)
+                .map_err(|e| format!("cannot read {}: {e}", test.input.display()))?,
+        );
+        field(&mut hash, &test.reference);
+    }
+    let settings = format!(
+        "{:?} {:?} {:?} {} {:?}",
+        options.run,
+        options.build,
+        options.valgrind,
+        options.clean,
+        options
+            .sandbox
+            .as_ref()
+            .map(|s| (s.processes, s.disk_bytes, &s.binds, &s.env)),
+    );
+    field(&mut hash, settings.as_bytes());
+    Ok(hash.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Every path below `dir`, relative to it (links not followed).
@@ -896,6 +1064,11 @@ impl Drop for Scratch {
 /// A message when the copy cannot be made or a command cannot be started
 /// (`make` or `valgrind` missing); the submission's own failures are results.
 pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
+    let fingerprint = if options.in_place {
+        None
+    } else {
+        Some(fingerprint(submission, options)?)
+    };
     let root = match &options.work_dir {
         Some(dir) => tempfile::Builder::new().prefix("grade-").tempdir_in(dir),
         None => tempfile::Builder::new().prefix("grade-").tempdir(),
@@ -904,6 +1077,8 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
     .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
     let tmp = root.path().join("tmp");
     fs::create_dir(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+    // The links that leave the submission, said in the notes (a failed build's cause).
+    let mut links = Vec::new();
     let sub = if options.in_place {
         submission.to_path_buf()
     } else {
@@ -911,14 +1086,20 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         fs::create_dir(&sub).map_err(|e| format!("cannot create the copy: {e}"))?;
         let home = fs::canonicalize(submission)
             .map_err(|e| format!("cannot read {}: {e}", submission.display()))?;
+        let mut outside = Vec::new();
         copy_tree(
             submission,
             &sub,
             &options.exclude,
             true,
             (&home, &options.private),
+            &mut outside,
         )
         .map_err(|e| format!("cannot copy {}: {e}", submission.display()))?;
+        for (path, what) in outside {
+            let name = path.strip_prefix(submission).unwrap_or(&path);
+            links.push(format!("{} {what}", name.display()));
+        }
         sub
     };
     // In place is trusted code only, and never sandboxed (the directory
@@ -972,22 +1153,33 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
             .rev()
             .take(3)
             .collect();
-        notes.push(format!(
-            "make build failed ({why}){}",
-            if tail.is_empty() {
-                String::new()
+        let tail = tail.into_iter().rev().collect::<Vec<_>>().join(" | ");
+        // What the grader knows better than make's last lines: a link it did not
+        // copy, a command the sandbox does not show.
+        let mut causes = std::mem::take(&mut links);
+        let both = [build.stdout.as_slice(), build.stderr.as_slice()].concat();
+        if let Some(hint) = sandbox.and_then(|s| missing_command_hint(&both, s)) {
+            causes.push(hint);
+        }
+        let mut note = format!("{BUILD_FAILED_NOTE} ({why})");
+        if !causes.is_empty() {
+            note += ": ";
+            note += &causes.join("; ");
+        }
+        if !tail.is_empty() {
+            note += if causes.is_empty() {
+                ": "
             } else {
-                format!(
-                    ": {}",
-                    tail.into_iter().rev().collect::<Vec<_>>().join(" | ")
-                )
-            }
-        ));
+                "; make said: "
+            };
+            note += &tail;
+        }
+        notes.push(note);
     }
+    notes.append(&mut links);
     let created: Vec<PathBuf> = snapshot(&sub).difference(&before).cloned().collect();
 
-    let possible: u32 = options.tests.iter().map(|t| t.points).sum();
-    let scale = 100.0 / f64::from(possible.max(1));
+    let scale = points_scale(&options.tests);
     let mut earned = 0u32;
     let mut tests = Vec::with_capacity(options.tests.len());
     for test in &options.tests {
@@ -1161,6 +1353,7 @@ pub fn grade(submission: &Path, options: &Options) -> Result<Report, String> {
         .to_owned(),
         notes,
         shard: None,
+        fingerprint,
         partial,
         build_seconds,
     })
@@ -1239,7 +1432,20 @@ mod tests {
             tests: Some(tests.clone()),
             all: Some(all.clone()),
         };
-        copy_tree(&mine, &copy, &[], true, (&mine, &private)).unwrap();
+        let mut outside = Vec::new();
+        copy_tree(&mine, &copy, &[], true, (&mine, &private), &mut outside).unwrap();
+        let said: Vec<String> = outside
+            .iter()
+            .map(|(p, what)| format!("{} {what}", p.strip_prefix(&mine).unwrap().display()))
+            .collect();
+        assert_eq!(said.len(), 3, "{said:?}");
+        assert!(
+            said.contains(
+                &"peek is a link to ../other/Makefile, outside the submission: not copied"
+                    .to_owned()
+            ),
+            "{said:?}"
+        );
         let is_link = |name: &str| copy.join(name).symlink_metadata().unwrap().is_symlink();
         // The tests, another submission and any other file outside stay links.
         assert!(is_link("answer") && is_link("peek") && is_link("common.c"));
@@ -1290,6 +1496,30 @@ mod tests {
         assert!(text.starts_with('…') && text.ends_with('…'), "{text}");
         assert_eq!(text.chars().nth(column - 1), Some('#'));
         assert!(text.chars().count() <= LINE_CHARS + 2);
+    }
+
+    #[test]
+    fn the_command_a_build_missed() {
+        let make = b"cargo build --release\nmake: cargo: No such file or directory\nmake: *** [Makefile:2: build] Error 127\n";
+        assert_eq!(missing_command(make).as_deref(), Some("cargo"));
+        assert_eq!(
+            missing_command(b"/bin/sh: 1: rustc: not found\n").as_deref(),
+            Some("rustc")
+        );
+        assert_eq!(
+            missing_command(b"bash: line 1: python3.12: command not found\n").as_deref(),
+            Some("python3.12")
+        );
+        // Make's own messages name no command.
+        assert_eq!(
+            missing_command(b"make: *** No rule to make target 'x.c'.  Stop.\n"),
+            None
+        );
+        // A missing file reads the same: the hint then finds no such program on the PATH.
+        assert_eq!(
+            missing_command(b"cc: error: x.c: No such file or directory\n").as_deref(),
+            Some("x.c")
+        );
     }
 
     #[test]

@@ -556,6 +556,7 @@ mod tests {
             sandbox: "bubblewrap".to_owned(),
             notes: vec![format!("make build failed: {hostile}")],
             shard: None,
+            fingerprint: None,
             partial: false,
             build_seconds: 0.0,
         };

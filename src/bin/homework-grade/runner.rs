@@ -13,7 +13,7 @@
 //! maps to an [`Exit`].
 
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::Duration;
@@ -243,7 +243,16 @@ pub struct Sandbox {
     /// Bytes the copy and the private `/tmp` may take on disk together; the
     /// command is killed (as SIGXFSZ) once they take more. `None` for no limit.
     pub disk_bytes: Option<u64>,
+    /// Folders of the host shown read-only at the same path (`--sandbox-bind`:
+    /// a toolchain outside the system's folders, `~/.cargo`); absolute.
+    pub binds: Vec<PathBuf>,
+    /// Variables set in the sandbox's environment (`--sandbox-env`), after
+    /// the defaults (a `PATH` here replaces the default one).
+    pub env: Vec<(String, String)>,
 }
+
+/// The sandbox's default `PATH`: the system's folders.
+pub const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// Files and folders the disk watch reads at most in one measure; past them the
 /// command counts as over its limit (a homework makes a handful, and a walk of
@@ -292,7 +301,58 @@ impl Sandbox {
                 .then_some((SANDBOX_ID, SANDBOX_ID)),
             processes,
             disk_bytes,
+            binds: Vec::new(),
+            env: Vec::new(),
         }
+    }
+
+    /// The sandbox's `PATH`: the one of [`Sandbox::env`] if any, else the
+    /// `bin` folder of each bound folder that has one, then [`SYSTEM_PATH`].
+    pub fn path(&self) -> String {
+        if let Some((_, path)) = self.env.iter().find(|(k, _)| k == "PATH") {
+            return path.clone();
+        }
+        let mut parts: Vec<String> = self
+            .binds
+            .iter()
+            .map(|b| b.join("bin"))
+            .filter(|b| b.is_dir())
+            .map(|b| b.display().to_string())
+            .collect();
+        parts.push(SYSTEM_PATH.to_owned());
+        parts.join(":")
+    }
+
+    /// Checks that the sandbox can show `dir` (absolute): it exists and, when
+    /// the sandbox runs as [`SANDBOX_ID`] outside (the grader is root), that
+    /// uid can reach it (every folder above it searchable by others: a home
+    /// folder of mode 0700, such as `/root`, is not).
+    ///
+    /// # Errors
+    /// One line saying why not and what to do.
+    pub fn check_bind(&self, dir: &Path) -> Result<(), String> {
+        use std::os::unix::fs::PermissionsExt;
+        let meta =
+            std::fs::metadata(dir).map_err(|e| format!("--sandbox-bind {}: {e}", dir.display()))?;
+        if !meta.is_dir() {
+            return Err(format!("--sandbox-bind {}: not a folder", dir.display()));
+        }
+        if self.run_as.is_none() {
+            return Ok(());
+        }
+        for above in dir.ancestors().skip(1) {
+            let mode = std::fs::metadata(above).map_or(0, |m| m.permissions().mode());
+            if mode & 0o001 == 0 {
+                return Err(format!(
+                    "--sandbox-bind {}: the sandbox runs as uid {SANDBOX_ID} (the grader is root), \
+                     which cannot reach it ({} is not searchable by others): put the toolchain \
+                     where every user can read it (/opt, /usr/local), or grade as an ordinary user",
+                    dir.display(),
+                    above.display()
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Makes `path` (and everything below it, links not followed) the
@@ -380,13 +440,19 @@ impl Sandbox {
         if let Some(logs) = logs {
             options.arg("--ro-bind").arg(logs).arg(INSIDE_LOGS);
         }
+        for dir in &self.binds {
+            options.arg("--ro-bind").arg(dir).arg(dir);
+        }
         options
             .args(["--remount-ro", "/", "--chdir", INSIDE_SUB, "--clearenv"])
-            .args(["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin"])
+            .args(["--setenv", "PATH", &self.path()])
             .args([
                 "--setenv", "HOME", INSIDE_TMP, "--setenv", "TMPDIR", INSIDE_TMP,
             ])
             .args(["--setenv", "LANG", "C", "--setenv", "USER", "nobody"]);
+        for (name, value) in self.env.iter().filter(|(k, _)| k != "PATH") {
+            options.args(["--setenv", name, value]);
+        }
         // The options go on stdin; the command stays on the command line
         // (bubblewrap takes it from there only), with no host path in it.
         let mut input = Vec::new();

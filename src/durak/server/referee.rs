@@ -57,6 +57,12 @@ pub trait Player {
     /// (the clairvoyant bound, [`DeepConfig::clairvoyant`](crate::durak::deep::DeepConfig));
     /// nothing of it goes over the wire, so programs never see it. The default ignores it.
     fn reveal(&mut self, _game: &Game, _player: usize) {}
+    /// Whether the seat's answers count against the game's time budget (`docs/rules/durak.md`
+    /// §4.1). Only a person playing a seat (`cardgames-play durak`) is untimed: its answers
+    /// are recorded with the time they took but never forfeit by time. The default is timed.
+    fn timed(&self) -> bool {
+        true
+    }
 }
 
 /// Why a team lost by forfeit.
@@ -361,9 +367,15 @@ pub fn play_game_with(
                 step.answer = text.trim().to_string();
             }
         }
-        rec.time_used[p] += took;
+        // An untimed seat (a person) spends none of the budget.
+        let counted = if seats[p].timed() {
+            took
+        } else {
+            Duration::ZERO
+        };
+        rec.time_used[p] += counted;
         rec.answers[p] += 1;
-        rec.max_answer[p] = rec.max_answer[p].max(took);
+        rec.max_answer[p] = rec.max_answer[p].max(counted);
         // Seats are named 1..4 in the detail, as in the protocol and the transcripts.
         let lose = |reason: LossReason, why: String| {
             Some((team(p), reason, format!("player {}: {why}", p + 1)))

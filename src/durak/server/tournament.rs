@@ -72,7 +72,7 @@ impl TournamentGame {
 }
 
 /// The seed of seat `i`'s bot in the deal seeded `deal_seed`.
-pub(super) fn seat_seed(deal_seed: u64, i: usize) -> u64 {
+pub fn seat_seed(deal_seed: u64, i: usize) -> u64 {
     deal_seed.wrapping_mul(8).wrapping_add(i as u64 + 1)
 }
 
