@@ -2,26 +2,15 @@
 //! and a property test that every strategy always answers legally (checked by
 //! the referee's own engine) in random reachable positions.
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
 use cardgames::coup::arbiter::{play_game, summarize, Bot, Settings};
 use cardgames::coup::character::Character::*;
 use cardgames::coup::replica;
 use cardgames::coup::rules::{check_exchange, Call, Outcome, Table};
-use cardgames::coup::{
-    format_hand, Config, Decision, History, Remembered, Side, Strategy as Bots, View,
-};
+use cardgames::coup::{format_hand, Decision, History, Side, Strategy as Bots};
+use coup_decide::decide;
 
-/// `strategy`'s decision on the arbiter's inputs, without memory.
-fn decide(
-    strategy: Bots,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-) -> Decision {
-    let view = View::new(history, opp_coins, my_coins, cards, legal);
-    cardgames::coup::decide(&view, Remembered::Nothing, &Config::of(strategy))
-}
 use proptest::prelude::*;
 
 #[test]

@@ -1,6 +1,8 @@
 //! The opponent model, the memory file and constructed positions whose right
 //! answer is known.
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
 use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
 use cardgames::coup::memory::{
@@ -8,38 +10,11 @@ use cardgames::coup::memory::{
 };
 use cardgames::coup::model::{hand_probabilities, PassWeights, HALF_PASS};
 use cardgames::coup::opponent::{Model, Stats};
-use cardgames::coup::{Action, Block, Config, Decision, History, Remembered, Strategy, View};
+use cardgames::coup::{Action, Block, History, Strategy};
+use coup_decide::{decide, decide_with};
 
 fn legal(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
-}
-
-/// `strategy`'s decision on the arbiter's inputs, without memory.
-fn decide(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-) -> Decision {
-    let view = View::new(history, opp_coins, my_coins, cards, legal);
-    cardgames::coup::decide(&view, Remembered::Nothing, &Config::of(strategy))
-}
-
-/// `strategy`'s decision on the arbiter's inputs with `memory`, the counts of
-/// past games against this opponent (`coup::decide` with `Remembered::counts`).
-fn decide_with(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-    memory: Option<&Stats>,
-) -> Decision {
-    let view = View::new(history, opp_coins, my_coins, cards, legal);
-    cardgames::coup::decide(&view, Remembered::counts(memory), &Config::of(strategy))
 }
 
 // ----- the hand posterior, against hand-computed values -----

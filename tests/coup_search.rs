@@ -2,54 +2,18 @@
 //! hand posterior it samples from on hand-computed cases
 //! (`docs/rules/coup.md`; the posterior is `coup::model::hand_posterior`).
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
 use cardgames::coup::history::Record;
 use cardgames::coup::model::hand_posterior;
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::{
-    legal_answers, Character, Config, Decision, Remembered, SearchConfig, Strategy, View,
-    SEARCH_KEYS,
-};
+use cardgames::coup::{legal_answers, Character, Decision, SearchConfig, Strategy, SEARCH_KEYS};
+use coup_decide::{decide_configured, decide_with};
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
 fn legal(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
-}
-
-/// `strategy`'s decision on the arbiter's inputs with `memory`, the counts of
-/// past games against this opponent (`coup::decide` with `Remembered::counts`).
-fn decide_with(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-    memory: Option<&Stats>,
-) -> Decision {
-    let view = View::new(history, opp_coins, my_coins, cards, legal);
-    cardgames::coup::decide(&view, Remembered::counts(memory), &Config::of(strategy))
-}
-
-/// `strategy`'s decision with the search settings `config` and `memory`'s
-/// counts of past games.
-#[allow(clippy::too_many_arguments)]
-fn decide_configured(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-    memory: Option<&Stats>,
-    config: &SearchConfig,
-) -> Decision {
-    let view = View::new(history, opp_coins, my_coins, cards, legal);
-    let config = Config {
-        strategy,
-        search: *config,
-    };
-    cardgames::coup::decide(&view, Remembered::counts(memory), &config)
 }
 
 /// The search's decision without memory: `history`, the opponent's and my
