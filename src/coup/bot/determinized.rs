@@ -5,9 +5,11 @@
 //! information state (the opponent's hand from the hand posterior of
 //! [`crate::coup::bot::model::hand_distribution`], weighted by its learnt bluff
 //! ratios; the deck from the cards left), and in each world play every root
-//! answer (and, on an Exchange call, every keep) to the end of the game
-//! through the engine, the same world for every answer (common random
-//! numbers). The answer with the most wins is chosen. Both sides play the
+//! answer to the end of the game through the engine, the same world for
+//! every answer (common random numbers: the shared
+//! [`crate::search::flat::evaluate`] over [`FlatWorlds`]). The answer with
+//! the most wins is chosen; with [`SearchConfig::tree`] the answers to the
+//! opponent's moves are searched by the tree (`bot/tree.rs`). Both sides play the
 //! rest of the game by [`Habits`]: the opponent by the habits learnt from its
 //! answers (this game and the memory, [`Model`]), I by my own. Neither
 //! rollout policy looks at the other side's cards, so a world's hidden cards
@@ -28,13 +30,15 @@ use super::config::{fixed, SearchConfig};
 use super::opponent::{ACTION_KINDS, BLOCK_KINDS};
 use super::posterior::marginals;
 use super::rollout::{cut_value, playout, rollout_answer, rollout_keep, Habits};
-use super::rule::{rule_playout, RuleSeat};
+use super::rule::{rule_playout, KnownRule, RuleSeat};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
 use crate::coup::game::engine::{at_turn_start, Cards, State};
 use crate::coup::game::history::calls_made;
 use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line};
+use crate::search::flat::Worlds;
+use crate::search::{Caps, Progress};
 
 /// The flat search's policies as the tree search's
 /// ([`super::tree::Policies`]), for seat `me`.
@@ -56,6 +60,66 @@ impl super::tree::Policies for Rollouts<'_> {
     }
     fn cut(&self, s: &State) -> f64 {
         cut_value(s, self.me, self.config)
+    }
+}
+
+/// The flat search's worlds ([`crate::search::flat`], which values every root
+/// answer in every world): a world drawn from the hand posterior with a seed
+/// that every answer's playout starts from (common random numbers), and in the
+/// contest winner's rule's share of the worlds the rule's seat
+/// ([`KnownRule::draw`]).
+struct FlatWorlds<'a, F> {
+    /// Draws one world from the posterior.
+    draw: F,
+    rng: &'a mut ChaCha8Rng,
+    rule: Option<&'a KnownRule>,
+    roots: &'a [Reply],
+    me: usize,
+    habits: &'a [Habits; 2],
+    config: &'a SearchConfig,
+    /// The calls each answer's worlds ran to their end or cut (the pace that
+    /// orders equal wins, [`pace`]).
+    lengths: Vec<usize>,
+}
+
+impl<F: Fn(&mut ChaCha8Rng) -> State> Worlds for FlatWorlds<'_, F> {
+    type World = (State, u64, Option<(State, RuleSeat)>);
+
+    fn draw(&mut self, _: &Progress) -> Option<Self::World> {
+        let world = (self.draw)(self.rng);
+        let seed: u64 = self.rng.random();
+        let ruled = self.rule.and_then(|k| k.draw(&world, self.me, self.rng));
+        Some((world, seed, ruled))
+    }
+
+    /// The answer's value (1 won, 0 lost, the cut value at the horizon) and
+    /// the calls it ran as the work.
+    fn value(&mut self, drawn: &Self::World, i: usize) -> (f64, u64) {
+        let (world, seed, ruled) = drawn;
+        let (me, r) = (self.me, self.roots[i]);
+        let mut rng = ChaCha8Rng::seed_from_u64(*seed);
+        let (mut s, mut seat) = match ruled {
+            Some((w, seat)) => (*w, Some(seat.clone())),
+            None => (*world, None),
+        };
+        let new_line = RuleSeat::starts_line(&s);
+        let end = s.apply(r, None, &mut rng);
+        let v = match (end, seat.as_mut()) {
+            (Some(end), _) => end.reward(me),
+            (None, Some(seat)) => {
+                seat.after(new_line, r);
+                let (h, start) = (fixed::KNOWN_HORIZON, s.calls);
+                let mine = &self.habits[me];
+                rule_playout(&mut s, me, mine, seat, h, self.config, start, &mut rng)
+            }
+            (None, None) => {
+                let start = s.calls;
+                playout(&mut s, me, self.habits, self.config, start, &mut rng)
+            }
+        };
+        let calls = s.calls - world.calls;
+        self.lengths[i] += calls;
+        (v, calls as u64)
     }
 }
 
@@ -247,48 +311,28 @@ impl Ctx<'_> {
                 (done, config.iterations, "iterations"),
             )
         } else {
-            let mut wins = vec![0.0; roots.len()];
-            let mut lengths = vec![0usize; roots.len()];
-            let mut done = 0;
-            while done < config.worlds {
-                if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                    break;
-                }
-                done += 1;
-                let world = world(&mut self.rng);
-                let seed: u64 = self.rng.random();
-                let ruled = rule
-                    .as_ref()
-                    .and_then(|k| k.draw(&world, me, &mut self.rng));
-                for (i, &r) in roots.iter().enumerate() {
-                    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                    let (mut s, mut seat) = match &ruled {
-                        Some((w, seat)) => (*w, Some(seat.clone())),
-                        None => (world, None),
-                    };
-                    let new_line = RuleSeat::starts_line(&s);
-                    let end = s.apply(r, None, &mut rng);
-                    let v = match (end, seat.as_mut()) {
-                        (Some(end), _) => end.reward(me),
-                        (None, Some(seat)) => {
-                            seat.after(new_line, r);
-                            let (h, start) = (fixed::KNOWN_HORIZON, s.calls);
-                            let mine = &habits[me];
-                            rule_playout(&mut s, me, mine, seat, h, config, start, &mut rng)
-                        }
-                        (None, None) => {
-                            let start = s.calls;
-                            playout(&mut s, me, &habits, config, start, &mut rng)
-                        }
-                    };
-                    wins[i] += v;
-                    lengths[i] += s.calls - world.calls;
-                }
-            }
+            let mut worlds = FlatWorlds {
+                draw: world,
+                rng: &mut self.rng,
+                rule: rule.as_ref(),
+                roots: &roots,
+                me,
+                habits: &habits,
+                config,
+                lengths: vec![0; roots.len()],
+            };
+            let caps = Caps {
+                max_samples: config.worlds,
+                min_samples: 0,
+                work: u64::MAX,
+                deadline,
+            };
+            let flat = crate::search::flat::evaluate(&mut worlds, roots.len(), &caps, false);
+            let done = flat.progress.samples;
             (
-                wins,
+                flat.totals,
                 vec![done; roots.len()],
-                lengths,
+                worlds.lengths,
                 (done, config.worlds, "worlds"),
             )
         };
