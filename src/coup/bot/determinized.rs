@@ -296,14 +296,22 @@ impl Ctx<'_> {
                 habits: &habits,
                 config,
             };
-            let limits = super::tree::Limits {
-                iterations: config.iterations,
-                exploration: fixed::EXPLORATION,
-                horizon: config.horizon,
+            let caps = Caps {
+                max_samples: config.iterations.max(1),
+                min_samples: 0,
+                work: u64::MAX,
                 deadline,
             };
-            let (wins, visits, done) =
-                super::tree::search(&roots, me, &policies, limits, world, &mut rng);
+            let (wins, visits, done) = super::tree::search(
+                &roots,
+                me,
+                &policies,
+                &caps,
+                fixed::EXPLORATION,
+                config.horizon,
+                world,
+                &mut rng,
+            );
             (
                 wins,
                 visits,
