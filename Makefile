@@ -388,7 +388,7 @@ coup-long:
 # The clairvoyant ceiling beside the honest search, per opponent (coup-arbiter, in-process):
 # COUP_SEER and COUP_CALCULATOR name the opponents kept outside the repository.
 coup-ceiling:
-	$(CARGO) build --release --quiet --bin coup-arbiter
+	$(CARGO) build --release --quiet --features measure --bin coup-arbiter
 	nice -n 10 scripts/coup-ceiling.py --rounds $(ROUNDS) --seed $(SEED) $(COUP_CEILING_ARGS)
 
 # The Rust coup-arbiter against arbiter3.py: same bots, win rates within each other's intervals.

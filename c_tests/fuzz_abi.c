@@ -114,6 +114,7 @@ static cg_war *wars[2];
 static cg_rolling_stone *stones[2];
 static cg_scarabs *scarabs[2];
 static cg_durak_bot *bots[2];
+static cg_coup_memory *memories[2];
 
 /* A pool entry or NULL (one time in eight). */
 static cg_deck *any_deck(void)
@@ -546,7 +547,7 @@ static void bot_ops(void)
 {
     int b = (int)below(2);
     cg_status s;
-    switch (below(5)) {
+    switch (below(9)) {
     case 0: {
         cg_durak_bot *bot;
         ARM(bot);
@@ -584,6 +585,38 @@ static void bot_ops(void)
             cg_ioiwari_release();
         break;
     }
+    case 4: {
+        cg_coup_memory *memory;
+        ARM(memory);
+        s = CALL(cg_coup_memory_new(below(10) ? &memory : NULL));
+        if (s == CG_OK) {
+            cg_coup_memory_free(memories[b]);
+            memories[b] = memory;
+        }
+        break;
+    }
+    case 5:
+        CALL(cg_coup_memory_load(below(8) ? memories[b] : NULL,
+                                 below(3) ? "coup-memory v15\nX 1 0 -\n" : any_text()));
+        break;
+    case 6: {
+        char buf[256];
+        size_t n;
+        ARM(buf);
+        s = CALL(cg_coup_memory_text(below(8) ? memories[b] : NULL, buf,
+                                     below(2) ? sizeof buf : below(4), &n));
+        if (s != CG_OK)
+            CHECK_UNTOUCHED(s, buf);
+        break;
+    }
+    case 7: {
+        int settled;
+        CALL(cg_coup_memory_update(below(8) ? memories[b] : NULL, "A", below(4) ? "B" : any_text(),
+                                   below(2) ? "A_B_0_0.txt" : any_text(),
+                                   below(2) ? "I\nI\nI\nI\nAsq=" : any_text(),
+                                   below(2) ? &settled : NULL));
+        break;
+    }
     default: {
         const char *legal[4];
         char answer[128], keep[8];
@@ -595,10 +628,19 @@ static void bot_ops(void)
         }
         ARM(answer);
         ARM(keep);
-        s = CALL(cg_coup_decide(strategies[below(5)], below(4) ? "I\nFp\n" : any_text(),
-                                (int64_t)below(14), (int64_t)next(), below(4) ? "$^" : any_text(),
-                                count ? legal : NULL, count, answer,
-                                below(2) ? sizeof answer : below(3), &alen, keep, sizeof keep, &klen));
+        if (below(2))
+            s = CALL(cg_coup_decide(strategies[below(5)], below(4) ? "I\nFp\n" : any_text(),
+                                    (int64_t)below(14), (int64_t)next(),
+                                    below(4) ? "$^" : any_text(), count ? legal : NULL, count,
+                                    answer, below(2) ? sizeof answer : below(3), &alen, keep,
+                                    sizeof keep, &klen));
+        else
+            s = CALL(cg_coup_decide_remembering(
+                below(4) ? memories[b] : NULL, below(8) ? "B" : NULL,
+                below(8) ? "A_B_0_0.txt" : NULL, strategies[below(5)],
+                below(4) ? "I\nFp\n" : any_text(), (int64_t)below(14), (int64_t)next(),
+                below(4) ? "$^" : any_text(), count ? legal : NULL, count, answer,
+                below(2) ? sizeof answer : below(3), &alen, keep, sizeof keep, &klen));
         if (s != CG_OK) {
             CHECK_UNTOUCHED(s, answer);
         } else {
@@ -672,6 +714,7 @@ int main(int argc, char **argv)
         cg_rolling_stone_free(stones[i]);
         cg_scarabs_free(scarabs[i]);
         cg_durak_bot_free(bots[i]);
+        cg_coup_memory_free(memories[i]);
     }
     printf("fuzz_abi: seed %lu, %.1f s, %lu calls, %lu failures\n", seed, seconds, calls, failures);
     return failures == 0 ? 0 : 1;

@@ -1,7 +1,7 @@
 /* The Coup bot through the C ABI: every answer is one of the legal answers
  * given (docs/rules/coup.md §5), the Exchange call returns n kept
- * cards drawn from the n+2 offered, decisions repeat for the same inputs, and
- * the error paths. */
+ * cards drawn from the n+2 offered, decisions repeat for the same inputs, the
+ * memory handle, and the error paths. */
 #include <stdint.h>
 #include <string.h>
 
@@ -134,6 +134,67 @@ int main(void)
                                     &answer_len, keep, sizeof keep, &keep_len),
                      CG_BUFFER_TOO_SMALL);
         CHECK(answer_len >= 1 && tiny[0] == 'x');
+    }
+    /* The memory handle: a decision with memory records the game under the
+     * opponent's name and the game as pending; the text reads back; a
+     * finished game settles it; an older format is refused. */
+    {
+        static const char *const first[] = {"I\n", "F", "E", "S", "T"};
+        static const char *const done[] = {"\n"};
+        cg_coup_memory *memory = NULL;
+        cg_coup_memory *copy = NULL;
+        char text[4096];
+        char text2[4096];
+        size_t text_len = 0;
+        int settled = -1;
+        CHECK_STATUS(cg_coup_memory_new(&memory), CG_OK);
+        CHECK_STATUS(cg_coup_decide_remembering(memory, "Seer", "Ours_Seer_0_0.txt", NULL, "", 1,
+                                                1, "$!", first, 5, answer, sizeof answer,
+                                                &answer_len, keep, sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK(is_legal(answer, first, 5));
+        CHECK_STATUS(cg_coup_memory_text(memory, text, sizeof text, &text_len), CG_OK);
+        CHECK(strncmp(text, "coup-memory v15\n", 16) == 0);
+        CHECK(strstr(text, "\nSeer ") != NULL);
+        CHECK(strstr(text, " Ours_Seer_0_0.txt=0\n") != NULL); /* pending, arm 0 */
+        CHECK(text_len == strlen(text));
+        /* Read back into a second handle: the same text. */
+        CHECK_STATUS(cg_coup_memory_new(&copy), CG_OK);
+        CHECK_STATUS(cg_coup_memory_load(copy, text), CG_OK);
+        CHECK_STATUS(cg_coup_memory_text(copy, text2, sizeof text2, NULL), CG_OK);
+        CHECK_STR(text, text2);
+        /* The game ends (I went first; Seer's Contessa block caught: both its
+         * cards lost) and settles: no longer pending. A second update
+         * settles nothing. */
+        CHECK_STATUS(cg_coup_memory_update(memory, "Ours", "Seer", "Ours_Seer_0_0.txt",
+                                           "I\nI\nI\nI\nAsq=", &settled),
+                     CG_OK);
+        CHECK(settled == 1);
+        CHECK_STATUS(cg_coup_memory_update(memory, "Ours", "Seer", "Ours_Seer_0_0.txt",
+                                           "I\nI\nI\nI\nAsq=", &settled),
+                     CG_OK);
+        CHECK(settled == 0);
+        CHECK_STATUS(cg_coup_memory_text(memory, text, sizeof text, NULL), CG_OK);
+        CHECK(strstr(text, " Ours_Seer_0_0.txt=0\n") == NULL);
+        CHECK(strstr(text, " -\n") != NULL); /* nothing pending */
+        /* Without memory the same call decides as cg_coup_decide. */
+        CHECK_STATUS(cg_coup_decide_remembering(NULL, NULL, NULL, "honest", "Ep", 1, 1, "$^~!",
+                                                done, 1, answer, sizeof answer, &answer_len, keep,
+                                                sizeof keep, &keep_len),
+                     CG_OK);
+        CHECK_STR(answer, "\n");
+        /* Errors: an older format, a memory without the opponent's name. */
+        CHECK_STATUS(cg_coup_memory_load(copy, "coup-memory v14\n"), CG_BAD_INPUT);
+        CHECK_STATUS(cg_coup_memory_text(copy, text, sizeof text, NULL), CG_OK);
+        CHECK_STR(text, text2); /* unchanged */
+        CHECK_STATUS(cg_coup_decide_remembering(memory, NULL, "Ours_Seer_0_1.txt", NULL, "", 1,
+                                                1, "$!", first, 5, answer, sizeof answer,
+                                                &answer_len, keep, sizeof keep, &keep_len),
+                     CG_NULL_POINTER);
+        CHECK_STATUS(cg_coup_memory_text(NULL, text, sizeof text, NULL), CG_NULL_POINTER);
+        cg_coup_memory_free(copy);
+        cg_coup_memory_free(memory);
+        cg_coup_memory_free(NULL);
     }
     return check_report();
 }

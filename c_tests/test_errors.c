@@ -487,6 +487,29 @@ int main(void)
         CG_BUFFER_TOO_SMALL, "cg_coup_decide: exchange holds 0 bytes, the text needs 1 (its 0 "
                              "characters and a NUL)");
 
+    /* The Coup bot's memory. */
+    {
+        cg_coup_memory *memory = NULL;
+        char text[8];
+        size_t text_len = 0;
+        ROW(cg_coup_memory_new(NULL), CG_NULL_POINTER, "cg_coup_memory_new: out is NULL");
+        CHECK_STATUS(cg_coup_memory_new(&memory), CG_OK);
+        ROW(cg_coup_memory_load(memory, "coup-memory v14\n"), CG_BAD_INPUT,
+            "cg_coup_memory_load: text starts \"coup-memory v14\", not \"coup-memory v15\": not a "
+            "memory of this format");
+        ROW(cg_coup_memory_load(NULL, ""), CG_NULL_POINTER, "cg_coup_memory_load: memory is NULL");
+        ROW(cg_coup_memory_text(memory, text, 2, &text_len), CG_BUFFER_TOO_SMALL,
+            "cg_coup_memory_text: buf holds 2 bytes, the text needs 17 (its 16 characters and a "
+            "NUL)");
+        ROW(cg_coup_memory_update(memory, "A", "B", NULL, "", NULL), CG_NULL_POINTER,
+            "cg_coup_memory_update: game is NULL");
+        ROW(cg_coup_decide_remembering(memory, NULL, "A_B_0_0.txt", NULL, "", 1, 1, "$!", legal, 2,
+                                       answer, sizeof answer, &answer_len, keep, sizeof keep,
+                                       &keep_len),
+            CG_NULL_POINTER, "cg_coup_decide_remembering: opponent is NULL");
+        cg_coup_memory_free(memory);
+    }
+
     /* The last error itself: a too small buffer reports the length and
      * keeps the message it reports. */
     {

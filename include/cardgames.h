@@ -152,6 +152,15 @@ typedef enum cg_notation {
 } cg_notation;
 
 /*
+ An opaque handle on the Coup bot's memory of its opponents (what
+ `coup-bot` keeps in `coup-memory.txt`): create with
+ `cg_coup_memory_new`, fill with `cg_coup_memory_load`, keep up to date
+ with `cg_coup_memory_update`, pass to `cg_coup_decide_remembering`,
+ write out with `cg_coup_memory_text`, release with `cg_coup_memory_free`.
+ */
+typedef struct cg_coup_memory cg_coup_memory;
+
+/*
  An opaque Durak bot handle (the deep search, `Strategy::Deep`): create with
  `cg_durak_bot_new`, release with `cg_durak_bot_free`.
  */
@@ -377,6 +386,72 @@ enum cg_status cg_card_format(struct cg_card card,
 int32_t cg_card_value(struct cg_card card);
 
 /*
+ Creates an empty memory (every opponent unknown). Errors:
+ `CG_NULL_POINTER`.
+
+ # Safety
+ `out` is NULL or valid for a write.
+ */
+enum cg_status cg_coup_memory_new(struct cg_coup_memory **out);
+
+/*
+ Frees a memory; NULL is accepted and ignored.
+
+ # Safety
+ `memory` is NULL or a handle from `cg_coup_memory_new` not freed before.
+ */
+void cg_coup_memory_free(struct cg_coup_memory *memory);
+
+/*
+ Replaces the memory's contents by those of `text`, a `coup-memory.txt`
+ of the current format (its first line `coup-memory v15`; a malformed
+ line is dropped alone, as `coup-bot` reads it); `""` empties it. Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (another first
+ line, an older format's among them: the memory is unchanged).
+
+ # Safety
+ `memory` is NULL or a live handle; `text` is NULL or NUL-terminated.
+ */
+enum cg_status cg_coup_memory_load(struct cg_coup_memory *memory, const char *text);
+
+/*
+ Writes the memory as `coup-memory.txt`'s text (what
+ `cg_coup_memory_load` reads back) and a NUL into `buf` (`len` bytes),
+ its length into `*needed` (optional: NULL is allowed). Errors:
+ `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL` (the length reported).
+
+ # Safety
+ `memory` is NULL or a live handle; `buf` is NULL or valid for `len`
+ bytes; `needed` is NULL or valid for a write.
+ */
+enum cg_status cg_coup_memory_text(struct cg_coup_memory *memory,
+                                   char *buf,
+                                   size_t len,
+                                   size_t *needed);
+
+/*
+ Updates the memory with a finished game: `history` is the whole text of
+ the game `game` (its history file's name, `<first>_<second>_<round>_<game>.txt`)
+ that the player named `me` played against `opponent`. When the memory
+ holds that game as pending (a game `cg_coup_decide_remembering` decided
+ in), its counts become the whole game's and it leaves the pending list,
+ as `coup-bot` settles a game from its history file; `*settled`
+ (optional: NULL is allowed) says whether it did (0 when the game was not
+ pending or is not finished). Errors: `CG_NULL_POINTER`,
+ `CG_INVALID_UTF8`.
+
+ # Safety
+ `memory` is NULL or a live handle; each string is NULL or
+ NUL-terminated; `settled` is NULL or valid for a write.
+ */
+enum cg_status cg_coup_memory_update(struct cg_coup_memory *memory,
+                                     const char *me,
+                                     const char *opponent,
+                                     const char *game,
+                                     const char *history,
+                                     int32_t *settled);
+
+/*
  One Coup decision, with the inputs of the arbiter's command line
  `BOT HISTORY OPP_COINS MY_COINS CARDS LEGAL...` (`docs/rules/coup.md`
  §4), except that `history` is the history file's text (its format and
@@ -425,6 +500,39 @@ enum cg_status cg_coup_decide(const char *strategy,
                               char *exchange,
                               size_t exchange_len,
                               size_t *exchange_written);
+
+/*
+ `cg_coup_decide` with the bot's memory of its opponents, as `coup-bot`
+ decides in its working folder: `memory` (NULL: none, as
+ `cg_coup_decide`) is read for the opponent named `opponent` and updated
+ with this game's counts under the game's name `game` (its history file's
+ name, `<first>_<second>_<round>_<game>.txt`); with memory the `search`
+ strategy plays the arm of its portfolio the opponent's type calls for.
+ Given the same memory, it answers as `coup-bot` does. `opponent` and
+ `game` may be NULL only when `memory` is. Errors: those of
+ `cg_coup_decide`, and `CG_NULL_POINTER` for a NULL `opponent` or `game`
+ with a memory.
+
+ # Safety
+ As `cg_coup_decide`; `memory` is NULL or a live handle; `opponent` and
+ `game` are NULL or NUL-terminated strings.
+ */
+enum cg_status cg_coup_decide_remembering(struct cg_coup_memory *memory,
+                                          const char *opponent,
+                                          const char *game,
+                                          const char *strategy,
+                                          const char *history,
+                                          int64_t opp_coins,
+                                          int64_t my_coins,
+                                          const char *cards,
+                                          const char *const *legal,
+                                          size_t legal_count,
+                                          char *answer,
+                                          size_t answer_len,
+                                          size_t *answer_written,
+                                          char *exchange,
+                                          size_t exchange_len,
+                                          size_t *exchange_written);
 
 /*
  Creates the canonical 52-card deck `As Ah Ac Ad Ks .. 2d` (top first;

@@ -22,6 +22,9 @@ splits by kind of decision.
 With --search KEY=VALUE,... both rows play with those search settings (as `coup-bot --search`
 takes them), so a setting's ceiling is measured beside its honest rate.
 
+The clairvoyant bound is a measurement mode: coup-arbiter must be built with the cargo feature
+`measure` (`cargo build --release --features measure`; `make coup-ceiling` does).
+
 Example: scripts/coup-ceiling.py --rounds 100 --seed 7 --opponents Seer,si-taxman
 """
 import argparse
@@ -53,7 +56,7 @@ def main():
     a = ap.parse_args()
     knobs = ''.join(' ' + kv for kv in a.search.split(',') if kv)
     if not os.path.exists(a.arbiter):
-        print('coup-ceiling: %s not found: build it first (cargo build --release)' % a.arbiter, file=sys.stderr)
+        print('coup-ceiling: %s not found: build it first (cargo build --release --features measure)' % a.arbiter, file=sys.stderr)
         return 1
     standin = os.path.join(a.shared, 'coup', 'standin.py')
     opps = {}

@@ -11,7 +11,7 @@ card count (mine, its: 1 or 2 each), a logistic regression P(win) = 1 / (1 + exp
 by maximum likelihood (Newton's method) and prints n, a and b, and the fitted value at a lead of
 -3, 0 and +3 coins: the search's horizon value (`SearchConfig::card_value`, `coin_value` in
 src/coup/bot/determinized.rs) measured per position. Used as the horizon value (symmetrised),
-this fit played worse against Seer than the card values it would replace (docs/coup-log.md,
+this fit played worse against Seer than the card values it would replace (docs/experiments/coup-log.md,
 "Calibration").
 
 With `--coins` it fits instead one logistic regression over all positions with the card

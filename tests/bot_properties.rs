@@ -16,7 +16,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use cardgames::coup::{decide, legal_answers, Character, Strategy as CoupStrategy};
+use cardgames::coup::{
+    decide, legal_answers, Character, Config, Remembered, Strategy as CoupStrategy, View,
+};
 use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::protocol::format_answer;
 use cardgames::durak::referee::play_game;
@@ -171,7 +173,8 @@ proptest! {
         cards in coup_text(8),
         legal in prop::collection::vec(coup_text(3), 0..8),
     ) {
-        let d = decide(strategy, &history, opp, mine, &cards, &legal);
+        let view = View::new(&history, opp, mine, &cards, &legal);
+        let d = decide(&view, Remembered::Nothing, &Config::of(strategy));
         let given: Vec<&String> = legal.iter().filter(|a| !a.is_empty()).collect();
         if given.is_empty() {
             // With no list the bot computes one from the history (or answers "\n").

@@ -1,23 +1,20 @@
 //! The opponent model, the memory file and constructed positions whose right
 //! answer is known.
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
 use cardgames::coup::character::Character;
 use cardgames::coup::character::Character::*;
 use cardgames::coup::memory::{
-    game_result, opponent_name, Entry, GameResult, Memory, CLAIM_KINDS, FILE_NAME, HEADER,
-    HEADER_V10, HEADER_V11, HEADER_V8, HEADER_V9, RECENT,
+    game_result, opponent_name, Entry, GameResult, Memory, FILE_NAME, HEADER, RECENT,
 };
 use cardgames::coup::model::{hand_probabilities, PassWeights, HALF_PASS};
 use cardgames::coup::opponent::{Model, Stats};
-use cardgames::coup::{decide, decide_with, Action, Block, History, Reply, Strategy};
+use cardgames::coup::{Action, Block, History, Strategy};
+use coup_decide::{decide, decide_with};
 
 fn legal(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
-}
-
-/// The event a history character stands for (`docs/rules/coup.md` §5).
-fn code(c: char) -> Reply {
-    Reply::from_code(c).unwrap()
 }
 
 // ----- the hand posterior, against hand-computed values -----
@@ -360,29 +357,33 @@ fn memory_ignores_corruption_and_truncation() {
     let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
     assert!(text.starts_with(HEADER));
     // Truncated in the middle of the last line: that line is dropped alone.
-    // Cut at a field's end too (" - -\n" are the last two fields): a line
-    // of the current format has all of its fields.
-    for n in [5, 4, 2] {
+    // Cut at a field's end too (" -\n" is the last field): a line of the
+    // current format has all of its fields.
+    for n in [4, 2] {
         let cut = &text[..text.len() - n];
         std::fs::write(d.join(FILE_NAME), cut).unwrap();
         let m2 = Memory::load(&d);
         assert_eq!(m2.opponents.len(), 1, "cut {n}");
         assert_eq!(m2.opponents["Calc"], m.opponents["Calc"]);
     }
-    // A line with hits above trials, or a wrong count of numbers, is dropped
-    // (here in the first format with arms, three fields a line).
+    // A line with hits above trials, or a wrong count of numbers, is dropped.
     let bad = format!(
-        "{HEADER_V8}\nX 1 1,2\nY 1 {}\n",
+        "{HEADER}\nX 1 1,2 -\nY 1 {} -\n",
         vec!["0"; Stats::LEN].join(",")
     );
     std::fs::write(d.join(FILE_NAME), bad).unwrap();
     let m3 = Memory::load(&d);
     assert_eq!(m3.opponents.keys().collect::<Vec<_>>(), vec!["Y"]);
-    // A wrong header, or the first format's (fewer counters): ignored entirely.
-    for old in ["coup-memory v0", "coup-memory v1"] {
+    // A wrong header, an older format's among them: read as empty, and
+    // said so.
+    for old in ["coup-memory v0", "coup-memory v14"] {
         std::fs::write(d.join(FILE_NAME), text.replace(HEADER, old)).unwrap();
-        assert!(Memory::load(&d).opponents.is_empty());
+        let (m, why) = Memory::read(&d);
+        assert!(m.opponents.is_empty());
+        assert!(why.is_some_and(|w| w.contains(old) && !w.contains('\n')));
     }
+    std::fs::write(d.join(FILE_NAME), &text).unwrap();
+    assert_eq!(Memory::read(&d).1, None, "the current format says nothing");
 }
 
 #[test]
@@ -419,10 +420,8 @@ fn the_result_of_a_finished_history() {
     // against two; the second player saw two against one.
     let first = game_result("Tq0\nI\nTq'\n", true).unwrap();
     assert!(!first.won);
-    assert_eq!(first.reached, [[false, true], [false, true]]);
     let second = game_result("Tq0\nI\nTq'\n", false).unwrap();
     assert!(second.won);
-    assert_eq!(second.reached, [[false, false], [true, true]]);
     // The other player's counts over the whole game: the second player
     // caught both Tax claims (first claims of two hands, both bluffs).
     assert_eq!(second.stats.action_caught[Duke.index()], [2, 2]);
@@ -452,7 +451,7 @@ fn the_result_of_a_finished_history() {
 }
 
 #[test]
-fn card_values_learnt_from_the_games_reached() {
+fn a_settled_game_takes_the_whole_games_counts() {
     let mut e = Entry::default();
     e.track("Ours_Calc_0_0.txt", 0);
     e.track("Ours_Calc_0_0.txt", 0);
@@ -461,83 +460,23 @@ fn card_values_learnt_from_the_games_reached() {
     e.recent
         .push(("Ours_Calc_0_0.txt".into(), Stats::default()));
     assert!(e.settle("Ours_Calc_0_0.txt", &lost));
-    assert_eq!(e.positions, [[[0, 0], [0, 1]], [[0, 0], [0, 1]]]);
+    assert!(!e.settle("Ours_Calc_0_0.txt", &lost), "settled once");
     assert_eq!(
         e.recent[0].1, lost.stats,
         "the whole game's counts replace the last call's"
     );
-    // Six of ten games won from one card against two, with the configured
-    // 0.25 worth ten games: (10 * 0.25 + 6) / 20. Counts never reached keep
-    // the configured values.
-    e.positions[0][1] = [6, 10];
-    let prior = [[0.5, 0.25], [0.75, 0.5]];
-    let v = e.card_values(prior, 10.0);
-    assert!((v[0][1] - 0.425).abs() < 1e-12, "{v:?}");
-    assert_eq!(v[0][0], 0.5);
-    assert!((v[1][1] - 10.0 * 0.5 / 11.0).abs() < 1e-12, "one game lost");
-    assert_eq!(
-        e.card_values(prior, 0.0)[0][1],
-        0.6,
-        "no weight: the games alone"
-    );
-}
-
-#[test]
-fn thompson_choice_replays_and_follows_the_results() {
-    let mut e = Entry {
-        outcomes: [[2, 20], [15, 20]],
-        ..Entry::default()
-    };
-    let names: Vec<String> = (0..100).map(|g| format!("Ours_Seer_{g}_0.txt")).collect();
-    let arms: Vec<usize> = names.iter().map(|g| e.clone().choose_arm(g)).collect();
-    // Beta(3, 19) against Beta(16, 6): arm 1 draws higher all but never.
-    assert!(arms.iter().filter(|&&a| a == 1).count() >= 98, "{arms:?}");
-    // The same memory and game give the same arm; a game keeps its arm.
-    let again: Vec<usize> = names.iter().map(|g| e.clone().choose_arm(g)).collect();
-    assert_eq!(arms, again);
-    let first = e.choose_arm(&names[0]);
-    e.outcomes = [[20, 20], [0, 20]];
-    assert_eq!(e.choose_arm(&names[0]), first, "chosen once per game");
-    // Without results: the configured strategy, arm 0. An arm 0 that wins
-    // more than it loses is kept although arm 1 does better (satisficing).
-    let fresh = Entry::default();
-    assert!(names.iter().all(|g| fresh.clone().choose_arm(g) == 0));
-    let ahead = Entry {
-        outcomes: [[15, 20], [20, 20]],
-        ..Entry::default()
-    };
-    let zeros = names
-        .iter()
-        .filter(|g| ahead.clone().choose_arm(g) == 0)
-        .count();
-    assert!(zeros >= 98, "{zeros} of 100");
-    // Both losing alike: the arms are tried evenly (arm 1 in 48% by the
-    // Beta(2, 4) draws).
-    let even = Entry {
-        outcomes: [[1, 4], [1, 4]],
-        ..Entry::default()
-    };
-    let ones = names
-        .iter()
-        .filter(|g| even.clone().choose_arm(g) == 1)
-        .count();
-    assert!((30..=70).contains(&ones), "{ones} of 100");
-    // At most RECENT pending games; settling counts and removes one.
-    let mut e = even.clone();
-    for g in &names[..6] {
-        e.choose_arm(g);
+    assert!(e.pending.is_empty());
+    // At most RECENT pending games.
+    for g in 0..6 {
+        e.track(&format!("Ours_Calc_{g}_1.txt"), 1);
     }
     assert_eq!(e.pending.len(), RECENT);
-    let (g, arm) = e.pending[0].clone();
     let won = GameResult {
         won: true,
-        reached: [[false; 2], [false, true]],
         stats: Stats::default(),
-        challenges: Vec::new(),
     };
+    let (g, _) = e.pending[0].clone();
     assert!(e.settle(&g, &won));
-    assert!(!e.settle(&g, &won), "settled once");
-    assert_eq!(e.outcomes[arm], [2, 5]);
     assert_eq!(e.pending.len(), RECENT - 1);
 }
 
@@ -557,14 +496,11 @@ fn typed_choice_plays_arm_1_against_a_mixed_answer_to_blocks() {
         ..Stats::default()
     };
     for past in [&none, &all, &never] {
-        let mut e = Entry {
-            outcomes: [[0, 30], [30, 30]],
-            ..Entry::default()
-        };
-        assert!(names.iter().all(|g| e.choose_typed_arm(g, past, true) == 0));
+        let mut e = Entry::default();
+        assert!(names.iter().all(|g| e.choose_typed_arm(g, past) == 0));
     }
     // Blocks both challenged and let stand, of one kind or across kinds:
-    // arm 1 for every later game, even where arm 0 has won them all.
+    // arm 1 for every later game.
     let one = Stats {
         block_challenged: [[3, 3], [0, 0], [6, 5], [1, 1]],
         ..Stats::default()
@@ -574,17 +510,14 @@ fn typed_choice_plays_arm_1_against_a_mixed_answer_to_blocks() {
         ..Stats::default()
     };
     for past in [&one, &across] {
-        let mut e = Entry {
-            outcomes: [[30, 30], [0, 30]],
-            ..Entry::default()
-        };
-        assert!(names.iter().all(|g| e.choose_typed_arm(g, past, true) == 1));
+        let mut e = Entry::default();
+        assert!(names.iter().all(|g| e.choose_typed_arm(g, past) == 1));
     }
     // A game keeps the arm chosen at its first call, and is pending.
     let mut e = Entry::default();
-    assert_eq!(e.choose_typed_arm(&names[0], &none, true), 0);
+    assert_eq!(e.choose_typed_arm(&names[0], &none), 0);
     assert_eq!(
-        e.choose_typed_arm(&names[0], &one, true),
+        e.choose_typed_arm(&names[0], &one),
         0,
         "chosen once per game"
     );
@@ -606,95 +539,44 @@ fn typed_choice_plays_arm_1_against_an_attacker_that_bluffs_and_lets_blocks_stan
     bluffer.resolved_action[Character::Duke.index()][0] = [9, 9];
     bluffer.resolved_action[Character::Ambassador.index()][0] = [4, 4];
     assert_eq!(bluffer.attack_bluffs(), [3, 1]);
-    let arm = |past: &Stats, attacks: bool| {
+    let arm = |past: &Stats| {
         let mut e = Entry::default();
-        let arms: Vec<usize> = names
-            .iter()
-            .map(|g| e.choose_typed_arm(g, past, attacks))
-            .collect();
+        let arms: Vec<usize> = names.iter().map(|g| e.choose_typed_arm(g, past)).collect();
         assert!(arms.iter().all(|&a| a == arms[0]), "one arm per opponent");
         arms[0]
     };
-    assert_eq!(arm(&bluffer, true), 1);
-    assert_eq!(arm(&bluffer, false), 0, "typed_arms=1 reads blocks only");
+    assert_eq!(arm(&bluffer), 1);
     // Honest attacks, or bluffed Taxes alone: arm 0.
     let mut honest = bluffer;
     honest.resolved_action[Character::Captain.index()][1] = [1, 0];
     assert_eq!(honest.attack_bluffs(), [3, 0]);
-    assert_eq!(arm(&honest, true), 0);
+    assert_eq!(arm(&honest), 0);
     // No block of mine answered yet: no type read.
     let mut unseen = bluffer;
     unseen.block_challenged = [[0, 0]; 4];
-    assert_eq!(arm(&unseen, true), 0);
+    assert_eq!(arm(&unseen), 0);
     // An attacker that challenges every block of mine plays the contest
     // winner's rule: arm 0; one that challenges some and not others: arm 1.
     let mut challenger = bluffer;
     challenger.block_challenged = [[0, 0], [5, 5], [0, 0], [3, 3]];
-    assert_eq!(arm(&challenger, true), 0);
+    assert_eq!(arm(&challenger), 0);
     challenger.block_challenged[3] = [3, 1];
-    assert_eq!(arm(&challenger, true), 1);
+    assert_eq!(arm(&challenger), 1);
 }
 
 #[test]
-fn memory_keeps_the_arms_and_reads_the_previous_format() {
+fn memory_keeps_the_pending_arms() {
     let d = tmpdir("arms");
     let mut m = Memory::default();
     m.record("Seer", "Ours_Seer_0_0.txt", sample_stats(2));
     let e = m.opponents.get_mut("Seer").unwrap();
-    e.outcomes = [[4, 9], [7, 11]];
     e.pending = vec![("Seer_Ours_0_1.txt".into(), 1)];
-    e.positions = [[[1, 3], [2, 9]], [[7, 8], [9, 20]]];
     m.save(&d).unwrap();
     assert_eq!(Memory::load(&d), m);
-    // The v11 line: the same without the calibration by claim kind.
-    let v12 = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
-    let v11 = v12
-        .trim_end()
-        .rsplit_once(' ')
-        .unwrap()
-        .0
-        .replace(HEADER, HEADER_V11)
-        + "\n";
-    std::fs::write(d.join(FILE_NAME), &v11).unwrap();
-    assert_eq!(Memory::load(&d), m, "v11 read, no calibration by kind yet");
-    // The v10 line: without the calibration and challenges fields either.
-    let line = v11.trim_end().rsplit_once(' ').unwrap().0;
-    let v10 = line
-        .rsplit_once(' ')
-        .unwrap()
-        .0
-        .replace(HEADER_V11, HEADER_V10)
-        + "\n";
-    std::fs::write(d.join(FILE_NAME), &v10).unwrap();
-    assert_eq!(Memory::load(&d), m, "v10 read, no calibration yet");
-    // A v9 file (no positions field) keeps its arms; positions start empty.
-    let text = v10.replace(HEADER_V10, HEADER_V9);
-    let text = text.rsplit_once(' ').unwrap().0.to_string() + "\n";
-    std::fs::write(d.join(FILE_NAME), &text).unwrap();
-    let back = Memory::load(&d);
-    assert_eq!(back.opponents["Seer"].outcomes, [[4, 9], [7, 11]]);
-    assert_eq!(back.opponents["Seer"].positions, [[[0, 0]; 2]; 2]);
-    // Positions with more wins than games, or too few: the line is dropped.
-    for bad in [" 4,3,0,0,0,0,0,0", " 1,1,1,1"] {
-        let t = v10.rsplit_once(' ').unwrap().0.to_string() + bad + "\n";
-        std::fs::write(d.join(FILE_NAME), t).unwrap();
-        assert!(Memory::load(&d).opponents.is_empty(), "{bad}");
-    }
-    // A v8 file (no arms field) keeps its counts; its arms start empty.
-    let v8 = text.replace(HEADER_V9, HEADER_V8);
-    let v8 = v8.rsplit_once(' ').unwrap().0.to_string() + "\n";
-    std::fs::write(d.join(FILE_NAME), v8).unwrap();
-    let back = Memory::load(&d);
-    assert_eq!(back.opponents["Seer"].recent, m.opponents["Seer"].recent);
-    assert_eq!(back.opponents["Seer"].outcomes, [[0, 0]; 2]);
-    // More wins than games, an arm out of range, a game that is a path:
-    // the line is dropped.
-    for bad in [
-        " 5,4,0,0",
-        " 0,0,0,0;g_h_0_0.txt=2",
-        " 0,0,0,0;../g_h_0_0.txt=1",
-    ] {
-        let t = text.rsplit_once(' ').unwrap().0.to_string() + bad + "\n";
+    // An arm out of range, a game that is a path: the line is dropped.
+    let text = std::fs::read_to_string(d.join(FILE_NAME)).unwrap();
+    for bad in [" g_h_0_0.txt=2", " ../g_h_0_0.txt=1"] {
+        let t = text.trim_end().rsplit_once(' ').unwrap().0.to_string() + bad + "\n";
         std::fs::write(d.join(FILE_NAME), t).unwrap();
         assert!(Memory::load(&d).opponents.is_empty(), "{bad}");
     }
@@ -1044,7 +926,6 @@ fn a_claim_on_the_last_card_has_its_own_ratio() {
     let claimant = |n| ClaimAt {
         mine: 2,
         claimant: Some(n),
-        turns: None,
     };
     let one = ratio(2.0 * listener / 12.0, 0.2);
     let two = ratio((2.0 * listener + 5.0) / 12.0, 39.0 / 105.0);
@@ -1075,11 +956,6 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     // shown claims out: 0.05, 0.1/12, then (2 * 0.1/12) / 12 = 0.0014, whose
     // ratio is below the floor of 0.001 (share 0.001 / (0.001 + 39/66)).
     use cardgames::coup::opponent::{claim_context, ClaimAt};
-    let turn = |t| ClaimAt {
-        mine: 2,
-        claimant: None,
-        turns: Some(t),
-    };
     let mut s = Stats::default();
     // Claims against two cards, of a claimant with two, at its first turn.
     let k = claim_context(2, 2, 0);
@@ -1091,114 +967,7 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     // Against one card nothing was seen: the Duke's share, 0.153405.
     let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(1)));
     assert!((f - 0.153405).abs() < 1e-5, "share {f}");
-    // In the claims' own context (against two cards, at the claimant's
-    // first turn) one level more: f4 = (2 f3 + 10 (1 - h)) / 22 = 0.136325;
-    // at its second turn, where nothing was seen, the level above: f3.
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, turn(0)));
-    assert!((f - 0.136325).abs() < 1e-5, "share {f}");
-    let f = share(Model::new(&s, None).resolved_action_ratio(Duke, turn(1)));
-    assert!((f - 0.141015).abs() < 1e-5, "share {f}");
-    // An honest claimant that gives up its other card first with
-    // probability k = 1/2 (`keep_claimed`): a partly shown claim was a
-    // bluff with probability b(f) = f / (f + (1 - f) k) = 2f / (1 + f).
-    // f1 = (0.6 + 10 b) / 22 solves 22 f^2 + 1.4 f - 0.6 = 0: 3/22; then
-    // f2 = (2 f1 + 10 b) / 22 = 0.078802, f3 = 0.052558 (bisection).
-    let kept = |k| Model {
-        keep_claimed: Some(k),
-        ..Model::new(&s, None)
-    };
-    let f = share(kept(0.5).resolved_action_ratio(Duke, ClaimAt::against(2)));
-    assert!((f - 0.052558).abs() < 1e-5, "share {f}");
-    // k = 1 (the claimed card always kept to the last): a partly shown
-    // claim says nothing, as if it were left out (below).
-    let f1 = share(kept(1.0).resolved_action_ratio(Duke, ClaimAt::against(2)));
     s.unresolved_action = Default::default();
     let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(2)));
     assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
-    assert!((f1 - f).abs() < 1e-9, "share {f1}");
-}
-
-// ----- the learnt bluff odds factor: my challenges against the model's predictions -----
-
-#[test]
-fn my_challenges_are_read_with_their_outcomes() {
-    // Read from the first player's side (me). Line 0, my turn: my Steal,
-    // its Captain block, my challenge, it shows the Captain (honest), I give
-    // up a card. Line 1, its turn: its Tax, my challenge, it gives up a card
-    // (a bluff). Line 2, my turn: my Tax challenged by it, which I prove: its
-    // challenge, not mine.
-    let h = History::parse_as("Scq*'\nTq_\nTq$<\n", true).unwrap();
-    assert_eq!(
-        h.my_challenges(),
-        vec![(0, code('c'), false), (1, code('T'), true)]
-    );
-    // The second player's view of the same game: only line 2 is its
-    // challenge (proved: not a bluff).
-    let h = History::parse_as("Scq*'\nTq_\nTq$<\n", false).unwrap();
-    assert_eq!(h.my_challenges(), vec![(2, code('T'), false)]);
-}
-
-#[test]
-fn the_bluff_odds_factor_is_learnt_from_settled_challenges() {
-    let game = "Ours_Seer_0_0.txt";
-    let mut e = Entry::default();
-    // Only a pending game's challenges are noted, once per line.
-    assert!(!e.note_challenge(game, 1, 0.6));
-    e.track(game, 0);
-    assert!(e.note_challenge(game, 1, 0.6));
-    assert!(!e.note_challenge(game, 1, 0.6), "once per line");
-    assert!(e.note_challenge(game, 4, 0.6));
-    assert_eq!(e.odds_factor(), 1.0, "no evidence: the model as it is");
-    // Settled: line 1 was honest, line 4 a bluff; a challenge on a line
-    // without a prediction (line 7) is not counted. Predicted 0.6: log-odds
-    // 0.405, the bin [0, 0.5) (index 8).
-    let result = GameResult {
-        won: false,
-        reached: [[false; 2], [false, true]],
-        stats: Stats::default(),
-        challenges: vec![
-            (1, code('c'), false),
-            (4, code('T'), true),
-            (7, code('T'), true),
-        ],
-    };
-    assert!(e.settle(game, &result));
-    assert_eq!(e.calibration[8], [1, 2]);
-    assert_eq!(e.calibration.iter().map(|c| c[1]).sum::<u32>(), 2);
-    assert!(e.challenges.is_empty(), "settled predictions are dropped");
-    // Each also in its claim kind's bins: the Captain block (`c`) and Tax.
-    let kind =
-        |k: char| e.kind_calibration[CLAIM_KINDS.iter().position(|x| *x == code(k)).unwrap()][8];
-    assert_eq!((kind('c'), kind('T'), kind('E')), ([0, 1], [1, 1], [0, 0]));
-    // The factor is the maximum a posteriori offset `a` of the log-odds
-    // (prior N(0, 1)): with 100 challenges at the bin centred on 0.25 and 10
-    // bluffs, 10 - 100 sigma(0.25 + a) - a = 0.
-    let mut e = Entry::default();
-    e.calibration[8] = [10, 100];
-    let a = e.odds_factor().ln();
-    let sigma = 1.0 / (1.0 + (-(0.25 + a)).exp());
-    assert!((10.0 - 100.0 * sigma - a).abs() < 1e-6, "a = {a}");
-    assert!((-2.6..-2.0).contains(&a), "a = {a}");
-    // By kind: a kind without evidence takes the overall factor; a kind
-    // whose 40 challenges at the bin centred on 0.25 were all honest gets
-    // its own offset `b` on top of `a`: -40 sigma(0.25 + a + b) - b = 0.
-    let c = CLAIM_KINDS.iter().position(|x| *x == code('c')).unwrap();
-    e.kind_calibration[c][8] = [0, 40];
-    let by_kind = e.kind_odds_factors();
-    assert!((by_kind[0] - e.odds_factor()).abs() < 1e-12);
-    let b = by_kind[c].ln() - a;
-    let sigma = 1.0 / (1.0 + (-(0.25 + a + b)).exp());
-    assert!((-40.0 * sigma - b).abs() < 1e-6, "b = {b}");
-    assert!(b < -0.5, "b = {b}");
-    // The memory keeps all of them through the file.
-    let d = tmpdir("odds");
-    let mut m = Memory::default();
-    m.record("Seer", game, sample_stats(1));
-    let s = m.opponents.get_mut("Seer").unwrap();
-    s.calibration = e.calibration;
-    s.kind_calibration = e.kind_calibration;
-    s.track(game, 1);
-    s.note_challenge(game, 3, 0.25);
-    m.save(&d).unwrap();
-    assert_eq!(Memory::load(&d), m);
 }

@@ -2,13 +2,13 @@
 //! hand posterior it samples from on hand-computed cases
 //! (`docs/rules/coup.md`; the posterior is `coup::model::hand_posterior`).
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
 use cardgames::coup::history::Record;
 use cardgames::coup::model::hand_posterior;
 use cardgames::coup::opponent::Stats;
-use cardgames::coup::{
-    decide_configured, decide_with, legal_answers, Character, Decision, SearchConfig, Strategy,
-    StrongConfig, SEARCH_KEYS, STRONG_KEYS,
-};
+use cardgames::coup::{legal_answers, Character, Decision, SearchConfig, Strategy, SEARCH_KEYS};
+use coup_decide::{decide_configured, decide_with};
 
 use Character::{Ambassador, Assassin, Captain, Contessa, Duke};
 
@@ -78,19 +78,6 @@ fn answer_configured(
         None,
         config,
     )
-}
-
-#[test]
-fn a_challenge_reports_the_models_bluff_probability() {
-    // The claim that is certainly false (above): the model's probability
-    // that it is a bluff is 1, before any bluff_odds factor too.
-    let d = answer_with("bluff_odds=0.3", "A0\nT", 4, 0, "$$");
-    assert_eq!(d.answer, "q", "{}", d.explanation);
-    assert_eq!(d.challenged_bluff, Some(1.0));
-    // Any other answer reports none.
-    let d = searched("", 1, 1, "$^", &["I\n", "F", "T", "E", "S"]);
-    assert_ne!(d.answer, "q");
-    assert_eq!(d.challenged_bluff, None);
 }
 
 #[test]
@@ -203,70 +190,11 @@ fn the_horizon_value_fit_is_computed_right() {
     script_self_test("coup-value-fit.py");
 }
 
-/// The probability the explanation's posterior line gives the opponent's
-/// holding `c` (its revealed code).
-fn posterior_of(explanation: &str, c: char) -> f64 {
-    let line = explanation
-        .lines()
-        .find(|l| l.starts_with("posterior holds"))
-        .expect("a posterior line");
-    let cell = line
-        .split_whitespace()
-        .find(|w| w.starts_with(c))
-        .expect("the character's cell");
-    cell[c.len_utf8() + 1..].parse().expect("a probability")
-}
-
-#[test]
-fn a_smaller_bluff_odds_factor_believes_the_claim_more() {
-    // It claims Tax; I hold a Captain and an Ambassador. With every
-    // likelihood ratio scaled down (`bluff_odds`; 1 is the model as learnt),
-    // hands without the Duke weigh less, so the Duke's posterior rises; at 0
-    // only hands holding it remain (the ratio's floor, 1e-4, leaves them all
-    // but certain).
-    let run = |odds: f64| {
-        posterior_of(
-            &answer_with(&format!("bluff_odds={odds}"), "T", 2, 2, "*~").explanation,
-            '$',
-        )
-    };
-    let (learnt, half, none) = (run(1.0), run(0.5), run(0.0));
-    assert!(learnt < half && half < none, "{learnt} {half} {none}");
-    assert!(none > 0.99, "{none}");
-}
-
-#[test]
-fn a_claim_kinds_odds_factor_applies_to_that_kind_alone() {
-    // The same Tax claim, the ratios otherwise as learnt (`bluff_odds=1`): a
-    // factor of 0.5 on Tax (`kind_odds`, the order `ETSAacds`) believes it as
-    // a factor of 0.5 on every ratio does (it is the only claim standing);
-    // the same factor on the Captain block leaves the Duke's posterior as
-    // learnt.
-    let duke = |setting: &str| {
-        let mut config = SearchConfig::default();
-        config.set("bluff_odds=1").unwrap();
-        config.set(setting).unwrap();
-        posterior_of(
-            &answer_configured(&config, "T", 2, 2, "*~").explanation,
-            '$',
-        )
-    };
-    let learnt = duke("kind_odds=1,1,1,1,1,1,1,1");
-    let tax = duke("kind_odds=1,0.5,1,1,1,1,1,1");
-    assert!(tax > learnt, "{tax} {learnt}");
-    assert_eq!(tax, duke("bluff_odds=0.5"));
-    assert_eq!(learnt, duke("kind_odds=1,1,1,1,1,0.5,1,1"));
-    // Eight factors or none.
-    assert!(SearchConfig::default().set("kind_odds=1,2").is_err());
-}
-
 #[test]
 fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
     for key in SEARCH_KEYS {
-        let value = match key {
+        let value = match *key {
             "card_value" => "0.5,0.25,0.75,0.5",
-            "kind_odds" => "1,1,1,1,1,1,1,1",
-            "mind_skip" => "EA",
             _ => "1",
         };
         let mut c = SearchConfig::default();
@@ -282,10 +210,9 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
     for (bad, says) in [
         ("worlds=x", "\"x\" is not a finite number"),
         ("worlds=NaN", "\"NaN\" is not a finite number"),
-        ("temper=inf", "\"inf\" is not a finite number"),
+        ("mind=inf", "\"inf\" is not a finite number"),
         ("card_value=0.5,0.5", "card_value takes 4 numbers"),
-        ("kind_odds=1,2", "kind_odds takes 8 numbers"),
-        ("mind_skip=EX", "'X' is not a claim's code"),
+        ("card_value=0.5,0.5,x,1", "\"x\" is not a finite number"),
         ("arm=2", "arm is 0 or 1"),
         ("worlds", "expected key=value"),
     ] {
@@ -298,13 +225,12 @@ fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
 
 #[test]
 fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
-    // The settings of `SearchConfig::arm(1)`, written out key by key as docs/coup-log.md's
+    // The settings of `SearchConfig::arm(1)`, written out key by key as docs/experiments/coup-log.md's
     // commands did before the key existed.
     let mut spelled = SearchConfig::default();
     for kv in [
         "portfolio=0",
         "tree=1",
-        "tree_answers_only=1",
         "resolved_bluffs=1",
         "exchange_prior=1",
         "repeat_claims=0",
@@ -312,10 +238,8 @@ fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
         "horizon=4",
         "quiescence=0",
         "card_value=0.5,0.25,0.75,0.5",
-        "bluff_odds=1",
         "mind=0.03",
         "mind_worlds=96",
-        "mind_raw=1",
         "mind_odds=0.5",
     ] {
         spelled.set(kv).unwrap();
@@ -339,72 +263,61 @@ fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
 }
 
 #[test]
-fn mind_skip_names_the_kinds_the_mind_leaves_alone() {
-    let mut c = SearchConfig::default();
-    c.set("mind_skip=EA").unwrap();
-    // CLAIM_KINDS order: Exchange, Tax, Steal, Assassinate, then the blocks.
-    assert_eq!(
-        c.mind_skip,
-        [true, false, false, true, false, false, false, false]
+fn the_help_lists_every_key_with_its_default() {
+    let help = SearchConfig::help();
+    for key in SEARCH_KEYS {
+        assert!(help.contains(&format!("  {key}=")), "{key}: {help}");
+    }
+    assert!(help.contains("  worlds=300  "), "{help}");
+    assert!(
+        help.contains("  card_value=0.39,0.14,0.72,0.46  "),
+        "{help}"
     );
-    c.set("mind_skip=").unwrap();
-    assert_eq!(c.mind_skip, [false; 8]);
-    // It claims Tax; I hold a Captain and an Ambassador. The mind's reading moves the Duke's
-    // posterior; told to skip Tax claims, the posterior is the learnt ratios' alone.
-    let duke = |keys: &[&str]| {
-        let mut config = SearchConfig::default();
-        for kv in keys {
-            config.set(kv).unwrap();
-        }
-        posterior_of(
-            &answer_configured(&config, "T", 2, 2, "*~").explanation,
-            '$',
-        )
-    };
-    let learnt = duke(&["mind=0"]);
-    let read = duke(&["mind=0.03", "mind_raw=1"]);
-    assert!((read - learnt).abs() > 0.01, "{read} {learnt}");
-    assert_eq!(duke(&["mind=0.03", "mind_raw=1", "mind_skip=T"]), learnt);
-    assert_eq!(duke(&["mind=0.03", "mind_raw=1", "mind_skip=EA"]), read);
+    assert!(help.contains("  portfolio=1  "), "{help}");
 }
 
 #[test]
-fn every_strong_key_sets_its_parameter_and_the_strong_strategy_decides_with_it() {
-    for key in STRONG_KEYS {
-        let mut c = SearchConfig::default();
-        c.set(&format!("strong.{key}=0")).unwrap();
-        assert_ne!(
-            c.strong,
-            StrongConfig::default(),
-            "strong.{key}=0 set nothing"
-        );
-    }
-    let err = SearchConfig::default()
-        .set("strong.scael=1")
-        .unwrap_err()
-        .to_string();
-    assert!(STRONG_KEYS.iter().all(|k| err.contains(k)), "{err}");
-    // My first turn with a Duke: the strong strategy's values of Income,
-    // Foreign Aid and Tax follow the race's logistic scale
-    // (`strong.scale`), and its answer stays the honest Tax.
-    let turn = |config: &SearchConfig| {
-        decide_configured(
-            Strategy::Strong,
-            "",
-            1,
-            1,
-            "$!",
-            &legal(&["I\n", "F", "T"]),
-            None,
-            config,
-        )
-    };
-    let flat = turn(&SearchConfig::default());
-    let mut steep = SearchConfig::default();
-    steep.set("strong.scale=0.2").unwrap();
-    let steep = turn(&steep);
-    assert_eq!((flat.answer.as_str(), steep.answer.as_str()), ("T", "T"));
-    assert_ne!(flat.explanation, steep.explanation);
+fn the_explanation_says_visits_only_where_the_tree_ran() {
+    // Arm 1's tree answers the opponent's moves; my turns are searched
+    // flat, over worlds.
+    let mut arm = SearchConfig::default();
+    arm.set("arm=1").unwrap();
+    arm.set("known_prior=0").unwrap();
+    let answer = decide_configured(
+        Strategy::Search,
+        "Tp\nS",
+        4,
+        1,
+        "*~",
+        &legal(&["a", "c", "p", "q"]),
+        None,
+        &arm,
+    );
+    assert!(
+        answer.explanation.contains(" visits)"),
+        "{}",
+        answer.explanation
+    );
+    let turn = decide_configured(
+        Strategy::Search,
+        "",
+        1,
+        1,
+        "$^",
+        &legal(&["I\n", "F", "T", "E", "S"]),
+        None,
+        &arm,
+    );
+    assert!(
+        turn.explanation.contains(" worlds)"),
+        "{}",
+        turn.explanation
+    );
+    assert!(
+        !turn.explanation.contains(" visits)"),
+        "{}",
+        turn.explanation
+    );
 }
 
 /// The information-set tree search (`SearchConfig::tree`), whatever the
@@ -500,15 +413,20 @@ fn the_tree_replays_and_its_iteration_cap_binds() {
 fn identified_challenges_follow_a_pure_policy_once_the_answers_show_one() {
     use cardgames::coup::bot::Habits;
     use cardgames::coup::opponent::Model;
+    use cardgames::coup::Block;
+    // The playouts' rate (identified) and the learnt rate alone, of the
+    // first kind of block (an Ambassador's).
     let habits = |answers: [u32; 2], identified: bool| {
         let s = Stats {
             block_challenged: [answers; 4],
             ..Stats::default()
         };
-        let mut c = SearchConfig::default();
-        c.set(&format!("identified={}", u8::from(identified)))
-            .unwrap();
-        Habits::learnt(&Model::new(&s, None), &c, 2).challenge_block[0]
+        let m = Model::new(&s, None);
+        if identified {
+            Habits::learnt(&m, &SearchConfig::default(), 2, false).challenge_block[0]
+        } else {
+            m.challenge_block(Block::Ambassador)
+        }
     };
     // It challenged each of my 12 blocks (3 of each kind): "challenges
     // every block" explains it, so the playouts expect the next one

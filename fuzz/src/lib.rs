@@ -10,7 +10,7 @@
 use std::ffi::{c_char, CString};
 use std::io::Cursor;
 
-use cardgames::coup::{decide, Strategy as CoupStrategy};
+use cardgames::coup::{decide, Config, Remembered, Strategy as CoupStrategy, View};
 use cardgames::durak::deep::DeepConfig;
 use cardgames::durak::protocol::format_answer;
 use cardgames::durak::{DurakBot, Strategy as DurakStrategy};
@@ -47,7 +47,8 @@ pub fn coup_decision(data: &[u8]) {
     let history = parts.next().unwrap_or_default();
     let cards = parts.next().unwrap_or_default();
     let legal: Vec<String> = parts.take(12).collect();
-    let d = decide(strategy, &history, opp, mine, &cards, &legal);
+    let view = View::new(&history, opp, mine, &cards, &legal);
+    let d = decide(&view, Remembered::Nothing, &Config::of(strategy));
     let given: Vec<&String> = legal.iter().filter(|a| !a.is_empty()).collect();
     if !given.is_empty() {
         assert!(

@@ -12,10 +12,8 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use cardgames::coup::bot::replica_decision;
-use cardgames::coup::game::character::Character;
-use cardgames::coup::memory::{game_result, mine_key, opponent_name, Memory};
-use cardgames::coup::opponent::Stats;
-use cardgames::coup::{decide_remembering, History, Past, SearchConfig, Strategy};
+use cardgames::coup::memory::{opponent_name, Memory};
+use cardgames::coup::{decide, Config, Recall, Remembered, SearchConfig, Strategy, View};
 
 const HELP: &str = "\
 usage: coup-bot [--no-memory] [--strategy NAME] [--search KEY=VALUE]... [--explain]
@@ -27,17 +25,16 @@ prints the kept cards on stdout after a successful Exchange.
 The search and strong strategies keep per-opponent counts across games in
 coup-memory.txt in their working folder (opponent named by the history file
 <first>_<second>_<round>_<game>.txt and the folder's name); --no-memory
-neither reads nor writes it. With memory the search chooses, per opponent and
-game, between its flat search and the tree's answers by the results of earlier
-games, read from their history files beside HISTORY (--search portfolio=0: the
-flat search alone). --explain prints why on stderr.
-strategies: search (default: determinized Monte Carlo over the hand posterior;
---search KEY=VALUE sets its parameters: worlds, horizon, public_doubt,
-passed_over, ...; strong.KEY=VALUE the strong strategy's, which the search
-falls back on), strong (a Bayesian coin-race evaluation), calculator (a
-replica of the contest winner; keeps state.txt in its folder), random, income,
-honest, challenger, tax-bluffer, and the archetypes always-tax, always-steal,
-always-assassinate, challenge-all, never-challenge, block-all
+neither reads nor writes it. With memory the search plays one of two arms per
+opponent, chosen by the opponent's type (its answers to my blocks and its
+bluffed attacks in earlier games, settled from their history files beside
+HISTORY). --explain prints why on stderr.
+strategies: search (default: determinized Monte Carlo over the hand posterior),
+strong (a Bayesian coin-race evaluation), calculator (a replica of the contest
+winner; keeps state.txt in its folder), random, income, honest, challenger,
+tax-bluffer, and the archetypes always-tax, always-steal, always-assassinate,
+challenge-all, never-challenge, block-all
+search settings (--search KEY=VALUE; KEY=DEFAULT  meaning):
 ";
 
 fn main() {
@@ -55,7 +52,8 @@ fn main() {
         return;
     }
     if args.first().is_some_and(|a| a == "-h" || a == "--help") {
-        if let Err(e) = cardgames::child::print_stdout(HELP) {
+        let help = format!("{HELP}{}", SearchConfig::help());
+        if let Err(e) = cardgames::child::print_stdout(&help) {
             cardgames::diag!("coup-bot: {e}");
             std::process::exit(1);
         }
@@ -157,10 +155,10 @@ fn main() {
             String::new()
         }
     };
-    // Memory across games (the strong strategy only): counts of this
-    // opponent's past games from coup-memory.txt in the working folder,
-    // updated with this game's; skipped when the opponent's name cannot be
-    // read from the file name or --no-memory is given.
+    // Memory across games (the search and strong strategies): this
+    // opponent's counts in coup-memory.txt in the working folder, updated
+    // with this game's; skipped when the opponent's name cannot be read
+    // from the file name or --no-memory is given.
     let dir = std::env::current_dir().ok();
     let me = dir
         .as_ref()
@@ -172,84 +170,33 @@ fn main() {
     } else {
         None
     };
-    let mut memory = known.as_ref().map(|(dir, _)| Memory::load(dir));
-    // The portfolio and the learnt card values: settle this opponent's
-    // earlier games from their finished histories beside this one, then
-    // play this game's arm with the card values its games measured.
-    let mut memory_changed = false;
+    let mut memory = known.as_ref().map(|(dir, _)| {
+        let (memory, why) = Memory::read(dir);
+        if let Some(why) = why {
+            cardgames::diag!("coup-bot: {why}");
+        }
+        memory
+    });
+    // The portfolio: settle this opponent's earlier games from their
+    // finished histories beside this one before the arm is chosen.
+    let mut settled = false;
     if let (Strategy::Search, Some((_, (opp, game))), Some(m)) = (strategy, &known, memory.as_mut())
     {
-        let entry = m.opponents.entry(opp.clone()).or_default();
         let folder = Path::new(path).parent().unwrap_or(Path::new("."));
-        for (g, _) in entry.pending.clone() {
-            if g == *game {
-                continue;
-            }
-            let i_was_first = g.starts_with(&format!("{me}_{opp}_"));
-            let result = read_history(&folder.join(&g).to_string_lossy())
+        let pending: Vec<String> = m
+            .opponents
+            .get(opp)
+            .map(|e| e.pending.iter().map(|(g, _)| g.clone()).collect())
+            .unwrap_or_default();
+        for g in pending.iter().filter(|g| *g != game) {
+            let text = read_history(&folder.join(g).to_string_lossy())
                 .ok()
-                .and_then(|(bytes, cut)| (!cut).then_some(bytes))
-                .and_then(|b| game_result(&String::from_utf8_lossy(&b), i_was_first));
-            if let Some(result) = result {
-                memory_changed |= entry.settle(&g, &result);
+                .and_then(|(bytes, cut)| (!cut).then_some(bytes));
+            if let Some(text) = text {
+                settled |= m.settle(&me, opp, g, &String::from_utf8_lossy(&text));
             }
-        }
-        let pending = entry.pending.len();
-        let arm = if config.portfolio && config.typed_arms > 0 {
-            let past = entry.excluding(game);
-            let attacks = config.typed_arms > 1;
-            if explain {
-                let [blocks, challenged] = past.block_answers();
-                let [resolved, bluffs] = past.attack_bluffs();
-                let read = if attacks {
-                    format!("; {bluffs} of its {resolved} Steals and Assassinations the history resolved were bluffs")
-                } else {
-                    String::new()
-                };
-                cardgames::diag!(
-                    "portfolio by type: it challenged {challenged} of the {blocks} blocks of mine it answered in its earlier games{read} (the game keeps the arm of its first call)"
-                );
-            }
-            entry.choose_typed_arm(game, &past, attacks)
-        } else if config.portfolio {
-            entry.choose_arm(game)
-        } else {
-            entry.track(game, 0);
-            0
-        };
-        memory_changed |= entry.pending.len() != pending;
-        config = config.arm(arm);
-        if config.learnt_values > 0.0 {
-            config.card_value = entry.card_values(config.card_value, config.learnt_values);
-        }
-        match config.learnt_odds {
-            0 => {}
-            1 => config.bluff_odds *= entry.odds_factor(),
-            _ => config.kind_odds = entry.kind_odds_factors(),
-        }
-        if explain {
-            cardgames::diag!(
-                "portfolio: arm {arm} against {opp} (won/played by arm: {:?}); card values {:?}; bluff odds factor {:.3}, by kind {:.3?}",
-                entry.outcomes, config.card_value, config.bluff_odds, config.kind_odds
-            );
         }
     }
-    // Past games' counts, read after the settling above re-read the
-    // finished ones.
-    let past_of = |name: &str| {
-        known
-            .as_ref()
-            .zip(memory.as_ref())
-            .and_then(|((_, (_, game)), m)| m.past(name, game))
-    };
-    let past: Option<Stats> = known.as_ref().and_then(|(_, (opp, _))| past_of(opp));
-    // My own past answers to it, kept while the search reads the
-    // opponent's claims through its eyes (--search mind).
-    let mine_key = known
-        .as_ref()
-        .filter(|_| config.mind > 0.0)
-        .map(|(_, (opp, _))| mine_key(opp));
-    let mine: Option<Stats> = mine_key.as_deref().and_then(past_of);
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as
         // the original does.
@@ -261,45 +208,35 @@ fn main() {
         }
         d
     } else {
-        let past = Past {
-            opponent: past.as_ref(),
-            mine: mine.as_ref(),
+        let view = View {
+            history: &history,
+            opp_coins,
+            my_coins,
+            cards: &cards,
+            legal: &legal,
         };
-        decide_remembering(
-            strategy, &history, opp_coins, my_coins, &cards, &legal, past, &config,
+        let remembered = match (&known, memory.as_mut()) {
+            (Some((_, (opponent, game))), Some(memory)) => Remembered::Kept(Recall {
+                memory,
+                opponent,
+                game,
+            }),
+            _ => Remembered::Nothing,
+        };
+        decide(
+            &view,
+            remembered,
+            &Config {
+                strategy,
+                search: config,
+            },
         )
     };
     if explain && !d.explanation.is_empty() {
         cardgames::diag!("{}", d.explanation);
     }
-    if let (Some((dir, (opp, game))), Some(m), Ok(h)) =
-        (&known, memory.as_mut(), History::parse(&history))
-    {
-        // What the model predicted where I challenged, for the learnt
-        // bluff odds factor: read against the outcome when the game is
-        // settled.
-        if let (Some(p), Some(e)) = (d.challenged_bluff, m.opponents.get_mut(opp)) {
-            memory_changed |= e.note_challenge(game, history.matches('\n').count(), p);
-        }
-        let mut stats = Stats::with_answer(&h, &d.answer);
-        // Whether the contest winner's rule explains its answers so far
-        // (SearchConfig::known_prior reads it in later games).
-        if config.known_prior > 0.0 {
-            let offered: Vec<Character> =
-                cards.chars().filter_map(Character::from_revealed).collect();
-            let unseen = cardgames::coup::bot::model::unseen(&h, &offered);
-            let id = cardgames::coup::bot::known::replica_particles(&history, &unseen);
-            stats.replica = [1, u32::from(id.particles.is_empty())];
-        }
-        let unchanged = m.holds(opp, game, &stats);
-        if let Some((k, seen)) = mine_key.as_ref().zip(Stats::mine_seen(&history, &d.answer)) {
-            if !m.holds(k, game, &seen) {
-                m.record(k, game, seen);
-                memory_changed = true;
-            }
-        }
-        if !unchanged || memory_changed {
-            m.record(opp, game, stats);
+    if let (Some((dir, _)), Some(m)) = (&known, memory.as_ref()) {
+        if settled || d.memory_changed {
             if let Err(e) = m.save(dir) {
                 cardgames::diag!("coup-bot: cannot save the memory file: {e}");
             }

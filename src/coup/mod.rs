@@ -46,8 +46,8 @@ pub use server::arbiter;
 pub use sparring::replica;
 
 pub use bot::{
-    decide, decide_configured, decide_remembering, decide_with, Decision, Past, SearchConfig,
-    Strategy, StrongConfig, SEARCH_KEYS, STRONG_KEYS,
+    decide, Config, Decision, Past, Recall, Remembered, SearchConfig, Strategy, StrongConfig, View,
+    SEARCH_KEYS,
 };
 pub use character::{format_hand, parse_hand, Character};
 pub use game::CoupError;

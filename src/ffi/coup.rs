@@ -1,9 +1,145 @@
-//! C ABI for the Coup bot: one decision from the arbiter's inputs.
+//! C ABI for the Coup bot: one decision from the arbiter's inputs, and the
+//! memory it keeps of each opponent across games (`cg_coup_memory`).
 
 use std::ffi::c_char;
 
-use super::{fail, guard, null, str_arg, write_texts, CgStatus, Result, TextOut};
-use crate::coup::{decide, parse_hand, CoupError, History, Reply, Strategy};
+use super::{
+    fail, guard, mut_arg, null, returning, shielded, str_arg, write_text, write_texts, CgStatus,
+    Result, TextOut,
+};
+use crate::coup::memory::{Memory, HEADER};
+use crate::coup::{
+    decide, parse_hand, Config, CoupError, History, Recall, Remembered, Reply, Strategy, View,
+};
+
+/// An opaque handle on the Coup bot's memory of its opponents (what
+/// `coup-bot` keeps in `coup-memory.txt`): create with
+/// `cg_coup_memory_new`, fill with `cg_coup_memory_load`, keep up to date
+/// with `cg_coup_memory_update`, pass to `cg_coup_decide_remembering`,
+/// write out with `cg_coup_memory_text`, release with `cg_coup_memory_free`.
+pub struct CgCoupMemory(Memory);
+
+/// Creates an empty memory (every opponent unknown). Errors:
+/// `CG_NULL_POINTER`.
+///
+/// # Safety
+/// `out` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_coup_memory_new(out: *mut *mut CgCoupMemory) -> CgStatus {
+    // SAFETY: the caller's guarantee on `out`.
+    unsafe {
+        returning("cg_coup_memory_new", out, "out", || {
+            Ok(Box::into_raw(Box::new(CgCoupMemory(Memory::default()))))
+        })
+    }
+}
+
+/// Frees a memory; NULL is accepted and ignored.
+///
+/// # Safety
+/// `memory` is NULL or a handle from `cg_coup_memory_new` not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn cg_coup_memory_free(memory: *mut CgCoupMemory) {
+    shielded((), || {
+        if !memory.is_null() {
+            // SAFETY: a live handle made by `Box::into_raw` in
+            // `cg_coup_memory_new`, freed once (caller guarantee).
+            drop(unsafe { Box::from_raw(memory) });
+        }
+    });
+}
+
+/// Replaces the memory's contents by those of `text`, a `coup-memory.txt`
+/// of the current format (its first line `coup-memory v15`; a malformed
+/// line is dropped alone, as `coup-bot` reads it); `""` empties it. Errors:
+/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (another first
+/// line, an older format's among them: the memory is unchanged).
+///
+/// # Safety
+/// `memory` is NULL or a live handle; `text` is NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn cg_coup_memory_load(
+    memory: *mut CgCoupMemory,
+    text: *const c_char,
+) -> CgStatus {
+    guard("cg_coup_memory_load", || {
+        // SAFETY: the caller's guarantees on `memory` and `text`.
+        let (memory, text) = unsafe { (mut_arg(memory, "memory")?, str_arg(text, "text")?) };
+        let head = text.lines().next().unwrap_or(HEADER);
+        if head != HEADER {
+            return Err(fail(
+                CgStatus::CgBadInput,
+                format!("text starts {head:?}, not {HEADER:?}: not a memory of this format"),
+            ));
+        }
+        memory.0 = Memory::parse(text);
+        Ok(())
+    })
+}
+
+/// Writes the memory as `coup-memory.txt`'s text (what
+/// `cg_coup_memory_load` reads back) and a NUL into `buf` (`len` bytes),
+/// its length into `*needed` (optional: NULL is allowed). Errors:
+/// `CG_NULL_POINTER`, `CG_BUFFER_TOO_SMALL` (the length reported).
+///
+/// # Safety
+/// `memory` is NULL or a live handle; `buf` is NULL or valid for `len`
+/// bytes; `needed` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_coup_memory_text(
+    memory: *mut CgCoupMemory,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> CgStatus {
+    guard("cg_coup_memory_text", || {
+        // SAFETY: the caller's guarantee on `memory`.
+        let memory = unsafe { mut_arg(memory, "memory") }?;
+        let text = memory.0.format();
+        // SAFETY: the caller's guarantees on the buffer.
+        unsafe { write_text(&text, "buf", buf, len, needed) }
+    })
+}
+
+/// Updates the memory with a finished game: `history` is the whole text of
+/// the game `game` (its history file's name, `<first>_<second>_<round>_<game>.txt`)
+/// that the player named `me` played against `opponent`. When the memory
+/// holds that game as pending (a game `cg_coup_decide_remembering` decided
+/// in), its counts become the whole game's and it leaves the pending list,
+/// as `coup-bot` settles a game from its history file; `*settled`
+/// (optional: NULL is allowed) says whether it did (0 when the game was not
+/// pending or is not finished). Errors: `CG_NULL_POINTER`,
+/// `CG_INVALID_UTF8`.
+///
+/// # Safety
+/// `memory` is NULL or a live handle; each string is NULL or
+/// NUL-terminated; `settled` is NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn cg_coup_memory_update(
+    memory: *mut CgCoupMemory,
+    me: *const c_char,
+    opponent: *const c_char,
+    game: *const c_char,
+    history: *const c_char,
+    settled: *mut i32,
+) -> CgStatus {
+    guard("cg_coup_memory_update", || {
+        // SAFETY: the caller's guarantees on the handle and the strings.
+        let (memory, me, opponent, game, history) = unsafe {
+            (
+                mut_arg(memory, "memory")?,
+                str_arg(me, "me")?,
+                str_arg(opponent, "opponent")?,
+                str_arg(game, "game")?,
+                str_arg(history, "history")?,
+            )
+        };
+        let done = memory.0.settle(me, opponent, game, history);
+        // SAFETY: the caller's guarantee on `settled`.
+        unsafe { super::write_optional(settled, i32::from(done)) };
+        Ok(())
+    })
+}
 
 /// Borrows the `count` strings of `legal`.
 ///
@@ -103,67 +239,192 @@ pub unsafe extern "C" fn cg_coup_decide(
     exchange_written: *mut usize,
 ) -> CgStatus {
     guard("cg_coup_decide", || {
-        let strategy = if strategy.is_null() {
-            Strategy::Search
-        } else {
-            // SAFETY: non-NULL, so a NUL-terminated string (caller guarantee).
-            let name = unsafe { str_arg(strategy, "strategy") }?;
-            Strategy::parse(name).map_err(|e| fail(CgStatus::CgInvalidArgument, e))?
-        };
-        // SAFETY: the caller's guarantees on the strings and the array.
-        let (history, cards, legal) = unsafe {
-            (
-                str_arg(history, "history")?,
-                str_arg(cards, "cards")?,
-                legal_answers(legal, legal_count)?,
+        let (memory, opponent, game) = (std::ptr::null_mut(), std::ptr::null(), std::ptr::null());
+        // SAFETY: the caller's guarantees, passed on; no memory.
+        unsafe {
+            decide_into(
+                memory,
+                opponent,
+                game,
+                strategy,
+                history,
+                opp_coins,
+                my_coins,
+                cards,
+                legal,
+                legal_count,
+                answer,
+                answer_len,
+                answer_written,
+                exchange,
+                exchange_len,
+                exchange_written,
             )
-        };
-        if legal.is_empty() {
-            return Err(fail(
-                CgStatus::CgInvalidArgument,
-                "legal_count is 0: no legal answer given",
-            ));
         }
-        if let Some(i) = legal.iter().position(String::is_empty) {
-            return Err(fail(
-                CgStatus::CgInvalidArgument,
-                format!("legal[{i}] is empty"),
-            ));
-        }
-        if let Some(i) = legal.iter().position(|a| Reply::parse(a).is_none()) {
-            return Err(fail(
-                CgStatus::CgInvalidArgument,
-                format!(
-                    "legal[{i}] = {:?} is no answer of the protocol (docs/rules/coup.md §5.2)",
-                    legal[i]
-                ),
-            ));
-        }
-        check_inputs(history, opp_coins, my_coins, cards)?;
-        let decision = decide(strategy, history, opp_coins, my_coins, cards, &legal);
-        if !legal.contains(&decision.answer) {
-            return Err(fail(
-                CgStatus::CgInvalidArgument,
-                format!(
-                    "no answer of {legal:?} is one the bot can choose (it chose {:?})",
-                    decision.answer
-                ),
-            ));
-        }
-        let keep = decision.exchange_keep.unwrap_or_default();
-        let answer = TextOut {
-            name: "answer",
-            buf: answer,
-            len: answer_len,
-            needed: answer_written,
-        };
-        let exchange = TextOut {
-            name: "exchange",
-            buf: exchange,
-            len: exchange_len,
-            needed: exchange_written,
-        };
-        // SAFETY: the caller's guarantees on the buffers and lengths.
-        unsafe { write_texts(&[(&decision.answer, &answer), (&keep, &exchange)]) }
     })
+}
+
+/// `cg_coup_decide` with the bot's memory of its opponents, as `coup-bot`
+/// decides in its working folder: `memory` (NULL: none, as
+/// `cg_coup_decide`) is read for the opponent named `opponent` and updated
+/// with this game's counts under the game's name `game` (its history file's
+/// name, `<first>_<second>_<round>_<game>.txt`); with memory the `search`
+/// strategy plays the arm of its portfolio the opponent's type calls for.
+/// Given the same memory, it answers as `coup-bot` does. `opponent` and
+/// `game` may be NULL only when `memory` is. Errors: those of
+/// `cg_coup_decide`, and `CG_NULL_POINTER` for a NULL `opponent` or `game`
+/// with a memory.
+///
+/// # Safety
+/// As `cg_coup_decide`; `memory` is NULL or a live handle; `opponent` and
+/// `game` are NULL or NUL-terminated strings.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn cg_coup_decide_remembering(
+    memory: *mut CgCoupMemory,
+    opponent: *const c_char,
+    game: *const c_char,
+    strategy: *const c_char,
+    history: *const c_char,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: *const c_char,
+    legal: *const *const c_char,
+    legal_count: usize,
+    answer: *mut c_char,
+    answer_len: usize,
+    answer_written: *mut usize,
+    exchange: *mut c_char,
+    exchange_len: usize,
+    exchange_written: *mut usize,
+) -> CgStatus {
+    guard("cg_coup_decide_remembering", || {
+        // SAFETY: the caller's guarantees, passed on.
+        unsafe {
+            decide_into(
+                memory,
+                opponent,
+                game,
+                strategy,
+                history,
+                opp_coins,
+                my_coins,
+                cards,
+                legal,
+                legal_count,
+                answer,
+                answer_len,
+                answer_written,
+                exchange,
+                exchange_len,
+                exchange_written,
+            )
+        }
+    })
+}
+
+/// The body of `cg_coup_decide` and `cg_coup_decide_remembering`: checks the
+/// inputs, decides, writes the answer and the kept cards.
+///
+/// # Safety
+/// As `cg_coup_decide_remembering`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn decide_into(
+    memory: *mut CgCoupMemory,
+    opponent: *const c_char,
+    game: *const c_char,
+    strategy: *const c_char,
+    history: *const c_char,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: *const c_char,
+    legal: *const *const c_char,
+    legal_count: usize,
+    answer: *mut c_char,
+    answer_len: usize,
+    answer_written: *mut usize,
+    exchange: *mut c_char,
+    exchange_len: usize,
+    exchange_written: *mut usize,
+) -> Result<()> {
+    let strategy = if strategy.is_null() {
+        Strategy::Search
+    } else {
+        // SAFETY: non-NULL, so a NUL-terminated string (caller guarantee).
+        let name = unsafe { str_arg(strategy, "strategy") }?;
+        Strategy::parse(name).map_err(|e| fail(CgStatus::CgInvalidArgument, e))?
+    };
+    // SAFETY: the caller's guarantees on the strings and the array.
+    let (history, cards, legal) = unsafe {
+        (
+            str_arg(history, "history")?,
+            str_arg(cards, "cards")?,
+            legal_answers(legal, legal_count)?,
+        )
+    };
+    if legal.is_empty() {
+        return Err(fail(
+            CgStatus::CgInvalidArgument,
+            "legal_count is 0: no legal answer given",
+        ));
+    }
+    if let Some(i) = legal.iter().position(String::is_empty) {
+        return Err(fail(
+            CgStatus::CgInvalidArgument,
+            format!("legal[{i}] is empty"),
+        ));
+    }
+    if let Some(i) = legal.iter().position(|a| Reply::parse(a).is_none()) {
+        return Err(fail(
+            CgStatus::CgInvalidArgument,
+            format!(
+                "legal[{i}] = {:?} is no answer of the protocol (docs/rules/coup.md §5.2)",
+                legal[i]
+            ),
+        ));
+    }
+    check_inputs(history, opp_coins, my_coins, cards)?;
+    // SAFETY: the caller's guarantee on `memory`.
+    let remembered = match unsafe { memory.as_mut() } {
+        None => Remembered::Nothing,
+        Some(memory) => Remembered::Kept(Recall {
+            memory: &mut memory.0,
+            // SAFETY: the caller's guarantees on the strings.
+            opponent: unsafe { str_arg(opponent, "opponent") }?,
+            // SAFETY: as above.
+            game: unsafe { str_arg(game, "game") }?,
+        }),
+    };
+    let view = View {
+        history,
+        opp_coins,
+        my_coins,
+        cards,
+        legal: &legal,
+    };
+    let decision = decide(&view, remembered, &Config::of(strategy));
+    if !legal.contains(&decision.answer) {
+        return Err(fail(
+            CgStatus::CgInvalidArgument,
+            format!(
+                "no answer of {legal:?} is one the bot can choose (it chose {:?})",
+                decision.answer
+            ),
+        ));
+    }
+    let keep = decision.exchange_keep.unwrap_or_default();
+    let answer = TextOut {
+        name: "answer",
+        buf: answer,
+        len: answer_len,
+        needed: answer_written,
+    };
+    let exchange = TextOut {
+        name: "exchange",
+        buf: exchange,
+        len: exchange_len,
+        needed: exchange_written,
+    };
+    // SAFETY: the caller's guarantees on the buffers and lengths.
+    unsafe { write_texts(&[(&decision.answer, &answer), (&keep, &exchange)]) }
 }

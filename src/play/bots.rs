@@ -1,5 +1,5 @@
 //! The one adapter between `cardgames-play` and the bots: one entry per game, each calling
-//! the decision entry the servers call (Coup: [`decide_configured`], as `coup-arbiter`'s
+//! the decision entry the servers call (Coup: [`decide`], as `coup-arbiter`'s
 //! `builtin:` seats; Durak: [`DurakBot`], as `durak-server`'s `inproc:` seats and
 //! `durak-bot`; Ioiwari: [`IoiwariPlayer`], as the `ioiwari` program), with the same
 //! settings the servers accept. Nothing else in [`crate::play`] names a bot's internals, so a
@@ -7,7 +7,8 @@
 
 use crate::card::Notation;
 use crate::coup::bot::{
-    decide_configured, Decision, SearchConfig as CoupConfig, Strategy as CoupStrategy,
+    decide, Config, Decision, Remembered, SearchConfig as CoupConfig, Strategy as CoupStrategy,
+    View,
 };
 use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::rules::Call;
@@ -111,16 +112,13 @@ impl CoupBot {
     /// The bot's answer to one call of the arbiter, as `coup-arbiter` asks a built-in seat:
     /// the history so far and the call's coins, cards and legal answers.
     pub fn decide(&self, history: &str, call: &Call) -> Decision {
-        decide_configured(
-            self.strategy,
-            history,
-            call.opp_coins,
-            call.my_coins,
-            &format_hand(&call.cards),
-            &call.legal,
-            None,
-            &self.config,
-        )
+        let cards = format_hand(&call.cards);
+        let view = View::new(history, call.opp_coins, call.my_coins, &cards, &call.legal);
+        let config = Config {
+            strategy: self.strategy,
+            search: self.config,
+        };
+        decide(&view, Remembered::Nothing, &config)
     }
 }
 

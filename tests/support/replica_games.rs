@@ -37,14 +37,15 @@ pub fn play_replica_game(
             state = a.state;
             (a.text, a.keep.unwrap_or_default())
         } else {
-            let d = cardgames::coup::decide(
-                other,
+            let view = cardgames::coup::View::new(
                 &t.history,
                 call.opp_coins,
                 call.my_coins,
                 &cards,
                 &call.legal,
             );
+            let config = cardgames::coup::Config::of(other);
+            let d = cardgames::coup::decide(&view, cardgames::coup::Remembered::Nothing, &config);
             (d.answer, d.exchange_keep.unwrap_or_default())
         };
         let new_text = format!("{}{}", t.history, text);

@@ -11,18 +11,14 @@
 //! second. Here each hand's likelihood of the claim is the softmax of the
 //! values of its legal answers at the claim's decision (the caller's
 //! playouts, with my habits as the opponent has seen them; my hand drawn
-//! from the cards it cannot see). Raw, that likelihood is the hand's
-//! factor; otherwise it is divided by its mean over the hands of the same
-//! class (holding the claimed character or not) under the deal's odds, so
-//! that the class keeps the learnt ratio's level and only the spread within
-//! it is new evidence.
+//! from the cards it cannot see). That likelihood is the hand's factor (the
+//! caller takes the claim's learnt ratio out of the weights).
 
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::model::deal_odds;
 use crate::coup::game::character::Character;
 use crate::coup::game::engine::{Cards, State};
 use crate::coup::game::protocol::Reply;
@@ -59,11 +55,6 @@ pub(super) struct Reading {
     pub temperature: f64,
     /// Worlds per hand ([`crate::coup::SearchConfig::mind_worlds`]).
     pub worlds: usize,
-    /// Whether a hand's factor is its likelihood itself (the caller takes
-    /// the learnt ratio of the claim out of the weights) rather than its
-    /// likelihood over its class's mean
-    /// ([`crate::coup::SearchConfig::mind_raw`]).
-    pub raw: bool,
 }
 
 /// Plays a state to its end (or the search's horizon, counted from the
@@ -72,12 +63,10 @@ pub(super) struct Reading {
 pub(super) type Playout<'a> = &'a dyn Fn(&mut State, usize, &mut ChaCha8Rng) -> f64;
 
 /// Factors on the posterior weights of `hands` (each a hand of the
-/// opponent with its weight): the claim's likelihood for the hand, raw or
-/// over its class's mean under the deal's odds (see the module's docs). A
-/// hand of zero weight gets factor 1.
+/// opponent with its weight): the claim's likelihood for the hand (see the
+/// module's docs). A hand of zero weight gets factor 1.
 pub(super) fn claim_factors(
     hands: &[(Vec<Character>, f64)],
-    claimed: Character,
     turn: &Turn,
     reading: &Reading,
     playout: Playout,
@@ -93,31 +82,7 @@ pub(super) fn claim_factors(
             })
         })
         .collect();
-    if reading.raw {
-        return likelihood.into_iter().map(|l| l.unwrap_or(1.0)).collect();
-    }
-    // The class means under the deal's odds (of the hands still possible).
-    let mut sum = [0.0; 2];
-    let mut mass = [0.0; 2];
-    for ((hand, _), l) in hands.iter().zip(&likelihood) {
-        if let Some(l) = l {
-            let class = hand.contains(&claimed) as usize;
-            let p = deal_odds(hand, turn.unseen);
-            sum[class] += p * l;
-            mass[class] += p;
-        }
-    }
-    hands
-        .iter()
-        .zip(&likelihood)
-        .map(|((hand, _), l)| {
-            let class = hand.contains(&claimed) as usize;
-            match l {
-                Some(l) if sum[class] > 0.0 => l * mass[class] / sum[class],
-                _ => 1.0,
-            }
-        })
-        .collect()
+    likelihood.into_iter().map(|l| l.unwrap_or(1.0)).collect()
 }
 
 /// The probability that the opponent (seat `them`) holding `hand` makes
@@ -180,20 +145,19 @@ fn claim_probability(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coup::bot::determinized::{playout, Habits, SearchConfig};
+    use crate::coup::bot::config::SearchConfig;
+    use crate::coup::bot::rollout::{playout, Habits};
     use crate::coup::game::protocol::Action;
-    use Character::{Assassin, Captain, Contessa, Duke};
+    use Character::{Assassin, Contessa, Duke};
 
     const READING: Reading = Reading {
         temperature: 0.03,
         worlds: 64,
-        raw: true,
     };
 
     /// The search's playouts with these habits.
     fn factors(
         hands: &[(Vec<Character>, f64)],
-        claimed: Character,
         turn: &Turn,
         reading: &Reading,
         habits: &[Habits; 2],
@@ -205,7 +169,7 @@ mod tests {
             playout(s, seat, habits, &config, from, rng)
         };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        claim_factors(hands, claimed, turn, reading, &play, &mut rng)
+        claim_factors(hands, turn, reading, &play, &mut rng)
     }
 
     /// The cards I cannot see when I hold `mine`: three of each character
@@ -223,7 +187,7 @@ mod tests {
         // the bluff and it loses its last card. So only the tremble is
         // left for the bluffer.
         let mine = [Duke];
-        let mut habits = [Habits::mine(&SearchConfig::default()); 2];
+        let mut habits = [Habits::mine(); 2];
         habits[0].challenge = [[[1.0; crate::coup::bot::opponent::RACES]; 2]; 4];
         let turn = Turn {
             unseen: &unseen(&mine),
@@ -235,7 +199,7 @@ mod tests {
             claim: Reply::Act(Action::Assassinate),
         };
         let hands = vec![(vec![Assassin], 1.0), (vec![Contessa], 1.0)];
-        let f = factors(&hands, Assassin, &turn, &READING, &habits, 7);
+        let f = factors(&hands, &turn, &READING, &habits, 7);
         // Each likelihood is the tremble shared over its six legal actions
         // (Income, Foreign Aid, Tax, Steal, Assassinate, Exchange) plus the
         // rest by the softmax of their values: the Assassin's holder gives
@@ -245,50 +209,6 @@ mod tests {
         assert!(share(f[0]) > 0.95, "{f:?}");
         assert!(share(f[1]) < 0.01, "{f:?}");
         // Replays: the same seed gives the same factors.
-        assert_eq!(factors(&hands, Assassin, &turn, &READING, &habits, 7), f);
-    }
-
-    #[test]
-    fn spreading_keeps_each_class_at_its_learnt_level() {
-        // Normalized (not raw), each class's factors average 1 under the
-        // deal's odds, so the learnt ratio still sets how likely the claim
-        // is a bluff; the hands of zero weight are left alone.
-        let mine = [Duke, Captain];
-        let turn = Turn {
-            unseen: &unseen(&mine),
-            mine: &mine,
-            coins: [2, 2],
-            me: 1,
-            calls: 2,
-            before: &[],
-            claim: Reply::Act(Action::Tax),
-        };
-        let habits = [Habits::mine(&SearchConfig::default()); 2];
-        let spread = Reading {
-            raw: false,
-            ..READING
-        };
-        let mut hands = Vec::new();
-        for (i, &a) in Character::ALL.iter().enumerate() {
-            for &b in &Character::ALL[i..] {
-                hands.push((vec![a, b], 1.0));
-            }
-        }
-        hands[0].1 = 0.0;
-        let f = factors(&hands, Duke, &turn, &spread, &habits, 11);
-        assert_eq!(f[0], 1.0);
-        for holds in [false, true] {
-            let (mut sum, mut mass) = (0.0, 0.0);
-            for ((h, _), x) in hands.iter().zip(&f).skip(1) {
-                if h.contains(&Duke) == holds {
-                    let p = deal_odds(h, turn.unseen);
-                    sum += p * x;
-                    mass += p;
-                }
-            }
-            assert!((sum / mass - 1.0).abs() < 1e-9, "{holds}: {}", sum / mass);
-        }
-        // And the factors do spread: not all 1.
-        assert!(f.iter().any(|x| (x - 1.0).abs() > 0.05), "{f:?}");
+        assert_eq!(factors(&hands, &turn, &READING, &habits, 7), f);
     }
 }

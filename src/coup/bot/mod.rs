@@ -28,107 +28,38 @@ use crate::coup::game::engine::Cards;
 use crate::coup::game::history::History;
 use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
-use crate::coup::game::CoupError;
-use crate::coup::sparring::simple::{keep_cards, random, safe_answer};
-use crate::coup::sparring::Archetype;
+use crate::coup::sparring::simple::safe_answer;
+use strategy::keep_for;
 
+mod claims;
+mod config;
 mod determinized;
 mod inference;
 pub mod known;
+mod measure;
 pub mod memory;
 mod mind;
 pub mod model;
 pub mod opponent;
 mod params;
+mod posterior;
+mod rates;
+mod rollout;
+mod rule;
 mod search;
+mod stats;
+mod strategy;
 mod tree;
 mod view;
 
-pub use determinized::{Choice, Habits, SearchConfig, SEARCH_KEYS};
-pub use params::{StrongConfig, STRONG_KEYS};
+pub use config::{fixed, SearchConfig, Setting, SEARCH_KEYS};
+pub use determinized::Choice;
+pub use measure::{decision_kind, kind};
+pub use params::StrongConfig;
+pub use rollout::Habits;
+pub use strategy::Strategy;
 
 pub(in crate::coup) use view::Ctx;
-
-/// A named strategy of the `coup-bot` program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Strategy {
-    /// The strongest: infers the opponent's hand, races exactly, decides
-    /// bluffs, blocks and challenges by expected value.
-    Strong,
-    /// Race calculator: least aggressive plan that wins the race, blocks only
-    /// with held cards, challenges mostly when losing the race.
-    Calculator,
-    /// Uniformly random legal answer.
-    Random,
-    /// Income every turn, never blocks or challenges.
-    Income,
-    /// Never bluffs; challenges only claims its own view proves impossible.
-    Honest,
-    /// Challenges every claim it can.
-    Challenger,
-    /// Claims Duke relentlessly (Tax, Duke blocks), never challenges.
-    TaxBluffer,
-    /// Archetype: Tax every turn ([`crate::coup::sparring`]).
-    AlwaysTax,
-    /// Archetype: Steal every turn, block Steals as Captain.
-    AlwaysSteal,
-    /// Archetype: Assassinate at 3 coins, block as Contessa.
-    AlwaysAssassinate,
-    /// Archetype: challenge every claim and block.
-    ChallengeAll,
-    /// Archetype: never challenge, never bluff.
-    NeverChallenge,
-    /// Archetype: block every action it can.
-    BlockAll,
-    /// Determinized Monte Carlo search on the one engine: every answer
-    /// played out in worlds drawn from the hand posterior, the opponent by
-    /// its learnt habits (`bot/determinized.rs`).
-    Search,
-}
-
-impl Strategy {
-    /// Every strategy with its command-line name.
-    pub const ALL: [(Strategy, &'static str); 14] = [
-        (Strategy::Strong, "strong"),
-        (Strategy::Calculator, "calculator"),
-        (Strategy::Random, "random"),
-        (Strategy::Income, "income"),
-        (Strategy::Honest, "honest"),
-        (Strategy::Challenger, "challenger"),
-        (Strategy::TaxBluffer, "tax-bluffer"),
-        (Strategy::AlwaysTax, "always-tax"),
-        (Strategy::AlwaysSteal, "always-steal"),
-        (Strategy::AlwaysAssassinate, "always-assassinate"),
-        (Strategy::ChallengeAll, "challenge-all"),
-        (Strategy::NeverChallenge, "never-challenge"),
-        (Strategy::BlockAll, "block-all"),
-        (Strategy::Search, "search"),
-    ];
-
-    /// Parses a command-line name (`strong`, `calculator`, `random`,
-    /// `income`, `honest`, `challenger`, `tax-bluffer`, and the archetypes
-    /// `always-tax`, `always-steal`, `always-assassinate`, `challenge-all`,
-    /// `never-challenge`, `block-all`; the experimental `search`).
-    ///
-    /// # Errors
-    /// [`CoupError::UnknownStrategy`].
-    pub fn parse(name: &str) -> Result<Strategy, CoupError> {
-        Strategy::ALL
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(s, _)| *s)
-            .ok_or_else(|| CoupError::UnknownStrategy(name.to_string()))
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        Strategy::ALL
-            .iter()
-            .find(|(s, _)| *s == self)
-            .map(|(_, n)| *n)
-            .unwrap_or("strong")
-    }
-}
 
 /// What to do: the text to append and, after a successful Exchange, the kept
 /// cards to print on stdout.
@@ -153,80 +84,75 @@ pub struct Decision {
     /// correct strategy (the tests assert it stays `false`). Bad input alone (an unreadable
     /// history, no legal list) leaves it `false`.
     pub fallback: bool,
-    /// When the `search` strategy challenges the opponent's claim (`q`),
-    /// the model's probability that the claim is a bluff, before any
-    /// [`SearchConfig::bluff_odds`] factor: what `coup-bot` records in its
-    /// memory to learn that factor ([`memory::Entry::odds_factor`]);
-    /// `None` for every other answer and strategy.
-    pub challenged_bluff: Option<f64>,
+    /// Whether the decision changed the memory it was given
+    /// ([`Remembered::Kept`]): the caller saves it then.
+    pub memory_changed: bool,
 }
 
-/// Decides an answer.
-///
-/// - `history`: the history file's full text;
-/// - `opp_coins`, `my_coins`: as passed by the arbiter;
-/// - `cards`: my cards in revealed codes (`~^*!$`); n+2 of them, the two
-///   drawn ones first, on an Exchange call;
-/// - `legal`: the legal answers passed by the arbiter (`"I\n"` etc. with real
-///   newlines). When empty or unusable they are recomputed from the history.
-///
-/// Always returns one of the legal answers (the first one if nothing better
-/// can be made of the input, with a `note`). Pure and deterministic.
-pub fn decide(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-) -> Decision {
-    decide_with(strategy, history, opp_coins, my_coins, cards, legal, None)
+/// What the arbiter passes for one decision (`docs/rules/coup.md` §4),
+/// with the history file's text.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    /// The history file's full text.
+    pub history: &'a str,
+    /// The opponent's coins, as passed by the arbiter.
+    pub opp_coins: i64,
+    /// My coins, as passed by the arbiter.
+    pub my_coins: i64,
+    /// My cards in revealed codes (`~^*!$`); n+2 of them, the two drawn
+    /// ones first, on an Exchange call.
+    pub cards: &'a str,
+    /// The legal answers passed by the arbiter (`"I\n"` etc. with real
+    /// newlines). When empty or unusable they are recomputed from the
+    /// history.
+    pub legal: &'a [String],
 }
 
-/// [`decide`] with what past games taught about this opponent (`memory`:
-/// its counts from [`memory`], not including this game, which is read
-/// from `history`). Pure and deterministic for given inputs.
-pub fn decide_with(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-    memory: Option<&Stats>,
-) -> Decision {
-    decide_configured(
-        strategy,
-        history,
-        opp_coins,
-        my_coins,
-        cards,
-        legal,
-        memory,
-        &SearchConfig::default(),
-    )
+impl<'a> View<'a> {
+    /// The view of the arbiter's arguments `HISTORY OPP_COINS MY_COINS CARDS
+    /// LEGAL...`, `history` the file's text.
+    pub fn new(
+        history: &'a str,
+        opp_coins: i64,
+        my_coins: i64,
+        cards: &'a str,
+        legal: &'a [String],
+    ) -> View<'a> {
+        View {
+            history,
+            opp_coins,
+            my_coins,
+            cards,
+            legal,
+        }
+    }
 }
 
-/// [`decide_with`] with the search's parameters (used by the `search`
-/// strategy only).
-#[allow(clippy::too_many_arguments)]
-pub fn decide_configured(
-    strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-    memory: Option<&Stats>,
-    config: &SearchConfig,
-) -> Decision {
-    let past = Past {
-        opponent: memory,
-        mine: None,
-    };
-    decide_remembering(
-        strategy, history, opp_coins, my_coins, cards, legal, past, config,
-    )
+/// How to play: a strategy and the search's settings (read by the
+/// `search` strategy only).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Config {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// The search's settings; the default is the deployed bot's.
+    pub search: SearchConfig,
+}
+
+impl Default for Config {
+    /// The deployed bot: [`Strategy::Search`] with the default settings.
+    fn default() -> Self {
+        Config::of(Strategy::Search)
+    }
+}
+
+impl Config {
+    /// `strategy` with the default search settings.
+    pub fn of(strategy: Strategy) -> Config {
+        Config {
+            strategy,
+            search: SearchConfig::default(),
+        }
+    }
 }
 
 /// What past games against this opponent left in the memory
@@ -241,19 +167,181 @@ pub struct Past<'a> {
     pub mine: Option<&'a Stats>,
 }
 
-/// [`decide_configured`] with my own past answers to this opponent too
-/// (`past`). Pure and deterministic for given inputs.
-#[allow(clippy::too_many_arguments)]
-pub fn decide_remembering(
+/// The memory kept across games (`coup-memory.txt`'s contents), read and
+/// updated by a decision: the opponent's entry, named `opponent`, and this
+/// game's name `game` (the history file's name,
+/// [`memory::opponent_name`]).
+#[derive(Debug)]
+pub struct Recall<'a> {
+    /// The memory.
+    pub memory: &'a mut memory::Memory,
+    /// The opponent's name.
+    pub opponent: &'a str,
+    /// This game's name.
+    pub game: &'a str,
+}
+
+/// What a decision remembers of earlier games.
+#[derive(Debug, Default)]
+pub enum Remembered<'a> {
+    /// Nothing: every game starts from the priors.
+    #[default]
+    Nothing,
+    /// Counts given as they are (tests, measurements): read, never
+    /// updated; the portfolio's arm follows the opponent's type in them
+    /// ([`memory::typed_arm`]).
+    Past(Past<'a>),
+    /// The memory proper: the `search` strategy plays the arm its entry
+    /// chose for this game ([`memory::Entry::choose_typed_arm`]), and the
+    /// `search` and `strong` strategies record this game's counts
+    /// ([`Decision::memory_changed`] says whether anything changed).
+    Kept(Recall<'a>),
+}
+
+impl<'a> Remembered<'a> {
+    /// The opponent's counts of past games `past` as they are (or none),
+    /// without mine: [`Remembered::Past`].
+    pub fn counts(past: Option<&'a Stats>) -> Remembered<'a> {
+        Remembered::Past(Past {
+            opponent: past,
+            mine: None,
+        })
+    }
+}
+
+/// The bot's one decision: `view` as the arbiter passes it, what `memory`
+/// holds of this opponent (updated with this game), played by `config`.
+/// `coup-bot`, the C ABI (`cg_coup_decide`) and the tests all decide
+/// here, so the same inputs and memory give the same answer.
+///
+/// With the portfolio ([`SearchConfig::portfolio`], the default) and a
+/// memory, the `search` strategy plays the arm of its portfolio the
+/// opponent's type calls for ([`SearchConfig::arm`]); without memory, arm
+/// 0. The `calculator` strategy is its replica without its state file
+/// (`coup-bot` keeps it: [`replica_decision`]).
+///
+/// Always returns one of the legal answers (the first one if nothing better
+/// can be made of the input, with a `note`). Deterministic: the random
+/// stream is seeded from the input.
+pub fn decide(view: &View, memory: Remembered, config: &Config) -> Decision {
+    let strategy = config.strategy;
+    let mut search = config.search;
+    let mut lines: Vec<String> = Vec::new();
+    let mut changed = false;
+    let remembers = matches!(strategy, Strategy::Strong | Strategy::Search);
+    let (past, mine, kept) = match memory {
+        Remembered::Past(p) if remembers => {
+            if let (Strategy::Search, true, Some(past)) = (strategy, search.portfolio, p.opponent) {
+                let arm = memory::typed_arm(past);
+                lines.push(format!("portfolio: arm {arm} (from the counts given)"));
+                search = search.arm(arm);
+            }
+            (p.opponent.copied(), p.mine.copied(), None)
+        }
+        Remembered::Kept(r) if remembers => {
+            if strategy == Strategy::Search {
+                let entry = r
+                    .memory
+                    .opponents
+                    .entry(r.opponent.to_string())
+                    .or_default();
+                let pending = entry.pending.len();
+                let arm = if search.portfolio {
+                    let past = entry.excluding(r.game);
+                    let [blocks, challenged] = past.block_answers();
+                    let [resolved, bluffs] = past.attack_bluffs();
+                    lines.push(format!(
+                        "portfolio by type: it challenged {challenged} of the {blocks} blocks of mine it answered in its earlier games; {bluffs} of its {resolved} Steals and Assassinations the history resolved were bluffs (the game keeps the arm of its first call)"
+                    ));
+                    entry.choose_typed_arm(r.game, &past)
+                } else {
+                    entry.track(r.game, 0);
+                    0
+                };
+                changed |= entry.pending.len() != pending;
+                lines.push(format!("portfolio: arm {arm} against {}", r.opponent));
+                search = search.arm(arm);
+            }
+            let past = r.memory.past(r.opponent, r.game);
+            let mine = (search.mind > 0.0)
+                .then(|| r.memory.past(&memory::mine_key(r.opponent), r.game))
+                .flatten();
+            (past, mine, Some(r))
+        }
+        _ => (None, None, None),
+    };
+    let given = Past {
+        opponent: past.as_ref(),
+        mine: mine.as_ref(),
+    };
+    let mut d = decide_told(strategy, view, given, &search, None);
+    if let Some(r) = kept {
+        changed |= r.record(view, &d.answer, &search);
+    }
+    if !lines.is_empty() {
+        lines.extend((!d.explanation.is_empty()).then(|| d.explanation.clone()));
+        d.explanation = lines.join("\n");
+    }
+    d.memory_changed = changed;
+    d
+}
+
+impl Recall<'_> {
+    /// Records this game's counts with `answer` made ([`Stats::with_answer`];
+    /// with [`SearchConfig::known_prior`], whether the contest winner's
+    /// rule explains its answers so far; with [`SearchConfig::mind`], my
+    /// answers as it saw them under [`memory::mine_key`]). Whether the
+    /// memory changed.
+    fn record(self, view: &View, answer: &str, config: &SearchConfig) -> bool {
+        let Ok(h) = History::parse(view.history) else {
+            return false;
+        };
+        let mut changed = false;
+        let mut stats = Stats::with_answer(&h, answer);
+        if config.known_prior > 0.0 {
+            let offered: Vec<Character> = view
+                .cards
+                .chars()
+                .filter_map(Character::from_revealed)
+                .collect();
+            let unseen = model::unseen(&h, &offered);
+            let id = known::replica_particles(view.history, &unseen);
+            stats.replica = [1, u32::from(id.particles.is_empty())];
+        }
+        if config.mind > 0.0 {
+            let key = memory::mine_key(self.opponent);
+            if let Some(seen) = Stats::mine_seen(view.history, answer) {
+                if !self.memory.holds(&key, self.game, &seen) {
+                    self.memory.record(&key, self.game, seen);
+                    changed = true;
+                }
+            }
+        }
+        if !self.memory.holds(self.opponent, self.game, &stats) {
+            self.memory.record(self.opponent, self.game, stats);
+            changed = true;
+        }
+        changed
+    }
+}
+
+/// [`decide`] after the memory: `past` read, `config` the arm's, and the
+/// opponent's hand told (`clairvoyant`, the bound of
+/// [`decide_clairvoyant`]; `None` in play).
+fn decide_told(
     strategy: Strategy,
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
+    view: &View,
     past: Past,
     config: &SearchConfig,
+    clairvoyant: Option<Cards>,
 ) -> Decision {
+    let View {
+        history,
+        opp_coins,
+        my_coins,
+        cards,
+        legal,
+    } = *view;
     let memory = past.opponent;
     let mut notes = Vec::new();
     let mut fallback = false;
@@ -268,7 +356,6 @@ pub fn decide_remembering(
         })
         .collect();
     let line = last_line(history).to_string();
-    let my_turn = line.is_empty() || line.ends_with('\n') || is_exchange_call(&line);
     let exchange = is_exchange_call(&line);
     let keep_n = if exchange {
         offered.len().saturating_sub(2)
@@ -313,10 +400,7 @@ pub fn decide_remembering(
     let mut explanation = String::new();
     let (answer, exchange_keep) = match parsed {
         Some(h) => {
-            let model = Model {
-                keep_claimed: config.keep_claimed,
-                ..Model::new(&Stats::from_history(&h), memory)
-            };
+            let model = Model::new(&Stats::from_history(&h), memory);
             let mut ctx = Ctx::new(
                 h,
                 line,
@@ -326,44 +410,31 @@ pub fn decide_remembering(
                 my_coins,
                 opp_coins,
                 rng,
-                config.strong,
+                StrongConfig::default(),
             );
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
             ctx.mem_mine = past.mine.copied();
             ctx.set_horizon(history);
-            let in_scope = match config.scope {
-                1 => !my_turn,
-                2 => my_turn,
-                _ => true,
-            };
-            if strategy == Strategy::Search && legal.len() > 1 && in_scope {
-                let searched = ctx.search_choices(history, &offered, config);
+            ctx.clairvoyant = clairvoyant;
+            // The call that finishes an Exchange has one legal answer, so
+            // its keep is always the strong strategy's.
+            if strategy == Strategy::Search && legal.len() > 1 {
+                let searched = ctx.search_choices(history, config);
                 let (choices, post) = (searched.choices, searched.posterior);
                 notes.extend(searched.clock_note);
-                let line_chars: Vec<char> = last_line(history).chars().collect();
+                let unit = if searched.tree { "visits" } else { "worlds" };
                 if let Some(best) = choices.first() {
                     let answer = best.answer.text();
-                    let keep = exchange.then(|| match &best.keep {
-                        Some(k) => format_hand(k),
-                        None => format_hand(&ctx.hand),
-                    });
                     let explanation = choices
                         .iter()
                         .map(|c| {
                             format!(
-                                "{:?}{} {:.3} ({} {})",
+                                "{:?} {:.3} ({} {})",
                                 c.answer.text(),
-                                c.keep
-                                    .as_ref()
-                                    .map_or(String::new(), |k| format!(" keep {}", format_hand(k))),
                                 c.wins / c.worlds.max(1) as f64,
                                 c.worlds,
-                                if config.uses_tree(my_turn) {
-                                    "visits"
-                                } else {
-                                    "worlds"
-                                }
+                                unit
                             )
                         })
                         .chain(std::iter::once(format!(
@@ -377,25 +448,13 @@ pub fn decide_remembering(
                         .collect::<Vec<_>>()
                         .join("\n");
                     if legal.contains(&answer) {
-                        let challenged_bluff = (answer == Reply::Challenge.text())
-                            .then(|| line_chars.last().copied().and_then(Character::claimed_by))
-                            .flatten()
-                            .map(|c| {
-                                let learnt = config.without_odds();
-                                let raw = if learnt == *config {
-                                    post
-                                } else {
-                                    ctx.search_posterior(&line_chars, history, &learnt)
-                                };
-                                1.0 - raw[c.index()]
-                            });
                         return Decision {
                             answer,
-                            exchange_keep: keep,
+                            exchange_keep: None,
                             note: (!notes.is_empty()).then(|| notes.join("; ")),
                             explanation,
                             fallback: false,
-                            challenged_bluff,
+                            memory_changed: false,
                         };
                     }
                     notes.push(format!("search chose {answer:?}, not legal"));
@@ -428,42 +487,7 @@ pub fn decide_remembering(
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         explanation,
         fallback,
-        challenged_bluff: None,
-    }
-}
-
-/// The kinds of decision, as bits of a mask ([`decision_kind`]): the clairvoyant bound can be
-/// limited to some of them, so the distance to the ceiling splits by kind (`docs/coup.md`, "The
-/// ceiling").
-pub mod kind {
-    /// Opening a turn: Income, Foreign Aid, Coup, Tax, Steal, Assassinate, Exchange.
-    pub const ACTION: u8 = 1;
-    /// Answering the opponent's action: let it stand, challenge its claim, or block.
-    pub const CLAIM: u8 = 2;
-    /// Everything else: reveal a challenged card, give one up, end the turn (and the
-    /// Exchange's kept cards, chosen at that call).
-    pub const OTHER: u8 = 4;
-    /// Answering the opponent's block: accept it or challenge it.
-    pub const BLOCK: u8 = 8;
-    /// All four.
-    pub const ALL: u8 = 15;
-}
-
-/// The kind of the decision whose legal answers are `legal` (one bit of [`kind`]), from the
-/// lists of `docs/rules/coup.md` §5.2: an action when an action is legal; the answer to a block
-/// when the choice is to challenge or to end the turn; the answer to an action when a challenge,
-/// a block or a pass is legal; else [`kind::OTHER`].
-pub fn decision_kind(legal: &[String]) -> u8 {
-    let replies: Vec<Reply> = legal.iter().filter_map(|t| Reply::parse(t)).collect();
-    let has = |f: fn(&Reply) -> bool| replies.iter().any(f);
-    if has(|r| matches!(r, Reply::Act(_))) {
-        kind::ACTION
-    } else if has(|r| *r == Reply::Challenge) && has(|r| *r == Reply::EndTurn) {
-        kind::BLOCK
-    } else if has(|r| matches!(r, Reply::Challenge | Reply::Block(_) | Reply::Pass)) {
-        kind::CLAIM
-    } else {
-        kind::OTHER
+        memory_changed: false,
     }
 }
 
@@ -472,30 +496,11 @@ pub fn decision_kind(legal: &[String]) -> u8 {
 /// so every world holds exactly `opp_hand` (the deck stays unknown). Its win
 /// rate against an opponent is the ceiling the honest search is measured
 /// against (`coup-arbiter ... builtin:clairvoyant`). `config` holds the
-/// search's settings (its `known_opponent` is replaced by `opp_hand`).
-pub fn decide_clairvoyant(
-    history: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-    opp_hand: &[Character],
-    config: &SearchConfig,
-) -> Decision {
-    let config = SearchConfig {
-        known_opponent: Some(Cards::from_slice(opp_hand)),
-        ..*config
-    };
-    decide_configured(
-        Strategy::Search,
-        history,
-        opp_coins,
-        my_coins,
-        cards,
-        legal,
-        None,
-        &config,
-    )
+/// search's settings.
+#[cfg(feature = "measure")]
+pub fn decide_clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
+    let hand = Some(Cards::from_slice(opp_hand));
+    decide_told(Strategy::Search, view, Past::default(), config, hand)
 }
 
 /// The replica of Calculator ([`crate::coup::sparring::replica`]) checked for legality:
@@ -542,14 +547,13 @@ pub fn replica_decision(
             note,
             explanation: String::new(),
             fallback,
-            challenged_bluff: None,
+            memory_changed: false,
         },
         a.state,
     )
 }
 
-/// FNV-1a of `bytes`: the seed of a decision's draws (and of the
-/// portfolio's, [`memory::Entry::choose_arm`]).
+/// FNV-1a of `bytes`: the seed of a decision's draws.
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
@@ -557,66 +561,4 @@ fn fnv(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
-}
-
-/// The cards `strategy` keeps from an Exchange offer: the first `keep` for
-/// `random` (still legal and varied), else the best card values
-/// ([`keep_cards`]).
-fn keep_for(strategy: Strategy, offered: &[Character], keep: usize, h: Option<&History>) -> String {
-    if strategy == Strategy::Random {
-        return format_hand(&offered.iter().copied().take(keep).collect::<Vec<_>>());
-    }
-    keep_cards(offered, keep, h)
-}
-
-impl Ctx<'_> {
-    fn choose(&mut self, s: Strategy) -> String {
-        // Forced or trivial answers first.
-        if self.legal.len() == 1 {
-            return self.legal[0].clone();
-        }
-        let last = self.last_event();
-        let is_give_up = self.legal.iter().all(|a| {
-            a.chars()
-                .next()
-                .is_some_and(|c| Character::from_held(c).is_some())
-        });
-        if is_give_up {
-            return if s == Strategy::Random {
-                random(self.legal, &mut self.rng)
-            } else {
-                self.give_up()
-            };
-        }
-        match s {
-            Strategy::Random => random(self.legal, &mut self.rng),
-            Strategy::Income => self.seat().income(),
-            Strategy::Honest => self.seat().honest(false),
-            Strategy::Challenger => self.seat().honest(true),
-            Strategy::TaxBluffer => self.seat().tax_bluffer(),
-            // Answered by the replica before a context is built.
-            Strategy::Calculator => safe_answer(self.legal),
-            Strategy::AlwaysTax
-            | Strategy::AlwaysSteal
-            | Strategy::AlwaysAssassinate
-            | Strategy::ChallengeAll
-            | Strategy::NeverChallenge
-            | Strategy::BlockAll => {
-                let kind = match s {
-                    Strategy::AlwaysTax => Archetype::AlwaysTax,
-                    Strategy::AlwaysSteal => Archetype::AlwaysSteal,
-                    Strategy::AlwaysAssassinate => Archetype::AlwaysAssassinate,
-                    Strategy::ChallengeAll => Archetype::ChallengeAll,
-                    Strategy::NeverChallenge => Archetype::NeverChallenge,
-                    _ => Archetype::BlockAll,
-                };
-                let line: String = self.line.iter().collect();
-                crate::coup::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
-            }
-            Strategy::Strong | Strategy::Search => {
-                self.strong_posterior();
-                self.strong(last)
-            }
-        }
-    }
 }

@@ -36,14 +36,6 @@ pub fn hand_probabilities(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
     hand_probabilities_with(r, unseen, k, false)
 }
 
-/// [`hand_probabilities`] where every standing claim of a character counts
-/// as its own evidence (a hand without it is weighted by the bluff rate once
-/// per claim, up to three): a player that keeps repeating a claim unchallenged
-/// more likely holds the card.
-pub fn hand_probabilities_repeated(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
-    hand_probabilities_with(r, unseen, k, true)
-}
-
 fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool) -> [f64; 5] {
     let beta = bluff_rate(r).clamp(0.02, 1.0);
     hand_posterior(r, unseen, k, [beta; 5], repeat)

@@ -1,8 +1,7 @@
 //! The strong strategy's parameters (its race evaluation, bluff and
 //! challenge priors), the horizon's prior pace and the model's test count, in
-//! one configuration type, [`StrongConfig`]: each field with its meaning,
-//! settable from the command line as `coup-bot --search strong.KEY=VALUE`
-//! ([`crate::coup::SearchConfig::set`]).
+//! one configuration type, [`StrongConfig`]: each field with its meaning.
+//! None is a setting: no configuration the bot plays changes them.
 //!
 //! Where they act: the `strong` strategy (`--strategy strong`) decides with
 //! all of them. The default `search` strategy decides by its own
@@ -12,28 +11,8 @@
 //! otherwise, its value was set by hand when the strong strategy was written
 //! against the original field and was not measured on its own.
 
-/// A parameter's type, from the number given on the command line.
-trait FromNumber {
-    fn from_number(x: f64) -> Self;
-}
-impl FromNumber for f64 {
-    fn from_number(x: f64) -> Self {
-        x
-    }
-}
-impl FromNumber for u32 {
-    fn from_number(x: f64) -> Self {
-        x.clamp(0.0, f64::from(u32::MAX)) as u32
-    }
-}
-impl FromNumber for bool {
-    fn from_number(x: f64) -> Self {
-        x != 0.0
-    }
-}
-
-/// One table of parameters: the struct, its defaults, its keys and its
-/// setter, so a parameter is written once.
+/// One table of parameters: the struct and its defaults, so a parameter is
+/// written once.
 macro_rules! strong_config {
     ($( $(#[doc = $doc:literal])* $key:ident: $ty:ty = $default:expr, )*) => {
         /// The strong strategy's parameters and the horizon's prior pace
@@ -46,23 +25,6 @@ macro_rules! strong_config {
         impl Default for StrongConfig {
             fn default() -> Self {
                 StrongConfig { $( $key: $default, )* }
-            }
-        }
-
-        /// The keys of [`StrongConfig::set`], as `--search strong.KEY=VALUE`
-        /// names them.
-        pub const STRONG_KEYS: &[&str] = &[$( stringify!($key) ),*];
-
-        impl StrongConfig {
-            /// Sets the parameter `key` (a field's name) to `value` (a
-            /// count is rounded down and kept within its range, a switch is
-            /// on unless 0). Returns false for an unknown key.
-            pub fn set(&mut self, key: &str, value: f64) -> bool {
-                match key {
-                    $( stringify!($key) => self.$key = FromNumber::from_number(value), )*
-                    _ => return false,
-                }
-                true
             }
         }
     };

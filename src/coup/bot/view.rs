@@ -89,9 +89,11 @@ pub(in crate::coup) struct Ctx<'a> {
     /// [`crate::coup::bot::Decision::explanation`] (never printed here: a
     /// decision does no I/O).
     pub(in crate::coup) explain: Vec<String>,
-    /// The strong strategy's parameters and the horizon's prior pace
-    /// ([`crate::coup::SearchConfig::strong`]).
+    /// The strong strategy's parameters and the horizon's prior pace.
     pub(in crate::coup) p: StrongConfig,
+    /// The opponent's true hand, for the clairvoyant bound only
+    /// ([`crate::coup::bot::decide_clairvoyant`]); `None` in play.
+    pub(in crate::coup) clairvoyant: Option<crate::coup::game::engine::Cards>,
 }
 impl<'a> Ctx<'a> {
     #[allow(clippy::too_many_arguments)]
@@ -137,6 +139,7 @@ impl<'a> Ctx<'a> {
             calls_per_turn: p.horizon_calls_per_turn,
             explain: Vec::new(),
             p,
+            clairvoyant: None,
         };
         ctx.learn_challenges();
         ctx

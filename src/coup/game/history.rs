@@ -327,30 +327,6 @@ impl History {
             .find(|&s| self.record(s).cards_left() == 0)
     }
 
-    /// My challenges of the opponent's claims whose outcome the history
-    /// shows, in order: `(line, kind, bluff)`, the index of the turn line
-    /// (the number of `'\n'` before it), the claim (an action or a block of
-    /// [`super::protocol::CLAIM_KINDS`], `docs/rules/coup.md` §5) and whether the claim was a bluff (the claimant gave up a card,
-    /// §2.2) or not (it showed the card). My challenge of its action stands
-    /// second on its turn's line, of its block of my action third.
-    pub fn my_challenges(&self) -> Vec<(usize, Reply, bool)> {
-        let mut out = Vec::new();
-        for (i, t) in self.turns.iter().enumerate() {
-            let at = match (t.actor, t.event(1), t.event(2)) {
-                (Side::Opponent, Some(Reply::Challenge), _) => 2,
-                (Side::Me, Some(Reply::Block(_)), Some(Reply::Challenge)) => 3,
-                _ => continue,
-            };
-            let kind = t.events[at - 2];
-            match t.event(at) {
-                Some(Reply::Reveal(_)) => out.push((i, kind, false)),
-                Some(Reply::GiveUp(_)) => out.push((i, kind, true)),
-                _ => {}
-            }
-        }
-        out
-    }
-
     /// The record of one side.
     pub fn record(&self, side: Side) -> &Record {
         match side {

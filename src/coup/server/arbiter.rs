@@ -4,7 +4,7 @@
 //! once per round; forfeits are detected with their reason; calls are timed.
 //!
 //! A bot command `builtin:NAME` runs strategy NAME in-process through
-//! [`crate::coup::bot::decide_configured`] (same rules, no process), for fast experiments;
+//! [`crate::coup::bot::decide`] (same rules, no process, no memory), for fast experiments;
 //! `builtin:search` and `builtin:clairvoyant` take search settings after the name
 //! (`builtin:search worlds=900 tree=1`, as `coup-bot --search` takes them).
 
@@ -17,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::child::{self, Fault, Limits, Spec, Stderr};
-use crate::coup::bot::{decide_configured, SearchConfig, Strategy};
-use crate::coup::game::character::format_hand;
+use crate::coup::bot::{decide, Config, Decision, Remembered, SearchConfig, Strategy, View};
+use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::rules::{Call, Outcome, Table};
 
 /// Most bytes a bot may print on stdout in one call (an Exchange prints two
@@ -41,8 +41,9 @@ pub enum BotKind {
     /// A built-in strategy run in-process, and the search settings it was given
     /// (`KEY=VALUE` words, each checked by [`SearchConfig::set`]; `search` only).
     Builtin(Strategy, Vec<String>),
-    /// The clairvoyant bound, for measurement only: the `search` strategy
-    /// told the opponent's true hand ([`crate::coup::bot::decide_clairvoyant`])
+    /// The clairvoyant bound, for measurement only (the cargo feature
+    /// `measure`): the `search` strategy told the opponent's true hand
+    /// (`coup::bot::decide_clairvoyant`)
     /// at the calls whose [`decision_kind`](crate::coup::bot::decision_kind) is in
     /// the mask (`builtin:clairvoyant` every call, `builtin:clairvoyant:MASK` some
     /// kinds, the bits of [`crate::coup::bot::kind`]); elsewhere the honest `search`.
@@ -83,6 +84,12 @@ impl Bot {
             return Err(format!("empty bot command in {spec:?}"));
         }
         if let Some(rest) = words[0].strip_prefix("builtin:clairvoyant") {
+            if cfg!(not(feature = "measure")) {
+                return Err(format!(
+                    "{} is for measurement only: build coup-arbiter with --features measure",
+                    words[0]
+                ));
+            }
             let mask = match rest.strip_prefix(':') {
                 None if rest.is_empty() => crate::coup::bot::kind::ALL,
                 Some(m) => m
@@ -435,26 +442,23 @@ pub fn play_game_traced(
                     _ => None,
                 };
                 let config = &configs[call.seat];
+                let cards = format_hand(&call.cards);
+                let view = View {
+                    history: &table.history,
+                    opp_coins: call.opp_coins,
+                    my_coins: call.my_coins,
+                    cards: &cards,
+                    legal: &call.legal,
+                };
                 let d = match strategy {
-                    Some(s) => decide_configured(
-                        s,
-                        &table.history,
-                        call.opp_coins,
-                        call.my_coins,
-                        &format_hand(&call.cards),
-                        &call.legal,
-                        None,
-                        config,
-                    ),
-                    None => crate::coup::bot::decide_clairvoyant(
-                        &table.history,
-                        call.opp_coins,
-                        call.my_coins,
-                        &format_hand(&call.cards),
-                        &call.legal,
-                        &table.cards(1 - call.seat),
-                        config,
-                    ),
+                    Some(strategy) => {
+                        let config = Config {
+                            strategy,
+                            search: *config,
+                        };
+                        decide(&view, Remembered::Nothing, &config)
+                    }
+                    None => clairvoyant(&view, &table.cards(1 - call.seat), config),
                 };
                 let stdout = d.exchange_keep.unwrap_or_default();
                 let ns = start.elapsed().as_nanos() as u64;
@@ -984,4 +988,21 @@ pub fn format_report(r: &Report, bots: &[Bot]) -> String {
         }
     }
     s
+}
+
+/// The clairvoyant bound's decision ([`BotKind::Clairvoyant`]).
+#[cfg(feature = "measure")]
+fn clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
+    crate::coup::bot::decide_clairvoyant(view, opp_hand, config)
+}
+
+/// Without the `measure` feature no clairvoyant bot is parsed
+/// ([`Bot::parse`] refuses it); the honest search, should one be built by hand.
+#[cfg(not(feature = "measure"))]
+fn clairvoyant(view: &View, _opp_hand: &[Character], config: &SearchConfig) -> Decision {
+    let config = Config {
+        strategy: Strategy::Search,
+        search: *config,
+    };
+    decide(view, Remembered::Nothing, &config)
 }
