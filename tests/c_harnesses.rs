@@ -415,3 +415,93 @@ fn every_fallible_export_has_an_error_row() {
         "no error row in c_tests/test_errors.c: {missing:?}"
     );
 }
+
+/// One field of `c_tests/agree_coup.c`'s transcript: `LENGTH:BYTES\n`.
+fn field(out: &mut String, text: &str) {
+    out.push_str(&format!("{}:{}\n", text.len(), text));
+}
+
+/// The C ABI with a memory decides as the library's `coup::decide` with the same memory
+/// (and so as `coup-bot` in its folder: `tests/coup_agree.rs`): twelve games of the default
+/// bot against a random player (which answers blocks both ways, so both arms of the
+/// portfolio play), every decision of ours written with the memory text before it, then
+/// answered again by `c_tests/agree_coup.c` through `cg_coup_memory_load` and
+/// `cg_coup_decide_remembering`.
+#[test]
+fn the_c_abi_with_memory_decides_as_the_library() {
+    use cardgames::coup::memory::Memory;
+    use cardgames::coup::rules::{Outcome, Table};
+    use cardgames::coup::{decide, format_hand, Config, Recall, Remembered, Strategy, View};
+
+    let mut memory = Memory::default();
+    let mut transcript = String::new();
+    let mut ours_calls = 0;
+    let mut arm1 = false;
+    for g in 0..12u64 {
+        let ours = (g % 2) as usize;
+        let name = if ours == 0 {
+            format!("Ours_Rnd_{g}_0.txt")
+        } else {
+            format!("Rnd_Ours_{g}_1.txt")
+        };
+        let mut t = Table::new(0xc0de_0000 + g, false);
+        for _ in 0..60 {
+            let Ok(call) = t.next_call() else { break };
+            let cards = format_hand(&call.cards);
+            let view = View::new(
+                &t.history,
+                call.opp_coins,
+                call.my_coins,
+                &cards,
+                &call.legal,
+            );
+            let d = if call.seat == ours {
+                let before = memory.format();
+                let recall = Recall {
+                    memory: &mut memory,
+                    opponent: "Rnd",
+                    game: &name,
+                };
+                let d = decide(&view, Remembered::Kept(recall), &Config::default());
+                ours_calls += 1;
+                arm1 |= d.explanation.contains("portfolio: arm 1");
+                field(&mut transcript, &before);
+                for f in ["Rnd", &name, &t.history] {
+                    field(&mut transcript, f);
+                }
+                field(&mut transcript, &call.opp_coins.to_string());
+                field(&mut transcript, &call.my_coins.to_string());
+                field(&mut transcript, &cards);
+                field(&mut transcript, &call.legal.len().to_string());
+                for l in &call.legal {
+                    field(&mut transcript, l);
+                }
+                field(&mut transcript, &d.answer);
+                field(&mut transcript, d.exchange_keep.as_deref().unwrap_or(""));
+                d
+            } else {
+                decide(&view, Remembered::Nothing, &Config::of(Strategy::Random))
+            };
+            let keep = d.exchange_keep.clone().unwrap_or_default();
+            match t.play(&call, &d.answer, &keep) {
+                None => {}
+                Some(Outcome::Forfeit { reason, .. }) => panic!("forfeit: {reason}"),
+                Some(_) => break,
+            }
+        }
+        memory.settle("Ours", "Rnd", &name, &t.history);
+    }
+    assert!(ours_calls > 80, "only {ours_calls} decisions");
+    assert!(arm1, "the portfolio's arm 1 never played");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("transcript");
+    std::fs::write(&path, &transcript).unwrap();
+    let exe = build("c_tests/agree_coup.c", dir.path());
+    let out = Command::new(&exe).arg(&path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains(&format!("{ours_calls} decisions, 0 failed")),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
