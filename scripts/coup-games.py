@@ -74,7 +74,7 @@ def parse(log):
             continue
         if game is None:
             continue
-        if '.txt ' in line and (line.startswith('/') or line.startswith('python')):
+        if '.txt ' in line and line.startswith(('/', 'python', 'env ')):
             toks = line.split(' ')
             k = next(j for j, t in enumerate(toks) if t.endswith('.txt'))
             pending = (toks[k + 3], toks[k + 2], toks[k + 1]) if len(toks) > k + 3 else None
