@@ -140,12 +140,14 @@ setup:
 	for pair in $(SETUP_OPTIONAL); do command -v "$${pair%%:*}" >/dev/null || \
 	  echo "setup: $${pair%%:*} is missing (its checks skip, CI fails): e.g. sudo apt-get install $${pair#*:}"; done; \
 	command -v prlimit >/dev/null || { echo "setup: prlimit (util-linux) is missing: the grader's sandbox sets its limits with it"; exit 1; }
-	@# Playwright for Python drives cardgames-play --web in that chromium (tests/play.rs); it
-	@# downloads no browser.
-	@python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	@# Python modules the tests use, as module:package: Playwright drives cardgames-play --web
+	@# in that chromium (tests/play.rs; it downloads no browser), yaml reads the grader's
+	@# Classroom workflow (tests/grader.rs).
+	@for pair in playwright.sync_api:playwright yaml:pyyaml; do \
+	  python3 -c "import $${pair%%:*}" 2>/dev/null && continue; \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    python3 -m pip install -q playwright >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages playwright >/dev/null; \
-	  else echo "setup: python3's playwright is missing (the cardgames-play browser test fails in make test): python3 -m pip install playwright"; fi; }
+	    python3 -m pip install -q "$${pair#*:}" >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages "$${pair#*:}" >/dev/null; \
+	  else echo "setup: python3's $${pair%%:*} is missing (its tests skip, CI fails): python3 -m pip install $${pair#*:}"; fi; done
 
 # Also the library as C links it (--no-default-features, see C_LIB_FLAGS): its
 # clippy (every target that builds without the cli feature: the library, its unit

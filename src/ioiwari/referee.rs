@@ -138,6 +138,23 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The record of a game not played yet from `start`, whose game value is `value`.
+    pub fn new(start: Board, value: i32) -> GameRecord {
+        GameRecord {
+            start: start.pits(),
+            value,
+            moves: Vec::new(),
+            banks: [0, 0],
+            outcome: Outcome::Finished { margin: 0 },
+            suboptimal_moves: [0, 0],
+            p1_first_us: None,
+            p1_move_us: Vec::new(),
+            p2_first_us: None,
+            p2_move_us: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
     /// Player 1's score from the game: `Some(margin)` if finished, `None` on a
     /// forfeit.
     pub fn margin(&self) -> Option<i32> {
@@ -286,19 +303,7 @@ impl Referee {
     /// [`RefereeError::Spawn`] if a program cannot be started at all; every
     /// misbehaviour of a running program is a forfeit in the record instead.
     pub fn play(&mut self, start: Board) -> Result<GameRecord, RefereeError> {
-        let mut record = GameRecord {
-            start: start.pits(),
-            value: self.solver.value(start),
-            moves: Vec::new(),
-            banks: [0, 0],
-            outcome: Outcome::Finished { margin: 0 },
-            suboptimal_moves: [0, 0],
-            p1_first_us: None,
-            p1_move_us: Vec::new(),
-            p2_first_us: None,
-            p2_move_us: Vec::new(),
-            notes: Vec::new(),
-        };
+        let mut record = GameRecord::new(start, self.solver.value(start));
         let start_args: Vec<String> = start.pits().iter().map(u8::to_string).collect();
         let mut p2 = Proc::spawn(&self.player2, &start_args, 2, self.show_stderr)?;
         let forfeit = |player: u8, reason: String| Outcome::Forfeit { player, reason };

@@ -159,20 +159,7 @@ pub fn play(opts: &Options, front: &mut dyn Front) -> Result<Played, String> {
     let (first, second, game) = if me == 0 { (0, 1, 0) } else { (1, 0, 1) };
     let seed = arbiter::game_seed(opts.seed, 0, game);
     let mut table = Table::new(seed, false);
-    let mut record = GameRecord {
-        round: 0,
-        game,
-        first,
-        second,
-        winner: None,
-        forfeit: None,
-        calls: 0,
-        seed,
-        call_ns: [(0, 0); 2],
-        max_call_ns: [0; 2],
-        history: String::new(),
-        turns: Vec::new(),
-    };
+    let mut record = GameRecord::new(0, game, first, second, seed);
     let mut lost: [Vec<Character>; 2] = Default::default();
     let mut left = false;
     let outcome = loop {

@@ -75,19 +75,7 @@ pub fn play(opts: &Options, front: &mut dyn Front) -> Result<Played, String> {
     let board = start(opts.seed);
     let mut game = Game::new(board);
     let solved = table();
-    let mut record = GameRecord {
-        start: board.pits(),
-        value: solved.value(board),
-        moves: Vec::new(),
-        banks: [0, 0],
-        outcome: Outcome::Finished { margin: 0 },
-        suboptimal_moves: [0, 0],
-        p1_first_us: None,
-        p1_move_us: Vec::new(),
-        p2_first_us: None,
-        p2_move_us: Vec::new(),
-        notes: Vec::new(),
-    };
+    let mut record = GameRecord::new(board, solved.value(board));
     let mut last = None;
     let mut left = false;
     while !game.is_over() {

@@ -241,6 +241,27 @@ pub struct GameRecord {
     pub turns: Vec<Turn>,
 }
 
+impl GameRecord {
+    /// The record of a game not played yet: game `game` of round `round`, bot `first` in
+    /// seat 0 and `second` in seat 1, dealt from `seed`.
+    pub fn new(round: usize, game: usize, first: usize, second: usize, seed: u64) -> GameRecord {
+        GameRecord {
+            round,
+            game,
+            first,
+            second,
+            winner: None,
+            forfeit: None,
+            calls: 0,
+            seed,
+            call_ns: [(0, 0); 2],
+            max_call_ns: [0; 2],
+            history: String::new(),
+            turns: Vec::new(),
+        }
+    }
+}
+
 /// Tournament settings.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -379,20 +400,7 @@ pub fn play_game_traced(
     let game_dir = settings.work_dir.join(format!("r{round}_g{game}"));
     let histories = history_dir(settings, &game_dir);
     let file = histories.join(format!("{}_{}_{}_{}.txt", names[0], names[1], round, game));
-    let mut record = GameRecord {
-        round,
-        game,
-        first,
-        second,
-        winner: None,
-        forfeit: None,
-        calls: 0,
-        seed,
-        call_ns: [(0, 0); 2],
-        max_call_ns: [0; 2],
-        history: String::new(),
-        turns: Vec::new(),
-    };
+    let mut record = GameRecord::new(round, game, first, second, seed);
     let uses_files = ids
         .iter()
         .any(|&i| matches!(bots[i].kind, BotKind::Process(_)));
