@@ -547,7 +547,7 @@ static void bot_ops(void)
 {
     int b = (int)below(2);
     cg_status s;
-    switch (below(9)) {
+    switch (below(10)) {
     case 0: {
         cg_durak_bot *bot;
         ARM(bot);
@@ -570,6 +570,9 @@ static void bot_ops(void)
             CHECK_UNTOUCHED(s, buf);
         break;
     }
+    case 8:
+        CALL(cg_durak_bot_set(below(8) ? bots[b] : NULL, below(2) ? "max_samples=8, hard_share=100" : any_text()));
+        break;
     case 3: {
         uint8_t pits[7];
         int out, k;

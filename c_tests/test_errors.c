@@ -403,6 +403,15 @@ int main(void)
     /* The Durak bot. */
     ROW(cg_durak_bot_new(1, NULL), CG_NULL_POINTER, "cg_durak_bot_new: out is NULL");
     CHECK_STATUS(cg_durak_bot_new(1, &bot), CG_OK);
+    ROW(cg_durak_bot_set(bot, "hard_share=100, max_samples=40"), CG_OK, "");
+    ROW(cg_durak_bot_set(bot, "hard_share=101"), CG_INVALID_ARGUMENT,
+        "cg_durak_bot_set: hard_share=101 is out of range [0, 100]");
+    ROW(cg_durak_bot_set(bot, "max_samples"), CG_INVALID_ARGUMENT,
+        "cg_durak_bot_set: expected key=value, got \"max_samples\"");
+    ROW_PREFIX(cg_durak_bot_set(bot, "speed=9"), CG_INVALID_ARGUMENT,
+               "cg_durak_bot_set: unknown deep search setting \"speed\" (accepted: budget_share, ");
+    ROW(cg_durak_bot_set(bot, NULL), CG_NULL_POINTER, "cg_durak_bot_set: settings is NULL");
+    ROW(cg_durak_bot_set(NULL, ""), CG_NULL_POINTER, "cg_durak_bot_set: bot is NULL");
     ROW(cg_durak_bot_feed(bot, "hello"), CG_BAD_INPUT,
         "cg_durak_bot_feed: malformed line \"hello\": not a line of the Durak protocol "
         "(information: trump, give, move, add, beat, take, out; commands: MOVE, BEAT, ADD)");

@@ -820,6 +820,21 @@ enum cg_status cg_durak_bot_new(uint64_t seed, struct cg_durak_bot **out);
 void cg_durak_bot_free(struct cg_durak_bot *bot);
 
 /*
+ Replaces the bot's settings by `settings`: `key=value` pairs separated by commas over the
+ defaults, read as `durak-bot --deep` reads them (`durak-bot --help` lists every key; `""`
+ restores the defaults), so the same seed, settings and lines give `durak-bot`'s answers.
+ `hard_share=100` moves the wall-clock safety net to a hundred times the game's time budget:
+ the work caps alone then end each search, and the answers replay even in a slow run
+ (valgrind). Errors:
+ `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (an item without `=`, an
+ unknown key, a value not a number or out of its range; the settings are unchanged).
+
+ # Safety
+ `bot` is NULL or a live handle; `settings` is NULL or a NUL-terminated string.
+ */
+enum cg_status cg_durak_bot_set(struct cg_durak_bot *bot, const char *settings);
+
+/*
  Feeds one information line the server sent (`trump S`, `give 1 6S`,
  `move 2 3 6D`, ..; the lines: `docs/rules/durak.md` §3; CR and extra
  spaces tolerated). Errors:

@@ -505,3 +505,95 @@ fn the_c_abi_with_memory_decides_as_the_library() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Runs `c_tests/agree_durak.c` (built as `exe`) on `transcript`: its exit success and stdout.
+fn agree_durak(exe: &Path, transcript: &str) -> (bool, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("transcript");
+    std::fs::write(&path, transcript).unwrap();
+    let out = Command::new(exe).arg(&path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (
+        out.status.success(),
+        stdout + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+/// The C ABI decides Durak as the library's `durak::bot::decide` (and so as `durak-bot`:
+/// `tests/durak_deep.rs`): eight games (four deals, both ways) of the deep bot against the greedy one, with work caps
+/// small for a debug build and the wall-clock safety net at a hundred times the budget
+/// (`hard_share=100`, given to C through `cg_durak_bot_set`), so only the work caps end a
+/// search. Every command of each deep seat is decided again here by a fresh bot through
+/// `decide` (as in the game, no clock cut), then by `c_tests/agree_durak.c` through
+/// `cg_durak_bot_*`; a transcript with one answer changed to another legal one fails there.
+#[test]
+fn the_c_abi_decides_durak_as_the_library() {
+    use cardgames::durak::bot::decide;
+    use cardgames::durak::deep::DeepConfig;
+    use cardgames::durak::protocol::format_answer;
+    use cardgames::durak::referee::Naming;
+    use cardgames::durak::tournament::{play_one, seat_seed, TeamSpec};
+    use cardgames::durak::{DurakBot, Strategy};
+
+    let knobs = "units_per_second=40000,hard_share=100,max_samples=40";
+    let cfg = DeepConfig::parse(knobs).unwrap();
+    let deep = TeamSpec::InProcess(Strategy::Deep, cfg);
+    let greedy = TeamSpec::InProcess(Strategy::Greedy, DeepConfig::default());
+    let mut transcript = String::new();
+    // Searched decisions: where the answer's line starts, and another legal answer.
+    let mut searched = Vec::new();
+    let mut decisions = 0;
+    for (deal, swapped) in (0..4).flat_map(|d| [(d, false), (d, true)]) {
+        let game = play_one(69, deal, swapped, &deep, &greedy, true, Naming::Physical);
+        assert_eq!(game.record.forfeit, None, "deal {deal}");
+        let views = game.record.transcript.unwrap();
+        for seat in [0, 2].map(|s| s + usize::from(swapped)) {
+            let seed = seat_seed(game.seed, seat);
+            let mut bot = DurakBot::new(Strategy::Deep, seed).with_config(cfg);
+            transcript.push_str(&format!("bot {seed} {knobs}\n"));
+            let lines = &views[seat];
+            for (i, line) in lines.iter().enumerate() {
+                transcript.push_str(line);
+                transcript.push('\n');
+                if line.starts_with("> ") {
+                    continue;
+                }
+                let Some(command) = bot.feed(line).unwrap() else {
+                    continue;
+                };
+                let d = decide(&mut bot, command);
+                let answer = format_answer(d.answer);
+                assert_eq!(lines[i + 1], format!("> {answer}"), "deal {deal}, line {i}");
+                decisions += 1;
+                if d.search.is_some() {
+                    let legal = bot.tracker().legal(command);
+                    let other = legal.into_iter().find(|&a| a != d.answer).unwrap();
+                    searched.push((transcript.len(), answer.len(), format_answer(other)));
+                }
+            }
+            assert_eq!(bot.clock_cuts(), 0, "deal {deal}: the clock cut a decision");
+        }
+    }
+    assert!(searched.len() > 100, "only {} searched", searched.len());
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("c_tests/agree_durak.c", dir.path());
+    let (ok, out) = agree_durak(&exe, &transcript);
+    assert!(
+        ok && out.contains(&format!("{decisions} decisions, 0 failed")),
+        "{out}"
+    );
+    // One answer changed, midway: that one decision fails, the others still agree.
+    let (at, len, other) = &searched[searched.len() / 2];
+    let mut changed = transcript.clone();
+    changed.replace_range(at + 2..at + 2 + len, other);
+    let (ok, out) = agree_durak(&exe, &changed);
+    assert!(
+        !ok && out.contains(&format!("{decisions} decisions, 1 failed")),
+        "{out}"
+    );
+    eprint!("{out}");
+    eprintln!(
+        "agree_durak: {decisions} decisions ({} searched) agree",
+        searched.len()
+    );
+}

@@ -5,6 +5,7 @@ use std::ffi::c_char;
 
 use super::{fail, guard, mut_arg, returning, shielded, str_arg, write_text, CgStatus};
 use crate::durak::bot::decide;
+use crate::durak::deep::DeepConfig;
 use crate::durak::protocol::{format_answer, parse_line};
 use crate::durak::{DurakBot, DurakError, Line, Strategy};
 
@@ -44,6 +45,32 @@ pub unsafe extern "C" fn cg_durak_bot_free(bot: *mut CgDurakBot) {
             drop(unsafe { Box::from_raw(bot) });
         }
     });
+}
+
+/// Replaces the bot's settings by `settings`: `key=value` pairs separated by commas over the
+/// defaults, read as `durak-bot --deep` reads them (`durak-bot --help` lists every key; `""`
+/// restores the defaults), so the same seed, settings and lines give `durak-bot`'s answers.
+/// `hard_share=100` moves the wall-clock safety net to a hundred times the game's time budget:
+/// the work caps alone then end each search, and the answers replay even in a slow run
+/// (valgrind). Errors:
+/// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_INVALID_ARGUMENT` (an item without `=`, an
+/// unknown key, a value not a number or out of its range; the settings are unchanged).
+///
+/// # Safety
+/// `bot` is NULL or a live handle; `settings` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn cg_durak_bot_set(
+    bot: *mut CgDurakBot,
+    settings: *const c_char,
+) -> CgStatus {
+    guard("cg_durak_bot_set", || {
+        // SAFETY: the caller's guarantees on `bot` and `settings`.
+        let (bot, settings) = unsafe { (mut_arg(bot, "bot")?, str_arg(settings, "settings")?) };
+        let config =
+            DeepConfig::parse(settings).map_err(|e| fail(CgStatus::CgInvalidArgument, e))?;
+        bot.0.set_config(config);
+        Ok(())
+    })
 }
 
 /// Feeds one information line the server sent (`trump S`, `give 1 6S`,

@@ -95,6 +95,12 @@ impl DurakBot {
         self
     }
 
+    /// Replaces the settings of a bot in play, as [`DurakBot::with_config`] does (the C ABI's
+    /// `cg_durak_bot_set`).
+    pub fn set_config(&mut self, config: DeepConfig) {
+        self.deep = config;
+    }
+
     /// Work units (playout steps + solver nodes) the deep search spent in the current game.
     pub fn work(&self) -> u64 {
         self.work
