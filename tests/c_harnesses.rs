@@ -506,7 +506,8 @@ fn the_c_abi_with_memory_decides_as_the_library() {
     );
 }
 
-/// Runs `c_tests/agree_durak.c` (built as `exe`) on `transcript`: its exit success and stdout.
+/// Runs `c_tests/agree_durak.c` (built as `exe`) on `transcript`: its exit success, and its
+/// stdout followed by its stderr.
 fn agree_durak(exe: &Path, transcript: &str) -> (bool, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("transcript");
@@ -519,11 +520,28 @@ fn agree_durak(exe: &Path, transcript: &str) -> (bool, String) {
     )
 }
 
+/// A Durak seat played in process by a `DurakBot` (without the `cli` feature's tournaments).
+struct DurakSeat(cardgames::durak::DurakBot);
+
+impl cardgames::durak::referee::Player for DurakSeat {
+    fn send(&mut self, line: &str) -> Result<(), cardgames::durak::referee::SeatFault> {
+        self.0.feed(line).unwrap();
+        Ok(())
+    }
+    fn ask(
+        &mut self,
+        command: cardgames::durak::Command,
+        _: std::time::Duration,
+    ) -> Result<String, cardgames::durak::referee::SeatFault> {
+        Ok(self.0.answer(command))
+    }
+}
+
 /// The C ABI decides Durak as the library's `durak::bot::decide` (and so as `durak-bot`:
-/// `tests/durak_deep.rs`): eight games (four deals, both ways) of the deep bot against the greedy one, with work caps
-/// small for a debug build and the wall-clock safety net at a hundred times the budget
-/// (`hard_share=100`, given to C through `cg_durak_bot_set`), so only the work caps end a
-/// search. Every command of each deep seat is decided again here by a fresh bot through
+/// `tests/durak_deep.rs`): eight games (four deals, both ways) of the deep bot against the
+/// greedy one, with work caps small for a debug build and the wall-clock safety net at a
+/// hundred times the budget (`hard_share=100`, given to C through `cg_durak_bot_set`), so only
+/// the work caps end a search. Every command of each deep seat is decided again here by a fresh bot through
 /// `decide` (as in the game, no clock cut), then by `c_tests/agree_durak.c` through
 /// `cg_durak_bot_*`; a transcript with one answer changed to another legal one fails there.
 #[test]
@@ -531,24 +549,28 @@ fn the_c_abi_decides_durak_as_the_library() {
     use cardgames::durak::bot::decide;
     use cardgames::durak::deep::DeepConfig;
     use cardgames::durak::protocol::format_answer;
-    use cardgames::durak::referee::Naming;
-    use cardgames::durak::tournament::{play_one, seat_seed, TeamSpec};
-    use cardgames::durak::{DurakBot, Strategy};
+    use cardgames::durak::referee::play_game;
+    use cardgames::durak::{DurakBot, Game, Strategy};
 
     let knobs = "units_per_second=40000,hard_share=100,max_samples=40";
     let cfg = DeepConfig::parse(knobs).unwrap();
-    let deep = TeamSpec::InProcess(Strategy::Deep, cfg);
-    let greedy = TeamSpec::InProcess(Strategy::Greedy, DeepConfig::default());
     let mut transcript = String::new();
     // Searched decisions: where the answer's line starts, and another legal answer.
     let mut searched = Vec::new();
     let mut decisions = 0;
-    for (deal, swapped) in (0..4).flat_map(|d| [(d, false), (d, true)]) {
-        let game = play_one(69, deal, swapped, &deep, &greedy, true, Naming::Physical);
-        assert_eq!(game.record.forfeit, None, "deal {deal}");
-        let views = game.record.transcript.unwrap();
+    for (deal, swapped) in (0..4u64).flat_map(|d| [(d, false), (d, true)]) {
+        let seed_of = |seat: usize| 69_000 + 10 * deal + seat as u64;
+        let mut seats = [0, 1, 2, 3].map(|seat| {
+            let strategy = [Strategy::Deep, Strategy::Greedy][(seat + usize::from(swapped)) % 2];
+            DurakSeat(DurakBot::new(strategy, seed_of(seat)).with_config(cfg))
+        });
+        let [a, b, c, d] = &mut seats;
+        let (game, dealt) = Game::new(690 + deal);
+        let record = play_game(game, &dealt, &mut [a, b, c, d], true);
+        assert_eq!(record.forfeit, None, "deal {deal}");
+        let views = record.transcript.unwrap();
         for seat in [0, 2].map(|s| s + usize::from(swapped)) {
-            let seed = seat_seed(game.seed, seat);
+            let seed = seed_of(seat);
             let mut bot = DurakBot::new(Strategy::Deep, seed).with_config(cfg);
             transcript.push_str(&format!("bot {seed} {knobs}\n"));
             let lines = &views[seat];
