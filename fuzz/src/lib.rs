@@ -175,6 +175,7 @@ pub fn c_abi_text(data: &[u8]) {
     use cardgames::ffi::deck::{cg_deck_free, cg_deck_from_str, cg_deck_shuffle, cg_deck_to_str};
     use cardgames::ffi::durak::{
         cg_durak_bot_answer, cg_durak_bot_feed, cg_durak_bot_free, cg_durak_bot_new,
+        cg_durak_bot_set,
     };
     use cardgames::ffi::games::cg_homework_run;
 
@@ -204,6 +205,9 @@ pub fn c_abi_text(data: &[u8]) {
         );
         let mut bot = std::ptr::null_mut();
         if cg_durak_bot_new(u64::from(notation), &mut bot) == CgStatus::CgOk {
+            no_panic(cg_durak_bot_set(bot, p), "cg_durak_bot_set");
+            // Back to the defaults: settings read from the input could make a decision slow.
+            no_panic(cg_durak_bot_set(bot, c"".as_ptr()), "cg_durak_bot_set");
             for line in text(data).lines().take(100) {
                 let Ok(line) = CString::new(line.replace('\0', "")) else {
                     continue;
