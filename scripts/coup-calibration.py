@@ -104,6 +104,8 @@ def self_test():
     assert abs(lo - 0.0179) < 1e-3 and abs(hi - 0.4042) < 1e-3, (lo, hi)
     # A prediction of exactly 1.0 falls in the last bin.
     assert table([(1.0, True)])[0][0][0] == 0.8
+    line = curve_row('1-2', [('action', 0.5, True), ('action', 0.5, False)])
+    assert '0.500     0.500' in line and '0.250   0.250' in line and 'off' not in line, line
     print('coup-calibration: self-test passed')
     return 0
 
@@ -116,6 +118,8 @@ def main():
     ap.add_argument('--bot', default=os.path.join(os.path.dirname(HERE), 'target', 'release', 'coup-bot'))
     ap.add_argument('--bot-args', default='--strategy search')
     ap.add_argument('--ours', default='Ours', help="our bot's name in the run")
+    ap.add_argument('--curve', type=int, default=50, metavar='N',
+                    help='also print the calibration by blocks of N games in the order played (0: off)')
     ap.add_argument('--dump', metavar='FILE', help='also write every prediction as a tab-separated row: '
                     'kind, claim code, predicted, bluff (0/1), my cards, the history before the claim')
     a = ap.parse_args()
@@ -136,9 +140,12 @@ def main():
     texts = {}
     last_cards = {}
     rows = []  # (kind, predicted, truth)
+    order = {}  # game file -> its index in the order the run started them
+    block_of = []  # per row, the game's index
     dumped = []
     for name, path, opp, my, cards, legal, move in calls(log, games):
         g = os.path.basename(path)
+        order.setdefault(g, len(order))
         text = texts.get(g, '')
         if name != a.ours:
             last_cards[g] = cards
@@ -158,6 +165,7 @@ def main():
                     truth = ch not in last_cards[g]
                     kind = 'contessa block' if line[-1] == 's' else ('block' if line[-1] in 'acd' else 'action')
                     rows.append((kind, pred, truth))
+                    block_of.append(order[g])
                     dumped.append((kind, line[-1], pred, truth, cards, text))
         texts[g] = text + move
         # Every game's file follows the run move by move, so a finished game shows its end
@@ -182,7 +190,29 @@ def main():
         for lo, hi, n, mean, k, freq, wl, wh in bins:
             flag = '' if wl <= mean <= wh else '  <- off'
             print('  [%.2f,%.2f) %6d %9.3f %9.3f   [%.3f, %.3f]%s' % (lo, hi, n, mean, freq, wl, wh, flag))
+    if a.curve > 0 and rows:
+        print('\nby blocks of %d games (every claim; predictions made before the game was learnt from):' % a.curve)
+        print('  %-11s %6s %9s %9s %15s %7s %7s' % ('games', 'claims', 'predicted', 'observed', '95% interval',
+                                                  'Brier', 'base'))
+        for b in range(0, max(block_of) + 1, a.curve):
+            sel = [r for r, i in zip(rows, block_of) if b <= i < b + a.curve]
+            print(curve_row('%d-%d' % (b + 1, b + a.curve), sel))
     return 0
+
+
+def curve_row(label, sel):
+    """One block's line: claims, mean prediction, observed bluff share with its Wilson interval,
+    the Brier score and the score of the block's own base rate."""
+    n = len(sel)
+    if n == 0:
+        return '  %-11s %6d' % (label, 0)
+    k = sum(1 for _, _, t in sel if t)
+    mean = sum(p for _, p, _ in sel) / n
+    brier = sum((p - t) ** 2 for _, p, t in sel) / n
+    wl, wh = wilson(k, n)
+    flag = '' if wl <= mean <= wh else '  <- off'
+    return '  %-11s %6d %9.3f %9.3f   [%.3f, %.3f] %7.3f %7.3f%s' % (
+        label, n, mean, k / n, wl, wh, brier, (k / n) * (1 - k / n), flag)
 
 
 if __name__ == '__main__':
