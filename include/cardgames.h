@@ -458,8 +458,7 @@ enum cg_status cg_coup_memory_update(struct cg_coup_memory *memory,
  the answers' codes: `docs/rules/coup.md` §5).
 
  `strategy` names the player: `"search"` (the default when NULL:
- determinized search over the hand posterior), `"strong"` (a Bayesian
- evaluation of a coin race), `"calculator"` (a replica of the contest
+ determinized search over the hand posterior), `"calculator"` (a replica of the contest
  winner), `"random"`, `"income"`, `"honest"`, `"challenger"`,
  `"tax-bluffer"`, and the archetypes `"always-tax"`, `"always-steal"`,
  `"always-assassinate"`, `"challenge-all"`, `"never-challenge"`,

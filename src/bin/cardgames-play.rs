@@ -36,7 +36,7 @@ struct Args {
     /// two seats on); Ioiwari player 1 or 2.
     #[arg(long, default_value_t = 1)]
     seat: usize,
-    /// A bot setting, KEY=VALUE, repeatable: strategy=NAME (Coup: search, strong, honest...;
+    /// A bot setting, KEY=VALUE, repeatable: strategy=NAME (Coup: search, honest, calculator...;
     /// Durak: deep, search, heuristic, greedy, random; Ioiwari: optimal, random, greedy),
     /// Durak partner=NAME and opponents=NAME, and the search's own settings (Coup: as
     /// coup-bot --search takes them; Durak: as durak-bot --deep takes them).

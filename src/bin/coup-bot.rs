@@ -22,15 +22,15 @@ usage: coup-bot [--no-memory] [--strategy NAME] [--search KEY=VALUE]... [--expla
 
 One decision of a Coup bot: reads the history file, appends one legal answer,
 prints the kept cards on stdout after a successful Exchange.
-The search and strong strategies keep per-opponent counts across games in
+The search strategy keeps per-opponent counts across games in
 coup-memory.txt in their working folder (opponent named by the history file
 <first>_<second>_<round>_<game>.txt and the folder's name); --no-memory
 neither reads nor writes it. With memory the search plays one of two arms per
 opponent, chosen by the opponent's type (its answers to my blocks and its
 bluffed attacks in earlier games, settled from their history files beside
 HISTORY). --explain prints why on stderr.
-strategies: search (default: determinized Monte Carlo over the hand posterior),
-strong (a Bayesian coin-race evaluation), calculator (a replica of the contest
+strategies: search (default: determinized Monte Carlo over the hand posterior,
+the Exchange keep included), calculator (a replica of the contest
 winner; keeps state.txt in its folder), random, income, honest, challenger,
 tax-bluffer, and the archetypes always-tax, always-steal, always-assassinate,
 challenge-all, never-challenge, block-all
@@ -155,7 +155,7 @@ fn main() {
             String::new()
         }
     };
-    // Memory across games (the search and strong strategies): this
+    // Memory across games (the search strategy): this
     // opponent's counts in coup-memory.txt in the working folder, updated
     // with this game's; skipped when the opponent's name cannot be read
     // from the file name or --no-memory is given.
@@ -165,7 +165,7 @@ fn main() {
         .and_then(|d| d.file_name())
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let known = if matches!(strategy, Strategy::Strong | Strategy::Search) && !no_memory {
+    let known = if strategy == Strategy::Search && !no_memory {
         dir.zip(opponent_name(path, &me))
     } else {
         None

@@ -16,9 +16,9 @@
 //!   [`replica`], the contest winner's decision rule, replicated;
 //! - [`bot`]: the strategies and [`decide`], the pure decision function the
 //!   `coup-bot` program and the C ABI wrap, with the seat's view, the hand
-//!   posterior and race model ([`model`]), the opponent's behaviour as counts
+//!   posterior ([`model`]), the opponent's behaviour as counts
 //!   and Bayesian rates ([`opponent`]), those counts kept per opponent across
-//!   games ([`memory`]), the strong strategy and the search;
+//!   games ([`memory`]), and the search;
 #![cfg_attr(
     feature = "cli",
     doc = " - [`server`]: [`arbiter`], tournaments of external bot commands (or built-in strategies)."
@@ -46,8 +46,7 @@ pub use server::arbiter;
 pub use sparring::replica;
 
 pub use bot::{
-    decide, Config, Decision, Past, Recall, Remembered, SearchConfig, Strategy, StrongConfig, View,
-    SEARCH_KEYS,
+    decide, Config, Decision, Past, Recall, Remembered, SearchConfig, Strategy, View, SEARCH_KEYS,
 };
 pub use character::{format_hand, parse_hand, Character};
 pub use game::CoupError;

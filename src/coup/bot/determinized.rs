@@ -74,6 +74,9 @@ struct FlatWorlds<'a, F> {
     rng: &'a mut ChaCha8Rng,
     rule: Option<&'a KnownRule>,
     roots: &'a [Reply],
+    /// At an Exchange, the hand each root keeps (the roots are then all
+    /// the same answer); empty otherwise.
+    keeps: &'a [Cards],
     me: usize,
     habits: &'a [Habits; 2],
     config: &'a SearchConfig,
@@ -103,7 +106,8 @@ impl<F: Fn(&mut ChaCha8Rng) -> State> Worlds for FlatWorlds<'_, F> {
             None => (*world, None),
         };
         let new_line = RuleSeat::starts_line(&s);
-        let end = s.apply(r, None, &mut rng);
+        let keep = self.keeps.get(i).map(Cards::as_slice);
+        let end = s.apply(r, keep, &mut rng);
         let v = match (end, seat.as_mut()) {
             (Some(end), _) => end.reward(me),
             (None, Some(seat)) => {
@@ -128,6 +132,9 @@ impl<F: Fn(&mut ChaCha8Rng) -> State> Worlds for FlatWorlds<'_, F> {
 pub struct Choice {
     /// The answer.
     pub answer: Reply,
+    /// At the call that finishes an Exchange, the hand this choice keeps;
+    /// `None` otherwise.
+    pub keep: Option<Cards>,
     /// Wins over the worlds played.
     pub wins: f64,
     /// Worlds played (the flat search: every answer in every world) or
@@ -169,13 +176,14 @@ fn pace(a: &Choice, la: usize, lb: usize) -> std::cmp::Ordering {
 
 impl Ctx<'_> {
     /// Searches this decision: every legal answer valued by the worlds of
-    /// [`SearchConfig`]. The call that finishes an Exchange has one legal
-    /// answer and is not searched (its keep is the strong strategy's): no
-    /// choices.
+    /// [`SearchConfig`]; at the call that finishes an Exchange (one legal
+    /// answer), every hand of `offered` (the two drawn cards first, then my
+    /// hand) I can keep, by the flat search.
     pub(in crate::coup) fn search_choices(
         &mut self,
         history: &str,
         config: &SearchConfig,
+        offered: &[Character],
     ) -> Searched {
         // The clock's safety net: read only to stop a search gone too long.
         let deadline = (config.clock_ms > 0.0)
@@ -188,14 +196,24 @@ impl Ctx<'_> {
             return Searched::default();
         };
         let allowed: Vec<Reply> = self.legal.iter().filter_map(|a| Reply::parse(a)).collect();
-        let roots: Vec<Reply> = legal
+        let mut roots: Vec<Reply> = legal
             .as_slice()
             .iter()
             .copied()
             .filter(|r| allowed.contains(r))
             .collect();
-        if roots.is_empty() || is_exchange_call(last_line(history)) {
+        if roots.is_empty() {
             return Searched::default();
+        }
+        // At an Exchange: the two drawn cards and the hands to keep.
+        let exchange = is_exchange_call(last_line(history));
+        let (drawn, keeps) = match (exchange, offered) {
+            (true, [a, b, ..]) if roots.len() == 1 => (Some([*a, *b]), keep_choices(offered)),
+            (true, _) => return Searched::default(),
+            _ => (None, Vec::new()),
+        };
+        if exchange {
+            roots = vec![roots[0]; keeps.len()];
         }
         // The posterior over the opponent's hand.
         let ok = self.h.opp.cards_left();
@@ -280,12 +298,14 @@ impl Ctx<'_> {
             let mut dealt = [Cards::default(); 2];
             dealt[me] = mine;
             dealt[1 - me] = theirs;
-            State::from_parts(coins, dealt, Cards::from_slice(&pool), &line, calls)
+            let mut s = State::from_parts(coins, dealt, Cards::from_slice(&pool), &line, calls);
+            s.drawn = drawn;
+            s
         };
         // My turn's action, or an answer to the opponent.
         let my_turn = at_turn_start(&line);
         let rule = self.known_rule(history, config);
-        let tree = config.tree && !my_turn && rule.is_none();
+        let tree = config.tree && !my_turn && rule.is_none() && !exchange;
         // Each answer's wins and worlds (visits for the tree), and the
         // worlds (iterations) played of those the cap allows; the flat
         // search also counts the calls its worlds ran to their end or cut.
@@ -324,6 +344,7 @@ impl Ctx<'_> {
                 rng: &mut self.rng,
                 rule: rule.as_ref(),
                 roots: &roots,
+                keeps: &keeps,
                 me,
                 habits: &habits,
                 config,
@@ -357,6 +378,7 @@ impl Ctx<'_> {
             .map(|(i, (answer, (wins, worlds)))| {
                 let choice = Choice {
                     answer,
+                    keep: keeps.get(i).copied(),
                     wins,
                     worlds,
                 };
@@ -383,4 +405,29 @@ impl Ctx<'_> {
             tree,
         }
     }
+}
+
+/// The distinct hands of `offered.len() - 2` cards I can keep from the
+/// `offered` cards at an Exchange (sorted, each once: at most six).
+fn keep_choices(offered: &[Character]) -> Vec<Cards> {
+    let n = offered.len().saturating_sub(2);
+    let mut out: Vec<Cards> = Vec::new();
+    let mut add = |mut hand: Vec<Character>| {
+        hand.sort_by_key(|c| c.index());
+        let hand = Cards::from_slice(&hand);
+        if !out.contains(&hand) {
+            out.push(hand);
+        }
+    };
+    for i in 0..offered.len() {
+        if n == 1 {
+            add(vec![offered[i]]);
+        }
+        for j in i + 1..offered.len() {
+            if n == 2 {
+                add(vec![offered[i], offered[j]]);
+            }
+        }
+    }
+    out
 }

@@ -5,18 +5,15 @@
 //! seeded from a hash of the inputs).
 //!
 //! Strategies: [`Strategy::Search`] (the programs' default: determinized
-//! Monte Carlo search on [`crate::coup::game::engine`], `bot/determinized.rs`),
-//! [`Strategy::Strong`] (opponent-hand inference and expected-value choices
-//! over a coin-race evaluation) and the sparring
+//! Monte Carlo search on [`crate::coup::game::engine`], `bot/determinized.rs`,
+//! which also chooses the hand kept at an Exchange) and the sparring
 //! strategies `random`, `income`, `honest`, `challenger`, `tax-bluffer` and
 //! `calculator` (the race calculator, the original contest's winning style).
 //!
-//! Layout: this file holds the public entry points, the Exchange choice, the
-//! dispatch to a strategy and the strong bot's parameters; `bot/view.rs` what
-//! the seat sees (`Ctx`, built once per decision); `bot/inference.rs` the use
-//! of the opponent model (challenge, block and bluff rates, hand posterior,
-//! race evaluation); `bot/search.rs` the strong bot's expected-value choice;
-//! the simple sparring strategies live in [`crate::coup::sparring`]. Answers are
+//! Layout: this file holds the public entry points and the dispatch to a
+//! strategy; `bot/view.rs` what the seat sees (`Ctx`, built once per
+//! decision); the simple sparring strategies live in
+//! [`crate::coup::sparring`]. Answers are
 //! [`crate::coup::game::protocol::Reply`] values, formatted to the arbiter's text at the edge.
 
 use rand_chacha::rand_core::SeedableRng;
@@ -34,19 +31,16 @@ use strategy::keep_for;
 mod claims;
 mod config;
 mod determinized;
-mod inference;
 pub mod known;
 mod measure;
 pub mod memory;
 mod mind;
 pub mod model;
 pub mod opponent;
-mod params;
 mod posterior;
 mod rates;
 mod rollout;
 mod rule;
-mod search;
 mod stats;
 mod strategy;
 mod tree;
@@ -55,7 +49,6 @@ mod view;
 pub use config::{fixed, SearchConfig, Setting, SEARCH_KEYS};
 pub use determinized::Choice;
 pub use measure::{decision_kind, kind};
-pub use params::StrongConfig;
 pub use rollout::Habits;
 pub use strategy::Strategy;
 
@@ -75,9 +68,9 @@ pub struct Decision {
     /// arguments), for the program's stderr; `None` when all went normally.
     pub note: Option<String>,
     /// Why this answer, one line each: for the `search` strategy every root
-    /// choice with its share of worlds won, best first, and the hand
-    /// posterior; for `strong` the value of every answer it weighed; empty
-    /// for the simple strategies. Printed by `coup-bot --explain`.
+    /// choice (at an Exchange, every hand it could keep) with its share of
+    /// worlds won, best first, and the hand posterior; empty for the simple
+    /// strategies. Printed by `coup-bot --explain`.
     pub explanation: String,
     /// Whether the strategy's own answer (or, for the replica, its Exchange keep) was not
     /// legal and was replaced by a safe one: the program's safety net, never needed by a
@@ -193,7 +186,7 @@ pub enum Remembered<'a> {
     Past(Past<'a>),
     /// The memory proper: the `search` strategy plays the arm its entry
     /// chose for this game ([`memory::Entry::choose_typed_arm`]), and the
-    /// `search` and `strong` strategies record this game's counts
+    /// `search` strategy records this game's counts
     /// ([`Decision::memory_changed`] says whether anything changed).
     Kept(Recall<'a>),
 }
@@ -228,7 +221,7 @@ pub fn decide(view: &View, memory: Remembered, config: &Config) -> Decision {
     let mut search = config.search;
     let mut lines: Vec<String> = Vec::new();
     let mut changed = false;
-    let remembers = matches!(strategy, Strategy::Strong | Strategy::Search);
+    let remembers = strategy == Strategy::Search;
     let (past, mine, kept) = match memory {
         Remembered::Past(p) if remembers => {
             if let (Strategy::Search, true, Some(past)) = (strategy, search.portfolio, p.opponent) {
@@ -397,30 +390,18 @@ fn decide_told(
             None
         }
     };
-    let mut explanation = String::new();
     let (answer, exchange_keep) = match parsed {
         Some(h) => {
             let model = Model::new(&Stats::from_history(&h), memory);
-            let mut ctx = Ctx::new(
-                h,
-                line,
-                &legal,
-                hand,
-                &offered,
-                my_coins,
-                opp_coins,
-                rng,
-                StrongConfig::default(),
-            );
+            let mut ctx = Ctx::new(h, line, &legal, hand, &offered, my_coins, opp_coins, rng);
             ctx.model = model;
             ctx.mem = memory.copied().unwrap_or_default();
             ctx.mem_mine = past.mine.copied();
-            ctx.set_horizon(history);
             ctx.clairvoyant = clairvoyant;
-            // The call that finishes an Exchange has one legal answer, so
-            // its keep is always the strong strategy's.
-            if strategy == Strategy::Search && legal.len() > 1 {
-                let searched = ctx.search_choices(history, config);
+            // The call that finishes an Exchange has one legal answer: the
+            // search chooses the hand kept instead.
+            if strategy == Strategy::Search && (legal.len() > 1 || exchange) {
+                let searched = ctx.search_choices(history, config, &offered);
                 let (choices, post) = (searched.choices, searched.posterior);
                 notes.extend(searched.clock_note);
                 let unit = if searched.tree { "visits" } else { "worlds" };
@@ -429,9 +410,12 @@ fn decide_told(
                     let explanation = choices
                         .iter()
                         .map(|c| {
+                            let what = match c.keep {
+                                Some(k) => format!("keep {}", format_hand(k.as_slice())),
+                                None => format!("{:?}", c.answer.text()),
+                            };
                             format!(
-                                "{:?} {:.3} ({} {})",
-                                c.answer.text(),
+                                "{what} {:.3} ({} {})",
                                 c.wins / c.worlds.max(1) as f64,
                                 c.worlds,
                                 unit
@@ -450,7 +434,7 @@ fn decide_told(
                     if legal.contains(&answer) {
                         return Decision {
                             answer,
-                            exchange_keep: None,
+                            exchange_keep: best.keep.map(|k| format_hand(k.as_slice())),
                             note: (!notes.is_empty()).then(|| notes.join("; ")),
                             explanation,
                             fallback: false,
@@ -460,14 +444,10 @@ fn decide_told(
                     notes.push(format!("search chose {answer:?}, not legal"));
                     fallback = true;
                 }
-                notes.push("search found no choice: the strong strategy answers".into());
+                notes.push("search found no choice: the honest sparring answer".into());
             }
-            let keep = exchange.then(|| match strategy {
-                Strategy::Strong | Strategy::Search => ctx.strong_keep(&offered, keep_n),
-                _ => keep_for(strategy, &offered, keep_n, Some(&ctx.h)),
-            });
+            let keep = exchange.then(|| keep_for(strategy, &offered, keep_n, Some(&ctx.h)));
             let a = ctx.choose(strategy);
-            explanation = ctx.explain.join("\n");
             if legal.contains(&a) {
                 (a, keep)
             } else {
@@ -485,7 +465,7 @@ fn decide_told(
         answer,
         exchange_keep,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
-        explanation,
+        explanation: String::new(),
         fallback,
         memory_changed: false,
     }

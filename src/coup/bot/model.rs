@@ -1,13 +1,10 @@
 //! What a bot can infer: the opponent's likely hand from the public record
-//! and the deck composition, and the coin race between two plans
-//! (`docs/rules/coup.md` §2.1: costs, forced Coup at 10, Steal of 1 from a
-//! player with 1 coin).
+//! and the deck composition (the search's hand posterior,
+//! [`hand_distribution`]).
 
 use crate::coup::bot::opponent::action_bluff_share_after;
 use crate::coup::game::character::{Character, COPIES};
 use crate::coup::game::history::{History, Record};
-use crate::coup::game::protocol::{effects, Action, ASSASSINATE_COST, COUP_COST};
-use crate::coup::game::rules::FORCED_COUP;
 
 /// Cards of each character not visible to me: three minus those in my hand
 /// (`mine`, which may include the two Exchange cards) and those given up by
@@ -25,65 +22,6 @@ pub fn unseen(h: &History, mine: &[Character]) -> [u32; 5] {
 /// updated by the claims this player had proved or had caught.
 pub fn bluff_rate(r: &Record) -> f64 {
     action_bluff_share_after(r.caught, r.caught + r.proved)
-}
-
-/// Probability that the player of record `r`, holding `k` cards drawn from
-/// the `unseen` pool, holds at least one of each character: the exact
-/// hypergeometric prior over hands, weighted by the evidence (each standing
-/// claim: 1 if held, the bluff rate if not; a caught bluff rules the
-/// character out; a declined block halves a hand holding it).
-pub fn hand_probabilities(r: &Record, unseen: &[u32; 5], k: usize) -> [f64; 5] {
-    hand_probabilities_with(r, unseen, k, false)
-}
-
-fn hand_probabilities_with(r: &Record, unseen: &[u32; 5], k: usize, repeat: bool) -> [f64; 5] {
-    let beta = bluff_rate(r).clamp(0.02, 1.0);
-    hand_posterior(r, unseen, k, [beta; 5], repeat)
-}
-
-/// The hand posterior with a likelihood ratio per character: `ratio[i]` is
-/// P(claims character i | lacks it) / P(claims it | holds it), e.g. learned
-/// from this opponent's caught and proved claims ([`super::opponent::Model`]).
-/// Each standing claim weighs a hand without the character by its ratio
-/// (once, or once per claim up to three when `repeat`); a caught bluff rules
-/// the character out; a declined block halves a hand holding it
-/// ([`HALF_PASS`]). Exact over all hands of `k` cards from the `unseen`
-/// pool: the marginals of [`hand_distribution`].
-pub fn hand_posterior(
-    r: &Record,
-    unseen: &[u32; 5],
-    k: usize,
-    ratio: [f64; 5],
-    repeat: bool,
-) -> [f64; 5] {
-    let mut p = [0.0; 5];
-    if k == 0 {
-        return p;
-    }
-    let hands = hand_distribution(r, unseen, k, ratio, repeat, HALF_PASS);
-    let total: f64 = hands.iter().map(|h| h.1).sum();
-    if total <= 0.0 {
-        let u = unseen.map(|x| x as f64);
-        let n: f64 = u.iter().sum();
-        if n < k.min(2) as f64 {
-            // Fewer unseen cards than the hand holds (an impossible history,
-            // or more cards given than exist): the plain prior is zero too,
-            // so answer each character's share of what is left.
-            return if n > 0.0 { u.map(|x| x / n) } else { p };
-        }
-        // Evidence contradicts every hand: fall back to the plain prior,
-        // which is positive here (with the default record every hand
-        // weighs 1), so this recursion ends.
-        return hand_posterior(&Record::default(), unseen, k, ratio, repeat);
-    }
-    for (hand, w) in &hands {
-        for (i, x) in p.iter_mut().enumerate() {
-            if hand.iter().any(|c| c.index() == i) {
-                *x += w;
-            }
-        }
-    }
-    p.map(|x| (x / total).clamp(0.0, 1.0))
 }
 
 /// How a hand holding a card weighs when its player passed over that
@@ -112,17 +50,20 @@ pub struct PassWeights {
 /// Calculator 71.2% [69.6, 72.7], against 52.3% and 71.7% at a half.
 pub const PASSED_OVER_WEIGHT: f64 = 0.5;
 
-/// The strong bot's reading of a pass: a declined block halves a hand
-/// holding the card; turns without Tax are not read.
+/// A plain reading of a pass: a declined block halves a hand holding the
+/// card; turns without Tax are not read.
 pub const HALF_PASS: PassWeights = PassWeights {
     block: 0.5,
     tax: None,
 };
 
-/// The joint posterior behind [`hand_posterior`]: every distinct hand of
+/// The hand posterior: every distinct hand of
 /// `k` cards (1 or 2; more are treated as 2) drawn from the `unseen` pool,
 /// with its unnormalized weight (hypergeometric count times the evidence
-/// weight: the claims at `ratio` as in [`hand_posterior`], the passes at
+/// weight: each standing claim weighs a hand without the character by
+/// `ratio[i]`, P(claims character i | lacks it) / P(claims it | holds it),
+/// once or once per claim up to three when `repeat`; a caught bluff rules
+/// the character out; the passes at
 /// `pass`, at most three passes counted per character, declined blocks
 /// first). Hands of zero prior are left out; the weights may all be zero
 /// when the evidence contradicts every hand.
@@ -354,162 +295,4 @@ fn chosen_prior(unseen: &[u32; 5], m: usize, k: usize, rank: [u8; 5]) -> Vec<([u
         }
     }
     acc
-}
-
-/// How a player gains coins each turn in a race.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Gain {
-    /// +1.
-    Income,
-    /// +2.
-    ForeignAid,
-    /// +3 (Duke).
-    Tax,
-    /// +2 taken from the opponent, 1 if they have 1, Income at 0 (Captain).
-    Steal,
-}
-
-impl Gain {
-    /// The action that makes this gain.
-    pub fn action(self) -> Action {
-        match self {
-            Gain::Income => Action::Income,
-            Gain::ForeignAid => Action::ForeignAid,
-            Gain::Tax => Action::Tax,
-            Gain::Steal => Action::Steal,
-        }
-    }
-
-    /// Coins `(gained, taken from the opponent)` in one race turn against an
-    /// opponent holding `opp_coins`: the action's [`effects`], except that a
-    /// Steal from an empty purse counts as an Income (the race's fallback).
-    pub fn step(self, opp_coins: i64) -> (i64, i64) {
-        if self == Gain::Steal && opp_coins <= 0 {
-            effects(Action::Income, opp_coins)
-        } else {
-            effects(self.action(), opp_coins)
-        }
-    }
-}
-
-/// A race plan: a way to gain coins and whether to kill by Assassination
-/// (3 coins) when possible, else by Coup (7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Plan {
-    /// Coin gain each turn that does not kill.
-    pub gain: Gain,
-    /// Assassinate at 3+ coins instead of waiting for a Coup.
-    pub assassinate: bool,
-}
-
-/// One side of a race: coins and cards still to lose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Racer {
-    /// Coins now.
-    pub coins: i64,
-    /// Cards held.
-    pub cards: usize,
-    /// The plan followed.
-    pub plan: Plan,
-}
-
-/// Plays a race turn by turn, `first` moving first, with nothing blocked or
-/// challenged. Returns `Some(true)` if `first` removes all of `second`'s cards
-/// first, `Some(false)` if `second` does, `None` if nobody within 40 turns
-/// each; and the number of turns `first` took (or would have needed).
-pub fn race(first: Racer, second: Racer) -> (Option<bool>, u32) {
-    let mut s = [first, second];
-    for t in 0..80u32 {
-        let me = (t % 2) as usize;
-        let op = 1 - me;
-        let c = s[me].coins;
-        if c >= FORCED_COUP
-            || (c >= COUP_COST && !(s[me].plan.assassinate && c >= ASSASSINATE_COST))
-        {
-            s[me].coins -= COUP_COST;
-            s[op].cards = s[op].cards.saturating_sub(1);
-        } else if s[me].plan.assassinate && c >= ASSASSINATE_COST {
-            s[me].coins -= ASSASSINATE_COST;
-            s[op].cards = s[op].cards.saturating_sub(1);
-        } else {
-            let (gain, loss) = s[me].plan.gain.step(s[op].coins);
-            s[me].coins += gain;
-            s[op].coins -= loss;
-        }
-        if s[op].cards == 0 {
-            return (Some(me == 0), t / 2 + 1);
-        }
-    }
-    (None, 40)
-}
-
-/// The plan a player's record suggests it follows: the best gain among the
-/// characters it claims (Tax over Steal over Foreign Aid), Foreign Aid if it
-/// has used it, else Income; Assassination if it has claimed an Assassin.
-pub fn inferred_plan(r: &Record) -> Plan {
-    let claims = |c: Character| r.claims[c.index()] > 0 && !r.surely_not.contains(&c);
-    let gain = if claims(Character::Duke) {
-        Gain::Tax
-    } else if claims(Character::Captain) {
-        Gain::Steal
-    } else if r.actions[1] > 0 {
-        Gain::ForeignAid
-    } else {
-        Gain::ForeignAid.min(if r.turns == 0 {
-            Gain::ForeignAid
-        } else {
-            Gain::Income
-        })
-    };
-    Plan {
-        gain,
-        assassinate: claims(Character::Assassin),
-    }
-}
-
-/// Own turns a player needs, alone, to remove `target` cards from `coins`
-/// with `plan`; the other player's `other_coins` feed a Steal (and shrink).
-pub fn solo_turns(coins: i64, plan: Plan, target: usize, other_coins: i64) -> u32 {
-    let (mut c, mut o, mut left) = (coins, other_coins, target);
-    for t in 1..=40u32 {
-        if c >= FORCED_COUP || (c >= COUP_COST && !(plan.assassinate && c >= ASSASSINATE_COST)) {
-            c -= COUP_COST;
-            left = left.saturating_sub(1);
-        } else if plan.assassinate && c >= ASSASSINATE_COST {
-            c -= ASSASSINATE_COST;
-            left = left.saturating_sub(1);
-        } else {
-            let (gain, loss) = plan.gain.step(o);
-            c += gain;
-            o -= loss;
-        }
-        if left == 0 {
-            return t;
-        }
-    }
-    40
-}
-
-/// A smooth version of [`solo_turns`] for evaluations: kills plus the coins
-/// still missing divided by the gain per turn (fractional turns).
-pub fn smooth_turns(coins: i64, plan: Plan, target: usize, other_coins: i64) -> f64 {
-    let cost = if plan.assassinate {
-        ASSASSINATE_COST
-    } else {
-        COUP_COST
-    } as f64;
-    let gain = match plan.gain {
-        Gain::Income => 1.0,
-        Gain::ForeignAid => 2.0,
-        Gain::Tax => 3.0,
-        Gain::Steal => {
-            if other_coins >= 2 {
-                2.0
-            } else {
-                1.5
-            }
-        }
-    };
-    let k = target as f64;
-    k + ((k * cost - coins as f64).max(0.0)) / gain
 }

@@ -1,5 +1,6 @@
 //! The `coup-bot` program's strategies ([`Strategy`]) and the dispatch of a
-//! decision to one of them once the search (if any) has found no choice.
+//! decision to one of them once the search (if any) has found no choice
+//! (the `search` strategy then answers as the honest sparring strategy).
 
 use super::view::Ctx;
 use crate::coup::game::character::{format_hand, Character};
@@ -11,9 +12,6 @@ use crate::coup::sparring::Archetype;
 /// A named strategy of the `coup-bot` program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
-    /// The strongest: infers the opponent's hand, races exactly, decides
-    /// bluffs, blocks and challenges by expected value.
-    Strong,
     /// Race calculator: least aggressive plan that wins the race, blocks only
     /// with held cards, challenges mostly when losing the race.
     Calculator,
@@ -47,8 +45,7 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy with its command-line name.
-    pub const ALL: [(Strategy, &'static str); 14] = [
-        (Strategy::Strong, "strong"),
+    pub const ALL: [(Strategy, &'static str); 13] = [
         (Strategy::Calculator, "calculator"),
         (Strategy::Random, "random"),
         (Strategy::Income, "income"),
@@ -64,10 +61,10 @@ impl Strategy {
         (Strategy::Search, "search"),
     ];
 
-    /// Parses a command-line name (`strong`, `calculator`, `random`,
+    /// Parses a command-line name (`search`, `calculator`, `random`,
     /// `income`, `honest`, `challenger`, `tax-bluffer`, and the archetypes
     /// `always-tax`, `always-steal`, `always-assassinate`, `challenge-all`,
-    /// `never-challenge`, `block-all`; the experimental `search`).
+    /// `never-challenge`, `block-all`).
     ///
     /// # Errors
     /// [`CoupError::UnknownStrategy`].
@@ -85,7 +82,7 @@ impl Strategy {
             .iter()
             .find(|(s, _)| *s == self)
             .map(|(_, n)| *n)
-            .unwrap_or("strong")
+            .unwrap_or("search")
     }
 }
 
@@ -110,7 +107,6 @@ impl Ctx<'_> {
         if self.legal.len() == 1 {
             return self.legal[0].clone();
         }
-        let last = self.last_event();
         let is_give_up = self.legal.iter().all(|a| {
             a.chars()
                 .next()
@@ -148,10 +144,9 @@ impl Ctx<'_> {
                 let line: String = self.line.iter().collect();
                 crate::coup::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
             }
-            Strategy::Strong | Strategy::Search => {
-                self.strong_posterior();
-                self.strong(last)
-            }
+            // The search found no choice (`decide_told` says so in the
+            // decision's note): the honest sparring answer.
+            Strategy::Search => self.seat().honest(false),
         }
     }
 }

@@ -28,7 +28,7 @@ pub enum CoupError {
     #[error("bad history: {0}")]
     BadHistory(String),
     /// An unknown strategy name.
-    #[error("unknown strategy {0:?} (known: search, strong, calculator, random, income, honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, challenge-all, never-challenge, block-all)")]
+    #[error("unknown strategy {0:?} (known: search, calculator, random, income, honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, challenge-all, never-challenge, block-all)")]
     UnknownStrategy(String),
     /// A bad command-line argument.
     #[error("bad argument: {0}")]
