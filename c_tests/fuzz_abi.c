@@ -164,7 +164,7 @@ static const char *any_text(void)
         "npiles 5 1 2 3 4 5", "As Kh 2c", "AS 6D", "Ts", "Xx", "razboi\n0\n",
         "scarabei\r\n1\r\nmongean", "rollingstone\n2\nmongean\ninversare\n",
         "amestecare\n1\nnpiles 52 1 2\n", "trump S", "give 1 6S", "move 2 3 6D", "MOVE",
-        "BEAT", "ADD", "I\n", "strong", "random", "\xff\xfe", "caf\xc3\xa9", "",
+        "BEAT", "ADD", "I\n", "search", "random", "\xff\xfe", "caf\xc3\xa9", "",
     };
     size_t len, i;
     switch (below(10)) {
@@ -624,7 +624,7 @@ static void bot_ops(void)
         const char *legal[4];
         char answer[128], keep[8];
         size_t alen, klen, count = below(5), k;
-        static const char *const strategies[] = {"strong", "random", "honest", "nope", NULL};
+        static const char *const strategies[] = {"calculator", "random", "honest", "nope", NULL};
         for (k = 0; k < count; k++) {
             const char *t = any_text();
             legal[k] = t == text ? "T\n" : t; /* `text` is reused: keep strings distinct */

@@ -9,7 +9,7 @@
 #include "check.h"
 
 static const char *const strategies[] = {
-    "strong", "calculator", "random", "income", "honest", "challenger", "tax-bluffer",
+    "search", "calculator", "random", "income", "honest", "challenger", "tax-bluffer",
 };
 
 /* Whether `answer` is one of the `count` legal answers. */
@@ -104,7 +104,7 @@ int main(void)
     {
         static const char *const first[] = {"I\n", "F"};
         strcpy(answer, "untouched");
-        CHECK_STATUS(cg_coup_decide("strong", "garbage!!\n#", 1, 1, "$^", first, 2, answer,
+        CHECK_STATUS(cg_coup_decide("search", "garbage!!\n#", 1, 1, "$^", first, 2, answer,
                                     sizeof answer, &answer_len, keep, sizeof keep, &keep_len),
                      CG_INVALID_ARGUMENT);
         CHECK(strcmp(answer, "untouched") == 0);

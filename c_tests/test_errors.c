@@ -450,7 +450,7 @@ int main(void)
     ROW(cg_coup_decide("bogus", "", 1, 1, "$!", legal, 2, answer, sizeof answer, &answer_len, keep,
                        sizeof keep, &keep_len),
         CG_INVALID_ARGUMENT,
-        "cg_coup_decide: unknown strategy \"bogus\" (known: search, strong, calculator, random, "
+        "cg_coup_decide: unknown strategy \"bogus\" (known: search, calculator, random, "
         "income, "
         "honest, challenger, tax-bluffer, always-tax, always-steal, always-assassinate, "
         "challenge-all, never-challenge, block-all)");
@@ -488,7 +488,7 @@ int main(void)
     ROW(cg_coup_decide(NULL, "", 1, 1, NULL, legal, 2, answer, sizeof answer, &answer_len, keep,
                        sizeof keep, &keep_len),
         CG_NULL_POINTER, "cg_coup_decide: cards is NULL");
-    ROW(cg_coup_decide("strong", "", 1, 1, "$!", legal, 2, answer, 1, &answer_len, keep,
+    ROW(cg_coup_decide("honest", "", 1, 1, "$!", legal, 2, answer, 1, &answer_len, keep,
                        sizeof keep, &keep_len),
         CG_BUFFER_TOO_SMALL,
         "cg_coup_decide: answer holds 1 byte, the text needs 2 (its 1 character and a NUL)");

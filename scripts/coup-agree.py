@@ -6,7 +6,7 @@ both seats, original quirks, bot folders kept across games in both) and prints, 
 first bot's win rate under each with its 95% Wilson interval and whether the two intervals
 overlap. Exit status 1 when a pair disagrees (intervals disjoint) or a forfeit occurs.
 
-Pairs (all programs of this project or ../shared stand-ins): coup-bot (strong) against the
+Pairs (all programs of this project or ../shared stand-ins): coup-bot (its default, search) against the
 stand-ins taxman and bandit, and against the sparring strategies honest and always-steal.
 
 Example: scripts/coup-agree.py --rounds 50 --seed 11

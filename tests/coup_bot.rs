@@ -61,12 +61,12 @@ fn history_records_from_example_lines() {
 #[test]
 fn decide_survives_bad_input() {
     let legal = vec!["I\n".to_string(), "F".to_string()];
-    let d = decide(Bots::Strong, "garbage!!\n#", 1, 1, "$^", &legal);
+    let d = decide(Bots::Search, "garbage!!\n#", 1, 1, "$^", &legal);
     assert!(legal.contains(&d.answer));
     assert!(d.note.is_some());
     // No legal list given and no readable card: the answer is one the rules allow at the
     // start of a turn with 1 coin each (computed independently by the engine).
-    let d = decide(Bots::Strong, "", 1, 1, "zz", &[]);
+    let d = decide(Bots::Search, "", 1, 1, "zz", &[]);
     let allowed = cardgames::coup::legal_answers("", &[], 1, 1).expect("start of a turn");
     assert!(
         allowed.contains(&d.answer),
@@ -74,7 +74,7 @@ fn decide_survives_bad_input() {
         d.answer
     );
     // An Exchange call: keep two of the four cards offered.
-    let d = decide(Bots::Strong, "Ep", 1, 1, "$^~!", &["\n".to_string()]);
+    let d = decide(Bots::Search, "Ep", 1, 1, "$^~!", &["\n".to_string()]);
     assert_eq!(d.answer, "\n");
     let keep = d.exchange_keep.expect("kept cards");
     assert!(
@@ -360,7 +360,7 @@ fn a_builtin_search_plays_by_its_settings() {
     // replay.
     let settings = in_process(2, 5);
     let histories = |spec: &str| -> Vec<String> {
-        let bots: Vec<Bot> = [spec, "builtin:strong"]
+        let bots: Vec<Bot> = [spec, "builtin:calculator"]
             .iter()
             .map(|s| Bot::parse(s).expect("bot"))
             .collect();

@@ -152,7 +152,7 @@ fn arbiter_runs_process_bots_without_forfeits() {
         dir.display().to_string(),
         "--json".into(),
         json.display().to_string(),
-        format!("strong={bot}"),
+        format!("search={bot}"),
         format!("calc={bot} --strategy calculator"),
         format!("rnd={bot} --strategy random"),
     ]);

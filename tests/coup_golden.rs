@@ -1,8 +1,7 @@
 //! Behaviour lock for the Coup bots: every strategy's answer at every call of
 //! a fixed set of committed games (`tests/golden/coup/games.txt`), compared
 //! with the readable answers committed beside it (one file per strategy;
-//! `strong-memory.txt` for the strong bot with a memory of the previous
-//! game, `search-memory.txt` for the default bot keeping its memory across
+//! `search-memory.txt` for the default bot keeping its memory across
 //! the games as `coup-bot` does, its portfolio's arm included).
 //!
 //! The games are committed moves, replayed through the engine from their
@@ -30,18 +29,15 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use cardgames::coup::memory::Memory;
-use cardgames::coup::opponent::Stats;
 use cardgames::coup::rules::{last_line, Call, Outcome, Table};
 use cardgames::coup::{
-    decide, format_hand, Config, Decision, History, Recall, Remembered, Strategy, View,
+    decide, format_hand, Config, Decision, Recall, Remembered, Strategy, View,
 };
 
 /// Games played by `UPDATE_GOLDEN=games`.
 const GAMES: u64 = 42;
 /// Calls per game at most.
 const STEPS: usize = 80;
-/// The file of the strong bot's answers with memory.
-const STRONG_MEMORY: &str = "strong-memory";
 /// The file of the default bot's answers with its memory kept.
 const SEARCH_MEMORY: &str = "search-memory";
 /// The committed games.
@@ -94,12 +90,33 @@ fn parse_games(text: &str) -> Vec<Game> {
     games
 }
 
-/// The strategies seated in game `g` of a fresh set.
-fn seats(g: u64) -> [Strategy; 2] {
-    let n = Strategy::ALL.len() as u64;
+/// The names of the strategies that played the committed games, by the
+/// index [`seats`] draws: `Strategy::ALL` as it stood then, with `strong`
+/// (since deleted, its seats now played by `search`). The second seat's
+/// name is the opponent under which the memory keeps each game.
+const SEATED: [&str; 14] = [
+    "strong",
+    "calculator",
+    "random",
+    "income",
+    "honest",
+    "challenger",
+    "tax-bluffer",
+    "always-tax",
+    "always-steal",
+    "always-assassinate",
+    "challenge-all",
+    "never-challenge",
+    "block-all",
+    "search",
+];
+
+/// The names of the strategies seated in game `g` ([`SEATED`]).
+fn seats(g: u64) -> [&'static str; 2] {
+    let n = SEATED.len() as u64;
     [
-        Strategy::ALL[(g % n) as usize].0,
-        Strategy::ALL[((g / n + g) % n) as usize].0,
+        SEATED[(g % n) as usize],
+        SEATED[((g / n + g) % n) as usize],
     ]
 }
 
@@ -107,7 +124,7 @@ fn seats(g: u64) -> [Strategy; 2] {
 fn play_games() -> Vec<Game> {
     (0..GAMES)
         .map(|g| {
-            let seats = seats(g);
+            let seats = seats(g).map(|s| Strategy::parse(s).unwrap_or(Strategy::Search));
             let seed = 0x5eed_0000 + g;
             let mut t = Table::new(seed, false);
             let mut moves = Vec::new();
@@ -159,13 +176,12 @@ fn line(out: &mut String, g: usize, position: usize, t: &Table, call: &Call, d: 
 /// `games`.
 fn answers(games: &[Game]) -> BTreeMap<String, String> {
     let mut files: BTreeMap<String, String> = BTreeMap::new();
-    let mut previous: Option<Stats> = None;
     // The default bot in the first seat of every game, its memory kept across
     // them under its opponent's strategy's name, as coup-bot keeps it.
     let mut memory = Memory::default();
     for (g, game) in games.iter().enumerate() {
         let mut t = Table::new(game.seed, false);
-        let opponent = seats(g as u64)[1].name();
+        let opponent = seats(g as u64)[1];
         let name = format!("Ours_{opponent}_{g}_0.txt");
         for (position, (answer, keep)) in game.moves.iter().enumerate() {
             let call = t.next_call().expect("a committed move has its call");
@@ -181,12 +197,6 @@ fn answers(games: &[Game]) -> BTreeMap<String, String> {
                     &call,
                     &d,
                 );
-            }
-            if previous.is_some() {
-                let past = Remembered::counts(previous.as_ref());
-                let d = decide(&view, past, &Config::of(Strategy::Strong));
-                let out = files.entry(STRONG_MEMORY.to_string()).or_default();
-                line(out, g, position, &t, &call, &d);
             }
             if call.seat == 0 {
                 let recall = Recall {
@@ -205,9 +215,6 @@ fn answers(games: &[Game]) -> BTreeMap<String, String> {
             }
         }
         memory.settle("Ours", opponent, &name, &t.history);
-        previous = History::parse(&t.history)
-            .ok()
-            .map(|h| Stats::from_history(&h));
     }
     files
 }

@@ -96,7 +96,7 @@ fn cases(n: usize, file: &str) -> Vec<Case> {
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     let opponents = [
         Strategy::Random,
-        Strategy::Strong,
+        Strategy::Challenger,
         Strategy::Honest,
         Strategy::TaxBluffer,
         Strategy::ChallengeAll,

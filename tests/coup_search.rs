@@ -1,11 +1,11 @@
 //! The `search` strategy on positions with a known right answer, and the
 //! hand posterior it samples from on hand-computed cases
-//! (`docs/rules/coup.md`; the posterior is `coup::model::hand_posterior`).
+//! (`docs/rules/coup.md`; the posterior is `coup::model::hand_distribution`).
 
 #[path = "support/coup_decide.rs"]
 mod coup_decide;
 use cardgames::coup::history::Record;
-use cardgames::coup::model::hand_posterior;
+use cardgames::coup::model::{hand_distribution, HALF_PASS};
 use cardgames::coup::opponent::Stats;
 use cardgames::coup::{legal_answers, Character, Decision, SearchConfig, Strategy, SEARCH_KEYS};
 use coup_decide::{decide_configured, decide_with};
@@ -109,13 +109,25 @@ fn the_same_input_gives_the_same_answer() {
     assert!(answers.contains(&a.answer.as_str()));
 }
 
+/// The probability that a player of record `r` holding `k` of the `unseen`
+/// cards holds each character, its standing claims at `ratio`: the
+/// marginals of [`hand_distribution`].
+fn hand_posterior(r: &Record, unseen: &[u32; 5], k: usize, ratio: [f64; 5]) -> [f64; 5] {
+    let hands = hand_distribution(r, unseen, k, ratio, false, HALF_PASS);
+    let total: f64 = hands.iter().map(|h| h.1).sum();
+    Character::ALL.map(|c| {
+        let with: f64 = hands.iter().filter(|h| h.0.contains(&c)).map(|h| h.1).sum();
+        with / total
+    })
+}
+
 #[test]
 fn the_posterior_is_hypergeometric_without_evidence() {
     // 13 unseen cards (one Duke among them), a hand of two: it holds the
     // Duke with 1 - C(12,2)/C(13,2) = 12/78, an Ambassador (three unseen)
     // with 1 - C(10,2)/C(13,2) = 33/78.
     let unseen = [3, 3, 3, 3, 1];
-    let p = hand_posterior(&Record::default(), &unseen, 2, [1.0; 5], false);
+    let p = hand_posterior(&Record::default(), &unseen, 2, [1.0; 5]);
     assert!((p[Duke.index()] - 12.0 / 78.0).abs() < 1e-12, "{p:?}");
     assert!((p[Ambassador.index()] - 33.0 / 78.0).abs() < 1e-12, "{p:?}");
     assert!((p[Assassin.index()] - 33.0 / 78.0).abs() < 1e-12, "{p:?}");
@@ -131,14 +143,14 @@ fn a_standing_claim_weighs_hands_without_the_card_by_its_ratio() {
         active_claims: vec![Duke],
         ..Record::default()
     };
-    let p = hand_posterior(&r, &unseen, 2, [0.5; 5], false);
+    let p = hand_posterior(&r, &unseen, 2, [0.5; 5]);
     assert!((p[Duke.index()] - 4.0 / 15.0).abs() < 1e-12, "{p:?}");
     // A caught bluff rules the character out.
     let r = Record {
         surely_not: vec![Captain],
         ..Record::default()
     };
-    let p = hand_posterior(&r, &unseen, 2, [1.0; 5], false);
+    let p = hand_posterior(&r, &unseen, 2, [1.0; 5]);
     assert_eq!(p[Captain.index()], 0.0);
 }
 

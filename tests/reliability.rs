@@ -81,8 +81,18 @@ fn d11_coup_bot_survives_an_impossible_card_count() {
     // The model itself: no unseen card at all, or one for a two-card hand.
     let r = cardgames::coup::Record::default();
     for (unseen, k) in [([0; 5], 1), ([0; 5], 2), ([0, 0, 1, 0, 0], 2)] {
-        let p = cardgames::coup::model::hand_probabilities(&r, &unseen, k);
-        assert!(p.iter().all(|x| (0.0..=1.0).contains(x)), "{p:?}");
+        let hands = cardgames::coup::model::hand_distribution(
+            &r,
+            &unseen,
+            k,
+            [1.0; 5],
+            false,
+            cardgames::coup::model::HALF_PASS,
+        );
+        assert!(
+            hands.iter().all(|h| h.1.is_finite() && h.1 >= 0.0),
+            "{hands:?}"
+        );
     }
 }
 
@@ -261,7 +271,7 @@ fn d10_servers_survive_a_full_or_closed_stdout() {
         .arg(dir.path().join("wd"))
         .arg("--json")
         .arg(&json)
-        .args(["builtin:strong", "builtin:random"])
+        .args(["builtin:honest", "builtin:random"])
         .stdout(full.try_clone().unwrap())
         .output()
         .unwrap();
