@@ -30,9 +30,7 @@ use std::path::{Path, PathBuf};
 
 use cardgames::coup::memory::Memory;
 use cardgames::coup::rules::{last_line, Call, Outcome, Table};
-use cardgames::coup::{
-    decide, format_hand, Config, Decision, Recall, Remembered, Strategy, View,
-};
+use cardgames::coup::{decide, format_hand, Config, Decision, Recall, Remembered, Strategy, View};
 
 /// Games played by `UPDATE_GOLDEN=games`.
 const GAMES: u64 = 42;
@@ -114,10 +112,7 @@ const SEATED: [&str; 14] = [
 /// The names of the strategies seated in game `g` ([`SEATED`]).
 fn seats(g: u64) -> [&'static str; 2] {
     let n = SEATED.len() as u64;
-    [
-        SEATED[(g % n) as usize],
-        SEATED[((g / n + g) % n) as usize],
-    ]
+    [SEATED[(g % n) as usize], SEATED[((g / n + g) % n) as usize]]
 }
 
 /// Plays the fresh set of games.

@@ -193,92 +193,6 @@ fn never_bluff_blocks_against_a_block_challenger() {
 }
 
 #[test]
-fn challenges_the_contessa_block_of_an_opponent_that_blocks_every_assassination() {
-    // In 20 past games it blocked my first Assassination every time as
-    // Contessa; a two-card hand holds a Contessa 39 times in 105, so most
-    // of those blocks were bluffs, and a caught two-card Contessa bluff
-    // loses it both cards. It blocks my Assassination again: challenge.
-    let answer = |first_assassination: [u32; 2]| {
-        let mut mem = Stats::default();
-        mem.first_blocked[2] = first_assassination;
-        decide_with(
-            Strategy::Search,
-            "Tp\nTp\nTp\nTp\nAs",
-            7,
-            4,
-            "$~",
-            &legal(&["\n", "q"]),
-            Some(&mem),
-        )
-        .answer
-    };
-    assert_eq!(answer([20, 20]), "q");
-    // An opponent that blocked 7 of 20 (about as often as it can hold a
-    // Contessa) is believed: its block stands.
-    assert_eq!(answer([20, 7]), "\n");
-}
-
-#[test]
-fn challenges_the_tax_of_an_opponent_that_opens_with_tax_in_every_game() {
-    // We traded Taxes, I Stole and was blocked as Contessa on my
-    // Assassination; it claims Tax a third time, which would bring it to 8
-    // coins (a Coup next turn). In 20 past games it opened with Tax every
-    // time; a dealt hand holds a Duke 39 times in 105, so most of those
-    // were bluffs and its Taxes say little about its hand: challenge. An
-    // opponent that opened with Tax in 7 of 20 (about as often as hands
-    // hold a Duke), or one never met, is believed.
-    let hist = "Tp\nTp\nSp\nTp\nAs\nT";
-    let answer = |first_tax: Option<[u32; 2]>| {
-        let mem = first_tax.map(|t| Stats {
-            first_action: [[20, 0], t, [20, 0], [20, 0]],
-            ..Stats::default()
-        });
-        decide_with(
-            Strategy::Search,
-            hist,
-            5,
-            3,
-            "*$",
-            &legal(&["p", "q"]),
-            mem.as_ref(),
-        )
-        .answer
-    };
-    assert_eq!(answer(Some([20, 20])), "q");
-    assert_eq!(answer(Some([20, 7])), "p");
-    assert_eq!(answer(None), "p");
-}
-
-#[test]
-fn last_card_contessa_blocks_are_judged_by_their_own_record() {
-    // I Couped its Ambassador; now I assassinate its last card and it
-    // blocks as Contessa. Its past last-card Contessa blocks decide: all
-    // ten challenged were caught (it blocks in despair): challenge, and
-    // win. All ten were proved (it keeps a Contessa last): accept.
-    let hist = "Tp\nI\nTp\nI\nC_\nI\nTp\nI\nAs";
-    let h = History::parse(hist).unwrap();
-    assert_eq!(h.opp.lost.len(), 1);
-    let answer = |last_contessa: [u32; 2]| {
-        let mem = Stats {
-            last_contessa,
-            ..Stats::default()
-        };
-        decide_with(
-            Strategy::Search,
-            hist,
-            5,
-            0,
-            "$~",
-            &legal(&["\n", "q"]),
-            Some(&mem),
-        )
-        .answer
-    };
-    assert_eq!(answer([10, 10]), "q");
-    assert_eq!(answer([10, 0]), "\n");
-}
-
-#[test]
 fn challenges_a_doubtful_block_when_accepting_it_is_a_certain_draw() {
     // I Couped its Ambassador, each of us took Income once, then both
     // sides' Foreign Aid was blocked by a Duke 59 times (3 calls a turn).
@@ -673,44 +587,6 @@ fn the_hand_distribution_without_evidence_counts_every_hand() {
         .map(|x| x.1)
         .sum();
     assert!((prior - 78.0).abs() < 1e-9);
-}
-
-#[test]
-fn assassinates_a_last_card_only_when_its_habit_lets_the_kill_through() {
-    // One card each, my turn. Its past last cards decide what my
-    // Assassination of its last card is worth: either they blocked all 20 of
-    // my unchallenged Assassinations and all 20 Contessa blocks I challenged
-    // were proved (the block stands: 3 coins thrown away), or they let all 20
-    // through (the Assassination wins on the spot). Never challenged.
-    let answer = |hist: &str, mine: i64, its: i64, last_blocked, last_contessa| {
-        let h = History::parse(hist).unwrap();
-        assert!(h.i_went_first && h.opp.lost.len() == 1 && h.me.lost.len() == 1);
-        let mut mem = Stats {
-            last_blocked,
-            last_contessa,
-            ..Stats::default()
-        };
-        mem.challenged[3][0] = [20, 0];
-        decide_with(
-            Strategy::Search,
-            hist,
-            its,
-            mine,
-            "$",
-            &legal(&["I\n", "F", "E", "T", "A", "S"]),
-            Some(&mem),
-        )
-        .answer
-    };
-    // 4 coins each, I hold a Duke: a Tax reaches 7 and I Coup first.
-    // Against the blocker the Assassination only costs the lead.
-    let even = "Tp\nTp\nTp\nTp\nC_\nC<\nTp\nTp\nI\nI\n";
-    assert_eq!(answer(even, 4, 3, [20, 20], [20, 0]), "T");
-    assert_eq!(answer(even, 4, 4, [20, 20], [20, 0]), "T");
-    // 3 coins against its 7: it Coups me next turn unless its card goes
-    // now, and its last cards let Assassinations through.
-    let behind = "Tp\nTp\nTp\nTp\nC_\nC<\nI\nTp\nI\nTp\nI\nI\n";
-    assert_eq!(answer(behind, 3, 7, [20, 0], [0, 0]), "A");
 }
 
 #[test]

@@ -213,6 +213,9 @@ impl Ctx<'_> {
             _ => (None, Vec::new()),
         };
         if exchange {
+            if keeps.is_empty() {
+                return Searched::default();
+            }
             roots = vec![roots[0]; keeps.len()];
         }
         // The posterior over the opponent's hand.
