@@ -51,6 +51,36 @@ fn a_won_game_is_finished_at_once() {
     assert!(d.note.is_none(), "no fallback: {:?}", d.note);
 }
 
+#[test]
+fn an_exchange_keep_is_searched_over_every_distinct_hand() {
+    // My Exchange went through: Duke and Contessa drawn, Ambassador and
+    // Assassin held. Each of the six hands of two is valued in the worlds,
+    // and the one kept is the first of the explanation.
+    let keeps = |cards: &str| {
+        let d = searched("I\nI\nEp", 1, 1, cards, &["\n"]);
+        assert_eq!(d.answer, "\n");
+        assert!(d.note.is_none() && !d.fallback, "{:?}", d.note);
+        let kept = d.exchange_keep.expect("kept cards");
+        let lines: Vec<String> = d
+            .explanation
+            .lines()
+            .filter_map(|l| l.strip_prefix("keep ").map(str::to_string))
+            .collect();
+        assert!(
+            lines.first().is_some_and(|l| l.starts_with(&format!("{kept} "))),
+            "kept {kept}: {}",
+            d.explanation
+        );
+        lines.len()
+    };
+    assert_eq!(keeps("$!~^"), 6);
+    // Two Captains among the four: four distinct hands (two Captains, a
+    // Captain with either other card, the other two).
+    assert_eq!(keeps("**~^"), 4);
+    // One card held: one of the three offered.
+    assert_eq!(keeps("$!~"), 3);
+}
+
 /// The search's answer to a claim (pass or challenge, no memory) with one
 /// setting of [`SearchConfig`] (`key=value`).
 fn answer_with(setting: &str, history: &str, opp: i64, mine: i64, cards: &str) -> Decision {
