@@ -67,7 +67,9 @@ fn an_exchange_keep_is_searched_over_every_distinct_hand() {
             .filter_map(|l| l.strip_prefix("keep ").map(str::to_string))
             .collect();
         assert!(
-            lines.first().is_some_and(|l| l.starts_with(&format!("{kept} "))),
+            lines
+                .first()
+                .is_some_and(|l| l.starts_with(&format!("{kept} "))),
             "kept {kept}: {}",
             d.explanation
         );
