@@ -600,7 +600,7 @@ static void bot_ops(void)
     }
     case 5:
         CALL(cg_coup_memory_load(below(8) ? memories[b] : NULL,
-                                 below(3) ? "coup-memory v15\nX 1 0 -\n" : any_text()));
+                                 below(3) ? "coup-memory v16\nX 1 0 -\n" : any_text()));
         break;
     case 6: {
         char buf[256];

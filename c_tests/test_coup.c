@@ -154,7 +154,7 @@ int main(void)
                      CG_OK);
         CHECK(is_legal(answer, first, 5));
         CHECK_STATUS(cg_coup_memory_text(memory, text, sizeof text, &text_len), CG_OK);
-        CHECK(strncmp(text, "coup-memory v15\n", 16) == 0);
+        CHECK(strncmp(text, "coup-memory v16\n", 16) == 0);
         CHECK(strstr(text, "\nSeer ") != NULL);
         CHECK(strstr(text, " Ours_Seer_0_0.txt=0\n") != NULL); /* pending, arm 0 */
         CHECK(text_len == strlen(text));

@@ -504,7 +504,7 @@ int main(void)
         ROW(cg_coup_memory_new(NULL), CG_NULL_POINTER, "cg_coup_memory_new: out is NULL");
         CHECK_STATUS(cg_coup_memory_new(&memory), CG_OK);
         ROW(cg_coup_memory_load(memory, "coup-memory v14\n"), CG_BAD_INPUT,
-            "cg_coup_memory_load: text starts \"coup-memory v14\", not \"coup-memory v15\": not a "
+            "cg_coup_memory_load: text starts \"coup-memory v14\", not \"coup-memory v16\": not a "
             "memory of this format");
         ROW(cg_coup_memory_load(NULL, ""), CG_NULL_POINTER, "cg_coup_memory_load: memory is NULL");
         ROW(cg_coup_memory_text(memory, text, 2, &text_len), CG_BUFFER_TOO_SMALL,

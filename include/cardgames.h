@@ -404,7 +404,7 @@ void cg_coup_memory_free(struct cg_coup_memory *memory);
 
 /*
  Replaces the memory's contents by those of `text`, a `coup-memory.txt`
- of the current format (its first line `coup-memory v15`; a malformed
+ of the current format (its first line `coup-memory v16`; a malformed
  line is dropped alone, as `coup-bot` reads it); `""` empties it. Errors:
  `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (another first
  line, an older format's among them: the memory is unchanged).

@@ -252,7 +252,7 @@ fn builtin_tournament_has_no_forfeits() {
 /// the legal lists of the rules (`docs/rules/coup.md` §5.2).
 #[test]
 fn decisions_are_classified_by_kind() {
-    use cardgames::coup::bot::{decision_kind, kind};
+    use cardgames::coup::measure::{decision_kind, kind};
     let legal = |line: &str, cards: &[cardgames::coup::Character]| {
         cardgames::coup::legal_answers(line, cards, 3, 3).expect("a reachable line")
     };

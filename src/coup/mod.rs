@@ -12,8 +12,10 @@
 //!   - [`history`]: a history file read from one player's side (turns, claims,
 //!     proofs, caught bluffs, lost cards);
 //! - [`sparring`]: opponents to spar against, on [`game`] alone: the
-//!   archetypes, the simple strategies on a narrow view of the seat, and
-//!   [`replica`], the contest winner's decision rule, replicated;
+//!   archetypes, the simple strategies on a narrow view of the seat,
+//!   [`replica`], the contest winner's decision rule, replicated, and the
+//!   `coup-bot` program's strategies by name;
+//! - [`measure`]: the kinds of decision the clairvoyant bound can be limited to;
 //! - [`bot`]: the strategies and [`decide`], the pure decision function the
 //!   `coup-bot` program and the C ABI wrap, with the seat's view, the hand
 //!   posterior ([`model`]), the opponent's behaviour as counts
@@ -34,6 +36,7 @@
 
 pub mod bot;
 pub mod game;
+pub mod measure;
 #[cfg(feature = "cli")]
 pub mod server;
 pub mod sparring;

@@ -50,7 +50,7 @@ pub unsafe extern "C" fn cg_coup_memory_free(memory: *mut CgCoupMemory) {
 }
 
 /// Replaces the memory's contents by those of `text`, a `coup-memory.txt`
-/// of the current format (its first line `coup-memory v15`; a malformed
+/// of the current format (its first line `coup-memory v16`; a malformed
 /// line is dropped alone, as `coup-bot` reads it); `""` empties it. Errors:
 /// `CG_NULL_POINTER`, `CG_INVALID_UTF8`, `CG_BAD_INPUT` (another first
 /// line, an older format's among them: the memory is unchanged).

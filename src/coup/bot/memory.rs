@@ -47,9 +47,10 @@ pub fn mine_key(opponent: &str) -> String {
 
 /// The memory file's name in the bot's working directory.
 pub const FILE_NAME: &str = "coup-memory.txt";
-/// First line of the file (format version): its lines hold four fields,
-/// where the previous format (v14) held eight.
-pub const HEADER: &str = "coup-memory v15";
+/// First line of the file (format version). v16 dropped four counts that
+/// only the deleted strong strategy read (v15); v15 held four fields a
+/// line where v14 held eight.
+pub const HEADER: &str = "coup-memory v16";
 /// Strategies the portfolio chooses between
 /// ([`crate::coup::bot::SearchConfig::arm`]).
 pub const ARMS: usize = 2;

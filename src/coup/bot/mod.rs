@@ -26,13 +26,12 @@ use crate::coup::game::history::History;
 use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
 use crate::coup::sparring::simple::safe_answer;
-use strategy::keep_for;
+use crate::coup::sparring::strategy::{keep_for, play};
 
 mod claims;
 mod config;
 mod determinized;
 pub mod known;
-mod measure;
 pub mod memory;
 mod mind;
 pub mod model;
@@ -42,15 +41,13 @@ mod rates;
 mod rollout;
 mod rule;
 mod stats;
-mod strategy;
 mod tree;
 mod view;
 
+pub use crate::coup::sparring::strategy::Strategy;
 pub use config::{fixed, SearchConfig, Setting, SEARCH_KEYS};
 pub use determinized::Choice;
-pub use measure::{decision_kind, kind};
 pub use rollout::Habits;
-pub use strategy::Strategy;
 
 pub(in crate::coup) use view::Ctx;
 
@@ -280,7 +277,7 @@ pub fn decide(view: &View, memory: Remembered, config: &Config) -> Decision {
 }
 
 impl Recall<'_> {
-    /// Records this game's counts with `answer` made ([`Stats::with_answer`];
+    /// Records this game's counts with `answer` made ([`Stats::from_history`];
     /// with [`SearchConfig::known_prior`], whether the contest winner's
     /// rule explains its answers so far; with [`SearchConfig::mind`], my
     /// answers as it saw them under [`memory::mine_key`]). Whether the
@@ -290,7 +287,7 @@ impl Recall<'_> {
             return false;
         };
         let mut changed = false;
-        let mut stats = Stats::with_answer(&h, answer);
+        let mut stats = Stats::from_history(&h);
         if config.known_prior > 0.0 {
             let offered: Vec<Character> = view
                 .cards
@@ -447,7 +444,7 @@ fn decide_told(
                 notes.push("search found no choice: the honest sparring answer".into());
             }
             let keep = exchange.then(|| keep_for(strategy, &offered, keep_n, Some(&ctx.h)));
-            let a = ctx.choose(strategy);
+            let a = play(strategy, &ctx.seat(), ctx.mc, &mut ctx.rng.clone());
             if legal.contains(&a) {
                 (a, keep)
             } else {

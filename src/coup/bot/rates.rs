@@ -7,7 +7,7 @@
 
 use super::claims::{ByListener, ClaimAt, CONTEXTS};
 use super::stats::{
-    kind_index, pooled, Stats, ACTION_KINDS, BLOCKABLE, BLOCK_KINDS, RACES, RACE_PRIOR_WEIGHT,
+    kind_index, pooled, Stats, ACTION_KINDS, BLOCK_KINDS, RACES, RACE_PRIOR_WEIGHT,
 };
 use crate::coup::game::character::Character;
 use crate::coup::game::protocol::{Action, Block};
@@ -102,9 +102,6 @@ pub const PRIOR_ACTION_BLUFF: (f64, f64) = (0.6, 1.4);
 /// mean 0.15 (a caught block costs a card and, against an Assassination with
 /// two cards, the game).
 pub const PRIOR_BLOCK_BLUFF: (f64, f64) = (0.3, 1.7);
-/// Weight in pseudo-observations of the hand model's block prediction when
-/// learning how often it blocks my actions.
-pub const BLOCK_PRIOR_WEIGHT: f64 = 2.0;
 /// Probability that a given character is among two cards drawn from the
 /// full 15-card deck: 1 - C(12,2)/C(15,2) = 39/105. Converts a share of
 /// bluffs among claims into a likelihood ratio of claiming without the card.
@@ -247,18 +244,6 @@ impl Model {
             pooled(self.stats.challenged.iter().flatten()),
             rate,
         )
-    }
-
-    /// Probability that it blocks my action `a` (one of [`BLOCKABLE`]; 0
-    /// for any other action) when it does not challenge, given `predicted`
-    /// (the hand model's probability that it holds a blocking card) as a
-    /// prior worth [`BLOCK_PRIOR_WEIGHT`].
-    pub fn block(&self, a: Action, predicted: f64) -> f64 {
-        let Some(k) = kind_index(&BLOCKABLE, a) else {
-            return 0.0;
-        };
-        let w = BLOCK_PRIOR_WEIGHT;
-        beta_mean(prior_of(predicted, w), self.stats.blocked[k])
     }
 
     /// Likelihood ratio P(claim | lacks the card) / P(claim | holds it) for

@@ -23,11 +23,9 @@ pub const BLOCK_KINDS: [Block; 4] = [
     Block::Duke,
     Block::Contessa,
 ];
-/// Blockable actions: Foreign Aid, Steal, Assassinate.
-pub const BLOCKABLE: [Action; 3] = [Action::ForeignAid, Action::Steal, Action::Assassinate];
 
 /// The index of `x` in one of the kind lists above ([`ACTION_KINDS`],
-/// [`BLOCK_KINDS`], [`BLOCKABLE`]), the index of its counts in [`Stats`].
+/// [`BLOCK_KINDS`]), the index of its counts in [`Stats`].
 pub fn kind_index<T: PartialEq>(kinds: &[T], x: T) -> Option<usize> {
     kinds.iter().position(|k| *k == x)
 }
@@ -47,38 +45,11 @@ pub struct Stats {
     pub challenged_race: [[[[u32; 2]; RACES]; 2]; 4],
     /// My blocks ([`BLOCK_KINDS`]): `[blocks, challenged]`.
     pub block_challenged: [[u32; 2]; 4],
-    /// My blockable actions ([`BLOCKABLE`]) it did not challenge:
-    /// `[actions, blocked]`.
-    pub blocked: [[u32; 2]; 3],
     /// Its action claims I challenged, by character (index of
     /// [`Character::index`]): `[challenged, caught bluffing]`.
     pub action_caught: [[u32; 2]; 5],
     /// Its blocks I challenged, by character: `[challenged, caught bluffing]`.
     pub block_caught: [[u32; 2]; 5],
-    /// My first action of each [`BLOCKABLE`] kind in the game that it did
-    /// not challenge while it held two cards (so, mostly, against the hand
-    /// it was dealt): `[1, blocked]` per game. One draw per two-card hand:
-    /// repeated actions against the same hand (an honest blocker holding
-    /// the card blocks them all), or a last card kept because it blocks,
-    /// would overstate how often hands block.
-    pub first_blocked: [[u32; 2]; 3],
-    /// Its Contessa blocks of my Assassination of its last card that I
-    /// challenged: `[challenged, caught bluffing]` (with one card left a
-    /// player without a Contessa may block in despair, or keep a Contessa
-    /// as its last card: how honest such blocks are differs by player).
-    pub last_contessa: [u32; 2],
-    /// My Assassinations of its last card that it did not challenge:
-    /// `[assassinations, blocked]`. With one card left, giving up loses the
-    /// game, so how often such a player blocks (with a Contessa or in
-    /// despair) is its own habit, not its two-card block rate.
-    pub last_blocked: [u32; 2],
-    /// Its first action of the game (its first turn, holding the two cards
-    /// it was dealt), per [`ACTION_KINDS`]: `[1, taken]` per game. One draw
-    /// per dealt hand: how often hands open with a claim, against how
-    /// often a dealt hand holds the card, bounds how often it is claimed
-    /// without it ([`crate::coup::bot::opponent::P_HOLD_TWO`]); repeated claims
-    /// within a game come from the same hand and say less.
-    pub first_action: [[u32; 2]; 4],
     /// Its first action claim of each character per hand (from a deal,
     /// an Exchange, a proved card's replacement or a card given up to the
     /// next), by character and by the claim's context ([`claim_context`](super::claims::claim_context):
@@ -155,27 +126,15 @@ impl Stats {
     }
 
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize =
-        16 + 8 + 6 + 10 + 10 + 6 + 2 + 8 + 2 + 4 * 10 * CONTEXTS + 4 * 2 * RACES * 2 + 2;
+    pub const LEN: usize = 16 + 8 + 10 + 10 + 4 * 10 * CONTEXTS + 4 * 2 * RACES * 2 + 2;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
     pub fn from_history(h: &History) -> Stats {
         let mut s = Stats::default();
         let states = h.replay();
-        let mut opened = false;
         for (i, t) in h.turns.iter().enumerate() {
             let opp_cards = states.get(i).map_or(2, |st| st.1[1]);
-            if t.actor != Side::Me && !opened {
-                if let Some(first) = t.event(0) {
-                    opened = true;
-                    if opp_cards >= 2 {
-                        for (k, a) in ACTION_KINDS.into_iter().enumerate() {
-                            s.first_action[k] = [1, (first == Reply::Act(a)) as u32];
-                        }
-                    }
-                }
-            }
             let (Some(first), Some(second)) = (t.event(0), t.event(1)) else {
                 continue;
             };
@@ -194,30 +153,11 @@ impl Stats {
                         e[1] += challenged as u32;
                     }
                 }
-                if action == Some(Action::Assassinate) && opp_cards == 1 && !challenged {
-                    s.last_blocked[0] += 1;
-                    s.last_blocked[1] += (second == Reply::Block(Block::Contessa)) as u32;
-                }
-                if let Some(k) = action.and_then(|a| kind_index(&BLOCKABLE, a)) {
-                    if !challenged {
-                        let b = matches!(second, Reply::Block(_)) as u32;
-                        s.blocked[k][0] += 1;
-                        s.blocked[k][1] += b;
-                        if s.first_blocked[k][0] == 0 && opp_cards >= 2 {
-                            s.first_blocked[k] = [1, b];
-                        }
-                    }
-                }
                 if let (Reply::Block(b), Some(Reply::Challenge)) = (second, t.event(2)) {
                     if let Some(ans) = t.event(3) {
-                        let caught = ans.given_up().is_some() as u32;
                         let e = &mut s.block_caught[b.character().index()];
                         e[0] += 1;
-                        e[1] += caught;
-                        if b == Block::Contessa && opp_cards == 1 {
-                            s.last_contessa[0] += 1;
-                            s.last_contessa[1] += caught;
-                        }
+                        e[1] += ans.given_up().is_some() as u32;
                     }
                 }
             } else {
@@ -256,32 +196,6 @@ impl Stats {
         Some(Stats::from_history(&theirs))
     }
 
-    /// This game's counts once I give `answer` to `h`: as
-    /// [`Stats::from_history`], except that my challenge (`q`) of a Contessa
-    /// block of its last card counts as a caught bluff until a later call
-    /// shows otherwise. A caught bluff there ends the game and I am never
-    /// called again, while a proved Contessa always calls me (to give up a
-    /// card, my last one included): read from later calls alone,
-    /// [`Stats::last_contessa`] would record every such challenge as proved
-    /// (measured against the tax bluffer: 192 challenges, 0 caught).
-    pub fn with_answer(h: &History, answer: &str) -> Stats {
-        let mut s = Stats::from_history(h);
-        let contessa_block = [
-            Reply::Act(Action::Assassinate),
-            Reply::Block(Block::Contessa),
-        ];
-        let challenged_last_contessa = Reply::parse(answer) == Some(Reply::Challenge)
-            && h.turns
-                .last()
-                .is_some_and(|t| t.actor == Side::Me && !t.complete && t.events == contessa_block)
-            && h.replay().last().is_some_and(|st| st.1[1] == 1);
-        if challenged_last_contessa {
-            s.last_contessa[0] += 1;
-            s.last_contessa[1] += 1;
-        }
-        s
-    }
-
     /// All counters in a fixed order (the memory file's format).
     pub fn to_vec(&self) -> Vec<u32> {
         let mut v = Vec::with_capacity(Self::LEN);
@@ -293,13 +207,8 @@ impl Stats {
         for e in self
             .block_challenged
             .iter()
-            .chain(&self.blocked)
             .chain(&self.action_caught)
             .chain(&self.block_caught)
-            .chain(&self.first_blocked)
-            .chain(std::iter::once(&self.last_contessa))
-            .chain(&self.first_action)
-            .chain(std::iter::once(&self.last_blocked))
             .chain(self.resolved_action.iter().flatten())
             .chain(self.resolved_block.iter().flatten())
             .chain(self.unresolved_action.iter().flatten())
@@ -328,13 +237,8 @@ impl Stats {
         for e in s
             .block_challenged
             .iter_mut()
-            .chain(&mut s.blocked)
             .chain(&mut s.action_caught)
             .chain(&mut s.block_caught)
-            .chain(&mut s.first_blocked)
-            .chain(std::iter::once(&mut s.last_contessa))
-            .chain(&mut s.first_action)
-            .chain(std::iter::once(&mut s.last_blocked))
             .chain(s.resolved_action.iter_mut().flatten())
             .chain(s.resolved_block.iter_mut().flatten())
             .chain(s.unresolved_action.iter_mut().flatten())

@@ -81,9 +81,4 @@ impl<'a> Ctx<'a> {
             history: &self.h,
         }
     }
-
-    /// Give up the least valuable card; returns the matching legal answer.
-    pub(in crate::coup) fn give_up(&self) -> String {
-        self.seat().give_up()
-    }
 }

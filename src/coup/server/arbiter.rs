@@ -44,9 +44,9 @@ pub enum BotKind {
     /// The clairvoyant bound, for measurement only (the cargo feature
     /// `measure`): the `search` strategy told the opponent's true hand
     /// (`coup::bot::decide_clairvoyant`)
-    /// at the calls whose [`decision_kind`](crate::coup::bot::decision_kind) is in
+    /// at the calls whose [`decision_kind`](crate::coup::measure::decision_kind) is in
     /// the mask (`builtin:clairvoyant` every call, `builtin:clairvoyant:MASK` some
-    /// kinds, the bits of [`crate::coup::bot::kind`]); elsewhere the honest `search`.
+    /// kinds, the bits of [`crate::coup::measure::kind`]); elsewhere the honest `search`.
     /// Both halves play with the search settings given (as for [`BotKind::Builtin`]),
     /// so a setting's ceiling is measured beside its honest rate.
     Clairvoyant(u8, Vec<String>),
@@ -91,11 +91,11 @@ impl Bot {
                 ));
             }
             let mask = match rest.strip_prefix(':') {
-                None if rest.is_empty() => crate::coup::bot::kind::ALL,
+                None if rest.is_empty() => crate::coup::measure::kind::ALL,
                 Some(m) => m
                     .parse::<u8>()
                     .ok()
-                    .filter(|m| (1..=crate::coup::bot::kind::ALL).contains(m))
+                    .filter(|m| (1..=crate::coup::measure::kind::ALL).contains(m))
                     .ok_or_else(|| {
                         format!("builtin:clairvoyant:MASK takes a mask of 1 to 15, got {m:?}")
                     })?,
@@ -443,7 +443,7 @@ pub fn play_game_traced(
                 let strategy = match bot.kind {
                     BotKind::Builtin(s, _) => Some(s),
                     BotKind::Clairvoyant(mask, _)
-                        if mask & crate::coup::bot::decision_kind(&call.legal) == 0 =>
+                        if mask & crate::coup::measure::decision_kind(&call.legal) == 0 =>
                     {
                         Some(Strategy::Search)
                     }

@@ -1,4 +1,4 @@
-//! For measurement: the kinds of decision ([`decision_kind`]) the
+//! For measurement (beside the bot, as `crate::durak::measure`): the kinds of decision ([`decision_kind`]) the
 //! clairvoyant bound (`coup::bot::decide_clairvoyant`, with the cargo
 //! feature `measure`) can be limited to.
 

@@ -1,13 +1,15 @@
-//! The `coup-bot` program's strategies ([`Strategy`]) and the dispatch of a
-//! decision to one of them once the search (if any) has found no choice
-//! (the `search` strategy then answers as the honest sparring strategy).
+//! The `coup-bot` program's strategies ([`Strategy`]) and the answers of
+//! the sparring ones ([`play`]); the `search` strategy is the bot
+//! ([`crate::coup::bot::decide`]), which answers as the honest sparring
+//! strategy when its search finds no choice.
 
-use super::view::Ctx;
+use rand_chacha::ChaCha8Rng;
+
+use super::simple::{keep_cards, random, safe_answer, Seat};
+use super::Archetype;
 use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::history::History;
 use crate::coup::game::CoupError;
-use crate::coup::sparring::simple::{keep_cards, random, safe_answer};
-use crate::coup::sparring::Archetype;
 
 /// A named strategy of the `coup-bot` program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +91,7 @@ impl Strategy {
 /// The cards `strategy` keeps from an Exchange offer: the first `keep` for
 /// `random` (still legal and varied), else the best card values
 /// ([`keep_cards`]).
-pub(super) fn keep_for(
+pub fn keep_for(
     strategy: Strategy,
     offered: &[Character],
     keep: usize,
@@ -101,52 +103,43 @@ pub(super) fn keep_for(
     keep_cards(offered, keep, h)
 }
 
-impl Ctx<'_> {
-    pub(super) fn choose(&mut self, s: Strategy) -> String {
-        // Forced or trivial answers first.
-        if self.legal.len() == 1 {
-            return self.legal[0].clone();
-        }
-        let is_give_up = self.legal.iter().all(|a| {
-            a.chars()
-                .next()
-                .is_some_and(|c| Character::from_held(c).is_some())
-        });
-        if is_give_up {
-            return if s == Strategy::Random {
-                random(self.legal, &mut self.rng)
-            } else {
-                self.give_up()
-            };
-        }
-        match s {
-            Strategy::Random => random(self.legal, &mut self.rng),
-            Strategy::Income => self.seat().income(),
-            Strategy::Honest => self.seat().honest(false),
-            Strategy::Challenger => self.seat().honest(true),
-            Strategy::TaxBluffer => self.seat().tax_bluffer(),
-            // Answered by the replica before a context is built.
-            Strategy::Calculator => safe_answer(self.legal),
-            Strategy::AlwaysTax
-            | Strategy::AlwaysSteal
-            | Strategy::AlwaysAssassinate
-            | Strategy::ChallengeAll
-            | Strategy::NeverChallenge
-            | Strategy::BlockAll => {
-                let kind = match s {
-                    Strategy::AlwaysTax => Archetype::AlwaysTax,
-                    Strategy::AlwaysSteal => Archetype::AlwaysSteal,
-                    Strategy::AlwaysAssassinate => Archetype::AlwaysAssassinate,
-                    Strategy::ChallengeAll => Archetype::ChallengeAll,
-                    Strategy::NeverChallenge => Archetype::NeverChallenge,
-                    _ => Archetype::BlockAll,
-                };
-                let line: String = self.line.iter().collect();
-                crate::coup::sparring::answer(kind, &line, self.legal, &self.hand, self.mc, self.oc)
+/// The answer of the sparring `strategy` (or, for `search`, the honest
+/// one) seen from `seat` with `my_coins`: the one legal answer when there
+/// is one, a card to give up by the card values, else the strategy's own
+/// rule (`calculator` is the replica's, answered before: here safely).
+pub fn play(strategy: Strategy, seat: &Seat, my_coins: i64, rng: &mut ChaCha8Rng) -> String {
+    let legal = seat.legal;
+    if legal.len() == 1 {
+        return legal[0].clone();
+    }
+    let is_give_up = legal.iter().all(|a| {
+        a.chars()
+            .next()
+            .is_some_and(|c| Character::from_held(c).is_some())
+    });
+    let archetype = match strategy {
+        Strategy::AlwaysTax => Some(Archetype::AlwaysTax),
+        Strategy::AlwaysSteal => Some(Archetype::AlwaysSteal),
+        Strategy::AlwaysAssassinate => Some(Archetype::AlwaysAssassinate),
+        Strategy::ChallengeAll => Some(Archetype::ChallengeAll),
+        Strategy::NeverChallenge => Some(Archetype::NeverChallenge),
+        Strategy::BlockAll => Some(Archetype::BlockAll),
+        _ => None,
+    };
+    match strategy {
+        Strategy::Random => random(legal, rng),
+        _ if is_give_up => seat.give_up(),
+        Strategy::Income => seat.income(),
+        Strategy::Challenger => seat.honest(true),
+        Strategy::TaxBluffer => seat.tax_bluffer(),
+        Strategy::Calculator => safe_answer(legal),
+        _ => match archetype {
+            Some(kind) => {
+                let line: String = seat.line.iter().collect();
+                super::answer(kind, &line, legal, seat.hand, my_coins, seat.opp_coins)
             }
-            // The search found no choice (`decide_told` says so in the
-            // decision's note): the honest sparring answer.
-            Strategy::Search => self.seat().honest(false),
-        }
+            // Honest, and the search when it found no choice.
+            None => seat.honest(false),
+        },
     }
 }
