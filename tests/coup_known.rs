@@ -9,6 +9,7 @@ mod replica_games;
 
 use cardgames::coup::known::replica_particles;
 use cardgames::coup::model::unseen;
+use cardgames::coup::sparring::Archetype;
 use cardgames::coup::{Character, History, Strategy};
 use replica_games::play_replica_game;
 
@@ -36,9 +37,9 @@ fn the_filter_keeps_the_true_hand_and_flags_in_replica_games() {
         Strategy::Honest,
         Strategy::Challenger,
         Strategy::TaxBluffer,
-        Strategy::BlockAll,
-        Strategy::AlwaysSteal,
-        Strategy::AlwaysAssassinate,
+        Strategy::Archetype(Archetype::BlockAll),
+        Strategy::Archetype(Archetype::AlwaysSteal),
+        Strategy::Archetype(Archetype::AlwaysAssassinate),
     ];
     let mut checked = 0;
     for game in 0..140u64 {

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 mod replica_games;
 
 use cardgames::coup::replica::decide;
+use cardgames::coup::sparring::Archetype;
 use cardgames::coup::{format_hand, Strategy};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -99,9 +100,9 @@ fn cases(n: usize, file: &str) -> Vec<Case> {
         Strategy::Challenger,
         Strategy::Honest,
         Strategy::TaxBluffer,
-        Strategy::ChallengeAll,
-        Strategy::BlockAll,
-        Strategy::AlwaysSteal,
+        Strategy::Archetype(Archetype::ChallengeAll),
+        Strategy::Archetype(Archetype::BlockAll),
+        Strategy::Archetype(Archetype::AlwaysSteal),
     ];
     let mut out = Vec::new();
     let mut game = 0u64;

@@ -27,18 +27,8 @@ pub enum Strategy {
     Challenger,
     /// Claims Duke relentlessly (Tax, Duke blocks), never challenges.
     TaxBluffer,
-    /// Archetype: Tax every turn ([`crate::coup::sparring`]).
-    AlwaysTax,
-    /// Archetype: Steal every turn, block Steals as Captain.
-    AlwaysSteal,
-    /// Archetype: Assassinate at 3 coins, block as Contessa.
-    AlwaysAssassinate,
-    /// Archetype: challenge every claim and block.
-    ChallengeAll,
-    /// Archetype: never challenge, never bluff.
-    NeverChallenge,
-    /// Archetype: block every action it can.
-    BlockAll,
+    /// One of the archetypes ([`Archetype`]), each playing one simple idea.
+    Archetype(Archetype),
     /// Determinized Monte Carlo search on the one engine: every answer
     /// played out in worlds drawn from the hand posterior, the opponent by
     /// its learnt habits (`bot/determinized.rs`).
@@ -54,12 +44,21 @@ impl Strategy {
         (Strategy::Honest, "honest"),
         (Strategy::Challenger, "challenger"),
         (Strategy::TaxBluffer, "tax-bluffer"),
-        (Strategy::AlwaysTax, "always-tax"),
-        (Strategy::AlwaysSteal, "always-steal"),
-        (Strategy::AlwaysAssassinate, "always-assassinate"),
-        (Strategy::ChallengeAll, "challenge-all"),
-        (Strategy::NeverChallenge, "never-challenge"),
-        (Strategy::BlockAll, "block-all"),
+        (Strategy::Archetype(Archetype::AlwaysTax), "always-tax"),
+        (Strategy::Archetype(Archetype::AlwaysSteal), "always-steal"),
+        (
+            Strategy::Archetype(Archetype::AlwaysAssassinate),
+            "always-assassinate",
+        ),
+        (
+            Strategy::Archetype(Archetype::ChallengeAll),
+            "challenge-all",
+        ),
+        (
+            Strategy::Archetype(Archetype::NeverChallenge),
+            "never-challenge",
+        ),
+        (Strategy::Archetype(Archetype::BlockAll), "block-all"),
         (Strategy::Search, "search"),
     ];
 
@@ -117,15 +116,6 @@ pub fn play(strategy: Strategy, seat: &Seat, my_coins: i64, rng: &mut ChaCha8Rng
             .next()
             .is_some_and(|c| Character::from_held(c).is_some())
     });
-    let archetype = match strategy {
-        Strategy::AlwaysTax => Some(Archetype::AlwaysTax),
-        Strategy::AlwaysSteal => Some(Archetype::AlwaysSteal),
-        Strategy::AlwaysAssassinate => Some(Archetype::AlwaysAssassinate),
-        Strategy::ChallengeAll => Some(Archetype::ChallengeAll),
-        Strategy::NeverChallenge => Some(Archetype::NeverChallenge),
-        Strategy::BlockAll => Some(Archetype::BlockAll),
-        _ => None,
-    };
     match strategy {
         Strategy::Random => random(legal, rng),
         _ if is_give_up => seat.give_up(),
@@ -133,13 +123,11 @@ pub fn play(strategy: Strategy, seat: &Seat, my_coins: i64, rng: &mut ChaCha8Rng
         Strategy::Challenger => seat.honest(true),
         Strategy::TaxBluffer => seat.tax_bluffer(),
         Strategy::Calculator => safe_answer(legal),
-        _ => match archetype {
-            Some(kind) => {
-                let line: String = seat.line.iter().collect();
-                super::answer(kind, &line, legal, seat.hand, my_coins, seat.opp_coins)
-            }
-            // Honest, and the search when it found no choice.
-            None => seat.honest(false),
-        },
+        Strategy::Archetype(kind) => {
+            let line: String = seat.line.iter().collect();
+            super::answer(kind, &line, legal, seat.hand, my_coins, seat.opp_coins)
+        }
+        // Honest, and the search when it found no choice.
+        Strategy::Honest | Strategy::Search => seat.honest(false),
     }
 }
