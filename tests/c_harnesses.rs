@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
 mod support;
 
 const C_FLAGS: [&str; 5] = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
@@ -438,12 +440,7 @@ fn the_c_abi_with_memory_decides_as_the_library() {
     let mut ours_calls = 0;
     let mut arm1 = false;
     for g in 0..12u64 {
-        let ours = (g % 2) as usize;
-        let name = if ours == 0 {
-            format!("Ours_Rnd_{g}_0.txt")
-        } else {
-            format!("Rnd_Ours_{g}_1.txt")
-        };
+        let (ours, name) = coup_decide::memory_game(g);
         let mut t = Table::new(0xc0de_0000 + g, false);
         for _ in 0..60 {
             let Ok(call) = t.next_call() else { break };

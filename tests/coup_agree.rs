@@ -7,6 +7,9 @@
 //! ways (so the portfolio's arm 1 comes into play), and keep the same
 //! memory, byte for byte.
 
+#[path = "support/coup_decide.rs"]
+mod coup_decide;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -62,27 +65,22 @@ fn the_library_with_memory_decides_as_coup_bot() {
     let mut calls = 0;
     let mut arms = Vec::new();
     for g in 0..GAMES {
-        let ours = (g % 2) as usize;
-        let name = if ours == 0 {
-            format!("Ours_Rnd_{g}_0.txt")
-        } else {
-            format!("Rnd_Ours_{g}_1.txt")
-        };
+        let (ours, name) = coup_decide::memory_game(g);
         let file = games.join(&name);
         std::fs::write(&file, "").expect("history");
         let mut t = Table::new(0x5eed_0000 + g, false);
         for _ in 0..STEPS {
             let Ok(call) = t.next_call() else { break };
             let cards = format_hand(&call.cards);
+            let view = View::new(
+                &t.history,
+                call.opp_coins,
+                call.my_coins,
+                &cards,
+                &call.legal,
+            );
             let (answer, keep) = if call.seat == ours {
                 calls += 1;
-                let view = View::new(
-                    &t.history,
-                    call.opp_coins,
-                    call.my_coins,
-                    &cards,
-                    &call.legal,
-                );
                 let recall = Recall {
                     memory: &mut memory,
                     opponent: "Rnd",
@@ -113,13 +111,6 @@ fn the_library_with_memory_decides_as_coup_bot() {
                 }
                 (d.answer, keep)
             } else {
-                let view = View::new(
-                    &t.history,
-                    call.opp_coins,
-                    call.my_coins,
-                    &cards,
-                    &call.legal,
-                );
                 let d = decide(&view, Remembered::Nothing, &Config::of(Strategy::Random));
                 let mut f = std::fs::OpenOptions::new()
                     .append(true)
@@ -146,14 +137,9 @@ fn the_library_with_memory_decides_as_coup_bot() {
     // game, which coup-bot settles only at its next game.
     let file = Memory::load(&me);
     let mut settled_last = file.clone();
-    let last = games.join(format!("Rnd_Ours_{}_1.txt", GAMES - 1));
-    let text = std::fs::read_to_string(last).expect("last game");
-    settled_last.settle(
-        "Ours",
-        "Rnd",
-        &format!("Rnd_Ours_{}_1.txt", GAMES - 1),
-        &text,
-    );
+    let (_, last) = coup_decide::memory_game(GAMES - 1);
+    let text = std::fs::read_to_string(games.join(&last)).expect("last game");
+    settled_last.settle("Ours", "Rnd", &last, &text);
     assert_eq!(settled_last.format(), memory.format());
     assert!(me.join(FILE_NAME).exists());
 }

@@ -55,3 +55,16 @@ pub fn decide_configured(
     };
     cardgames::coup::decide(&view, Remembered::counts(memory), &config)
 }
+
+/// Game `g` of a run of memory games of ours ("Ours") against "Rnd": our
+/// seat (the first in even games) and the history file's name as the
+/// arbiter gives it (`<first>_<second>_<round>_<game>.txt`).
+pub fn memory_game(g: u64) -> (usize, String) {
+    let ours = (g % 2) as usize;
+    let name = if ours == 0 {
+        format!("Ours_Rnd_{g}_0.txt")
+    } else {
+        format!("Rnd_Ours_{g}_1.txt")
+    };
+    (ours, name)
+}
