@@ -11,8 +11,8 @@
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use cardgames::coup::bot::replica_decision;
 use cardgames::coup::memory::{opponent_name, Memory};
+use cardgames::coup::sparring::replica::checked_decision;
 use cardgames::coup::{decide, Config, Recall, Remembered, SearchConfig, Strategy, View};
 
 const HELP: &str = "\
@@ -202,7 +202,7 @@ fn main() {
         // the original does.
         let state = std::fs::read_to_string("state.txt").unwrap_or_default();
         let (d, new_state) =
-            replica_decision(&history, path, &state, opp_coins, my_coins, &cards, &legal);
+            checked_decision(&history, path, &state, opp_coins, my_coins, &cards, &legal);
         if let Err(e) = std::fs::write("state.txt", new_state) {
             cardgames::diag!("coup-bot: cannot write state.txt: {e}");
         }

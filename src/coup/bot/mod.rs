@@ -25,6 +25,7 @@ use crate::coup::game::engine::Cards;
 use crate::coup::game::history::History;
 use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
+use crate::coup::sparring::replica::checked_decision;
 use crate::coup::sparring::simple::safe_answer;
 use crate::coup::sparring::strategy::{keep_for, play};
 
@@ -208,7 +209,7 @@ impl<'a> Remembered<'a> {
 /// memory, the `search` strategy plays the arm of its portfolio the
 /// opponent's type calls for ([`SearchConfig::arm`]); without memory, arm
 /// 0. The `calculator` strategy is its replica without its state file
-/// (`coup-bot` keeps it: [`replica_decision`]).
+/// (`coup-bot` keeps it: [`checked_decision`]).
 ///
 /// Always returns one of the legal answers (the first one if nothing better
 /// can be made of the input, with a `note`). Deterministic: the random
@@ -368,7 +369,7 @@ fn decide_told(
     if strategy == Strategy::Calculator {
         // The replica of the contest winner, without its state file (the
         // coup-bot program keeps state.txt for it).
-        let mut d = replica_decision(history, "", "", opp_coins, my_coins, cards, &legal).0;
+        let mut d = checked_decision(history, "", "", opp_coins, my_coins, cards, &legal).0;
         if let Some(n) = d.note.take() {
             notes.push(n);
         }
@@ -478,56 +479,6 @@ fn decide_told(
 pub fn decide_clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
     let hand = Some(Cards::from_slice(opp_hand));
     decide_told(Strategy::Search, view, Past::default(), config, hand)
-}
-
-/// The replica of Calculator ([`crate::coup::sparring::replica`]) checked for legality:
-/// the decision and the new state text. `file` and `state` as in
-/// [`crate::coup::sparring::replica::decide`].
-pub fn replica_decision(
-    history: &str,
-    file: &str,
-    state: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-) -> (Decision, String) {
-    let a = crate::coup::sparring::replica::decide(
-        history, file, state, opp_coins, my_coins, cards, legal,
-    );
-    let mut note = None;
-    let mut fallback = false;
-    let answer = if legal.contains(&a.text) {
-        a.text
-    } else {
-        note = Some(format!(
-            "replica chose {:?}, not legal: answering safely",
-            a.text
-        ));
-        fallback = true;
-        safe_answer(legal)
-    };
-    let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
-    let exchange_keep = a.keep.map(|k| {
-        let n = offered.len().saturating_sub(2);
-        if crate::coup::game::rules::check_exchange(&offered, &k, n).is_some() {
-            k
-        } else {
-            fallback = true;
-            format_hand(&offered[offered.len() - n..])
-        }
-    });
-    (
-        Decision {
-            answer,
-            exchange_keep,
-            note,
-            explanation: String::new(),
-            fallback,
-            memory_changed: false,
-        },
-        a.state,
-    )
 }
 
 /// FNV-1a of `bytes`: the seed of a decision's draws.

@@ -20,6 +20,10 @@
 //! still gives up a card with its newline, which the arbiter accepts
 //! (`Scq'=`); losing a card it gives up its least favoured one.
 
+use crate::coup::bot::Decision;
+use crate::coup::game::character::{format_hand, Character};
+use crate::coup::game::rules::check_exchange;
+use crate::coup::sparring::simple::safe_answer;
 use std::collections::BTreeSet;
 
 /// What the replica answers.
@@ -225,6 +229,54 @@ pub fn decide(
         keep,
         state: format!("{file}\n{flag_text}\n"),
     }
+}
+
+/// The replica checked for legality, as the bot's decision
+/// ([`crate::coup::bot::Decision`]): the decision and the new state text.
+/// `file` and `state` as in [`decide`].
+pub fn checked_decision(
+    history: &str,
+    file: &str,
+    state: &str,
+    opp_coins: i64,
+    my_coins: i64,
+    cards: &str,
+    legal: &[String],
+) -> (Decision, String) {
+    let a = decide(history, file, state, opp_coins, my_coins, cards, legal);
+    let mut note = None;
+    let mut fallback = false;
+    let answer = if legal.contains(&a.text) {
+        a.text
+    } else {
+        note = Some(format!(
+            "replica chose {:?}, not legal: answering safely",
+            a.text
+        ));
+        fallback = true;
+        safe_answer(legal)
+    };
+    let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
+    let exchange_keep = a.keep.map(|k| {
+        let n = offered.len().saturating_sub(2);
+        if check_exchange(&offered, &k, n).is_some() {
+            k
+        } else {
+            fallback = true;
+            format_hand(&offered[offered.len() - n..])
+        }
+    });
+    (
+        Decision {
+            answer,
+            exchange_keep,
+            note,
+            explanation: String::new(),
+            fallback,
+            memory_changed: false,
+        },
+        a.state,
+    )
 }
 
 /// One decision of the replica on a [`Call`], its `flags` updated as its
