@@ -15,7 +15,7 @@ built program. Opponents that are absent are skipped with a message.
 Exploiter (measurement only) is the best-response exploiter of our bot (src/coup/exploit.rs): the
 program coup-exploiter beside --bot (built with `cargo build --release --features measure --bins`)
 or the one COUP_EXPLOITER names, told our bot's folder in the run (--target-dir) so that it models
-our bot with the memory our bot keeps there. Its row is our bot's rate against it: one minus that
+our bot with the memory our bot keeps there (with --fresh, without memory, as our bot then plays). Its row is our bot's rate against it: one minus that
 row's rate (less draws) is how exploitable our bot is. The same exploiter against another opponent
 is the bench with --bot naming coup-exploiter (it then models coup-bot without memory), e.g.
 --bot target/release/coup-exploiter --opponents Seer.
@@ -157,8 +157,9 @@ def main():
             shutil.copy(calc, os.path.join(w, 'bots', name, 'calculator.py'))
             cmd = [py2, '-S', 'calculator.py']
         elif name == 'Exploiter':
-            # It models our bot from our bot's folder (its memory, read only).
-            cmd = opps[name] + ['--target-dir', os.path.join(w, 'bots', 'Ours')]
+            # It models our bot from our bot's folder (its memory, read only); with --fresh our
+            # bot plays without memory (its folder's name names no opponent), and so does the model.
+            cmd = opps[name] + ([] if a.fresh else ['--target-dir', os.path.join(w, 'bots', 'Ours')])
         else:
             cmd = opps[name]
         cfg = {'Ours': ours, name: cmd}
