@@ -15,9 +15,10 @@ built program. Opponents that are absent are skipped with a message.
 Exploiter (measurement only) is the best-response exploiter of our bot (src/coup/exploit.rs): the
 program coup-exploiter beside --bot (built with `cargo build --release --features measure --bins`)
 or the one COUP_EXPLOITER names, told our bot's folder in the run (--target-dir) so that it models
-our bot with the memory our bot keeps there (with --fresh, without memory, as our bot then plays). Its row is our bot's rate against it: one minus that
-row's rate (less draws) is how exploitable our bot is. The same exploiter against another opponent
-is the bench with --bot naming coup-exploiter (it then models coup-bot without memory), e.g.
+our bot with the memory our bot keeps there (with --fresh, without memory, as our bot then
+plays). Its row is our bot's rate against it: one minus that row's rate (less draws) is how
+exploitable our bot is. The same exploiter against another opponent is the bench with --bot
+naming coup-exploiter (it then models coup-bot without memory), e.g.
 --bot target/release/coup-exploiter --opponents Seer.
 
 Seer plays as a population when COUP_SEER is set: `Seer` (its default style) and `Seer-honest`,
