@@ -94,8 +94,8 @@ test: setup
 	$(TIMED) $(MAKE) --no-print-directory header-check
 	$(TIMED) $(CARGO) test --features debug-panic
 	$(TIMED) $(CARGO) test --features debug-panic --tests -- --ignored $(addprefix --skip ,$(NOT_IN_MAKE_TEST))
-	@# The measurement modes (feature measure: the clairvoyant bounds) and their tests.
-	$(TIMED) $(CARGO) test --features measure --lib --test durak_deep --quiet
+	@# The measurement modes (feature measure: the clairvoyant bounds, the exploiter) and their tests.
+	$(TIMED) $(CARGO) test --features measure --lib --test durak_deep --test coup_exploit --quiet
 	$(TIMED) $(MAKE) --no-print-directory valgrind
 	$(TIMED) $(MAKE) --no-print-directory coursework-asan
 	$(TIMED) $(MAKE) --no-print-directory fuzz-c

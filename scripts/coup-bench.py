@@ -12,6 +12,15 @@ names its file (run with PYTHON2, default ~/.pyenv/versions/2.7.18/bin/python2, 
 folder), and Seer (../shared/coup/seer, an independent search bot) when COUP_SEER names its
 built program. Opponents that are absent are skipped with a message.
 
+Exploiter (measurement only) is the best-response exploiter of our bot (src/coup/exploit.rs): the
+program coup-exploiter beside --bot (built with `cargo build --release --features measure --bins`)
+or the one COUP_EXPLOITER names, told our bot's folder in the run (--target-dir) so that it models
+our bot with the memory our bot keeps there (with --fresh, without memory, as our bot then
+plays). Its row is our bot's rate against it: one minus that row's rate (less draws) is how
+exploitable our bot is. The same exploiter against another opponent is the bench with --bot
+naming coup-exploiter (it then models coup-bot without memory), e.g.
+--bot target/release/coup-exploiter --opponents Seer.
+
 Seer plays as a population when COUP_SEER is set: `Seer` (its default style) and `Seer-honest`,
 `Seer-bluffer`, `Seer-caller`, `Seer-passive` (SEER_STYLE, ../shared/coup/seer/README.md).
 
@@ -37,6 +46,7 @@ seed's rate, so one command reproduces a pooled table.
 
 Example: scripts/coup-bench.py --rounds 100 --seed 7
          scripts/coup-bench.py --opponents Seer --seeds 7,11,13,17,19,23,29,31 --jobs 2
+         scripts/coup-bench.py --opponents Exploiter --seeds 11,13,17 --jobs 2
 """
 import argparse
 import json
@@ -114,6 +124,12 @@ def main():
             opps['Seer-' + style] = ['env', 'SEER_STYLE=' + style, os.path.abspath(seer)]
     else:
         print('coup-bench: COUP_SEER not set or absent: Seer is skipped (build it as ../shared/coup/seer/README.md says)')
+    exploiter = os.environ.get('COUP_EXPLOITER') or os.path.join(os.path.dirname(a.bot), 'coup-exploiter')
+    if os.path.exists(exploiter):
+        opps['Exploiter'] = [os.path.abspath(exploiter)]
+    else:
+        print('coup-bench: %s absent: the Exploiter is skipped (cargo build --release --features measure --bins)'
+              % exploiter)
     names = list(opps)
     if a.opponents:
         want = a.opponents.split(',')
@@ -141,6 +157,10 @@ def main():
         if name == 'Calculator':
             shutil.copy(calc, os.path.join(w, 'bots', name, 'calculator.py'))
             cmd = [py2, '-S', 'calculator.py']
+        elif name == 'Exploiter':
+            # It models our bot from our bot's folder (its memory, read only); with --fresh our
+            # bot plays without memory (its folder's name names no opponent), and so does the model.
+            cmd = opps[name] + ([] if a.fresh else ['--target-dir', os.path.join(w, 'bots', 'Ours')])
         else:
             cmd = opps[name]
         cfg = {'Ours': ours, name: cmd}

@@ -16,6 +16,14 @@
 //!   [`replica`], the contest winner's decision rule, replicated, and the
 //!   `coup-bot` program's strategies by name;
 //! - [`measure`]: the kinds of decision the clairvoyant bound can be limited to;
+#![cfg_attr(
+    feature = "measure",
+    doc = " - [`exploit`]: the best-response exploiter of `coup-bot` (feature `measure`);"
+)]
+#![cfg_attr(
+    not(feature = "measure"),
+    doc = " - `exploit`: the best-response exploiter of `coup-bot` (feature `measure`);"
+)]
 //! - [`bot`]: the strategies and [`decide`], the pure decision function the
 //!   `coup-bot` program and the C ABI wrap, with the seat's view, the hand
 //!   posterior ([`model`]), the opponent's behaviour as counts
@@ -35,6 +43,8 @@
 //! defining module.
 
 pub mod bot;
+#[cfg(feature = "measure")]
+pub mod exploit;
 pub mod game;
 pub mod measure;
 #[cfg(feature = "cli")]
