@@ -698,6 +698,25 @@ pub fn print_stdout(text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write to stdout: {e}"))
 }
 
+/// Delivers one Coup decision the way the arbiter reads it (`docs/rules/coup.md` §4):
+/// `answer` appended to the history file `path`, and after an Exchange the kept cards
+/// `keep` printed on stdout with a newline. A failure is one line on stderr, prefixed by
+/// `program`: the arbiter then sees no answer, and the program has nothing better to do.
+pub fn deliver_coup_answer(program: &str, path: &str, answer: &str, keep: Option<&str>) {
+    let appended = std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(answer.as_bytes()));
+    if let Err(e) = appended {
+        crate::diag!("{program}: cannot append to {path}: {e}");
+    }
+    if let Some(keep) = keep {
+        if let Err(e) = print_stdout(&format!("{keep}\n")) {
+            crate::diag!("{program}: the kept cards {keep}: {e}");
+        }
+    }
+}
+
 /// Why an output file named on a command line cannot be written ([`check_outputs`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputError {

@@ -8,11 +8,12 @@
 //! to a safe legal answer and says why on stderr. Arguments are parsed by
 //! hand (not clap) to keep the start-up cost of a process per decision low.
 
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
+use cardgames::coup::bot::replica_decision;
 use cardgames::coup::memory::{opponent_name, Memory};
-use cardgames::coup::sparring::replica::checked_decision;
+use cardgames::coup::sparring::replica;
 use cardgames::coup::{decide, Config, Recall, Remembered, SearchConfig, Strategy, View};
 
 const HELP: &str = "\
@@ -201,12 +202,11 @@ fn main() {
         // The contest winner's replica keeps its flags in ./state.txt, as
         // the original does.
         let state = std::fs::read_to_string("state.txt").unwrap_or_default();
-        let (d, new_state) =
-            checked_decision(&history, path, &state, opp_coins, my_coins, &cards, &legal);
-        if let Err(e) = std::fs::write("state.txt", new_state) {
+        let a = replica::decide(&history, path, &state, opp_coins, my_coins, &cards, &legal);
+        if let Err(e) = std::fs::write("state.txt", &a.state) {
             cardgames::diag!("coup-bot: cannot write state.txt: {e}");
         }
-        d
+        replica_decision(a, &cards, &legal)
     } else {
         let view = View {
             history: &history,
@@ -245,18 +245,7 @@ fn main() {
     if let Some(note) = &d.note {
         cardgames::diag!("coup-bot: {}", clip(note));
     }
-    let appended = std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(d.answer.as_bytes()));
-    if let Err(e) = appended {
-        cardgames::diag!("coup-bot: cannot append to {path}: {e}");
-    }
-    if let Some(keep) = d.exchange_keep {
-        if let Err(e) = cardgames::child::print_stdout(&format!("{keep}\n")) {
-            cardgames::diag!("coup-bot: the kept cards {keep}: {e}");
-        }
-    }
+    cardgames::child::deliver_coup_answer("coup-bot", path, &d.answer, d.exchange_keep.as_deref());
 }
 
 /// Largest part of a history file read, in bytes. A real history is under

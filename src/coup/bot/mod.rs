@@ -25,7 +25,7 @@ use crate::coup::game::engine::Cards;
 use crate::coup::game::history::History;
 use crate::coup::game::protocol::Reply;
 use crate::coup::game::rules::{is_exchange_call, last_line, legal_answers};
-use crate::coup::sparring::replica::checked_decision;
+use crate::coup::sparring::replica::{self, Answer};
 use crate::coup::sparring::simple::safe_answer;
 use crate::coup::sparring::strategy::{keep_for, play};
 
@@ -209,7 +209,7 @@ impl<'a> Remembered<'a> {
 /// memory, the `search` strategy plays the arm of its portfolio the
 /// opponent's type calls for ([`SearchConfig::arm`]); without memory, arm
 /// 0. The `calculator` strategy is its replica without its state file
-/// (`coup-bot` keeps it: [`checked_decision`]).
+/// (`coup-bot` keeps it: [`replica_decision`]).
 ///
 /// Always returns one of the legal answers (the first one if nothing better
 /// can be made of the input, with a `note`). Deterministic: the random
@@ -369,7 +369,8 @@ fn decide_told(
     if strategy == Strategy::Calculator {
         // The replica of the contest winner, without its state file (the
         // coup-bot program keeps state.txt for it).
-        let mut d = checked_decision(history, "", "", opp_coins, my_coins, cards, &legal).0;
+        let a = replica::decide(history, "", "", opp_coins, my_coins, cards, &legal);
+        let mut d = replica_decision(a, cards, &legal);
         if let Some(n) = d.note.take() {
             notes.push(n);
         }
@@ -479,6 +480,21 @@ fn decide_told(
 pub fn decide_clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
     let hand = Some(Cards::from_slice(opp_hand));
     decide_told(Strategy::Search, view, Past::default(), config, hand)
+}
+
+/// The replica's answer `a` ([`replica::decide`]) as a decision, checked for legality
+/// ([`replica::check`], which sets `fallback` and says why when it replaced it); `cards`
+/// and `legal` as the replica was given them.
+pub fn replica_decision(mut a: Answer, cards: &str, legal: &[String]) -> Decision {
+    let note = replica::check(&mut a, cards, legal);
+    Decision {
+        answer: a.text,
+        exchange_keep: a.keep,
+        fallback: note.is_some(),
+        note,
+        explanation: String::new(),
+        memory_changed: false,
+    }
 }
 
 /// FNV-1a of `bytes`: the seed of a decision's draws.

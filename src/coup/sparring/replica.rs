@@ -20,7 +20,6 @@
 //! still gives up a card with its newline, which the arbiter accepts
 //! (`Scq'=`); losing a card it gives up its least favoured one.
 
-use crate::coup::bot::Decision;
 use crate::coup::game::character::{format_hand, Character};
 use crate::coup::game::rules::check_exchange;
 use crate::coup::sparring::simple::safe_answer;
@@ -231,52 +230,32 @@ pub fn decide(
     }
 }
 
-/// The replica checked for legality, as the bot's decision
-/// ([`crate::coup::bot::Decision`]): the decision and the new state text.
-/// `file` and `state` as in [`decide`].
-pub fn checked_decision(
-    history: &str,
-    file: &str,
-    state: &str,
-    opp_coins: i64,
-    my_coins: i64,
-    cards: &str,
-    legal: &[String],
-) -> (Decision, String) {
-    let a = decide(history, file, state, opp_coins, my_coins, cards, legal);
+/// Checks the replica's answer `a` against the `legal` answers, and its Exchange keep
+/// against the offered `cards` (revealed codes, as given to [`decide`]): an illegal
+/// answer is replaced by a safe one, an illegal keep by the cards held. The safety net of
+/// a correct replica, never needed (the tests assert it); returns why, when it was used.
+pub fn check(a: &mut Answer, cards: &str, legal: &[String]) -> Option<String> {
     let mut note = None;
-    let mut fallback = false;
-    let answer = if legal.contains(&a.text) {
-        a.text
-    } else {
+    if !legal.contains(&a.text) {
         note = Some(format!(
             "replica chose {:?}, not legal: answering safely",
             a.text
         ));
-        fallback = true;
-        safe_answer(legal)
-    };
+        a.text = safe_answer(legal);
+    }
     let offered: Vec<Character> = cards.chars().filter_map(Character::from_revealed).collect();
-    let exchange_keep = a.keep.map(|k| {
-        let n = offered.len().saturating_sub(2);
-        if check_exchange(&offered, &k, n).is_some() {
-            k
-        } else {
-            fallback = true;
-            format_hand(&offered[offered.len() - n..])
-        }
-    });
-    (
-        Decision {
-            answer,
-            exchange_keep,
-            note,
-            explanation: String::new(),
-            fallback,
-            memory_changed: false,
-        },
-        a.state,
-    )
+    let n = offered.len().saturating_sub(2);
+    if let Some(k) = a
+        .keep
+        .as_ref()
+        .filter(|k| check_exchange(&offered, k, n).is_none())
+    {
+        note = Some(format!(
+            "replica kept {k:?}, not a legal keep: keeping the cards held"
+        ));
+        a.keep = Some(format_hand(&offered[offered.len() - n..]));
+    }
+    note
 }
 
 /// One decision of the replica on a [`Call`], its `flags` updated as its
