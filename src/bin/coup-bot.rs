@@ -184,19 +184,10 @@ fn main() {
     if let (Strategy::Search, Some((_, (opp, game))), Some(m)) = (strategy, &known, memory.as_mut())
     {
         let folder = Path::new(path).parent().unwrap_or(Path::new("."));
-        let pending: Vec<String> = m
-            .opponents
-            .get(opp)
-            .map(|e| e.pending.iter().map(|(g, _)| g.clone()).collect())
-            .unwrap_or_default();
-        for g in pending.iter().filter(|g| *g != game) {
-            let text = read_history(&folder.join(g).to_string_lossy())
-                .ok()
-                .and_then(|(bytes, cut)| (!cut).then_some(bytes));
-            if let Some(text) = text {
-                settled |= m.settle(&me, opp, g, &String::from_utf8_lossy(&text));
-            }
-        }
+        settled = m.settle_pending((&me, opp, game), folder, |p| {
+            let (bytes, cut) = read_history(&p.to_string_lossy()).ok()?;
+            (!cut).then(|| String::from_utf8_lossy(&bytes).into_owned())
+        });
     }
     let d = if strategy == Strategy::Calculator {
         // The contest winner's replica keeps its flags in ./state.txt, as

@@ -414,6 +414,28 @@ impl Memory {
         game_result(text, first).is_some_and(|r| e.settle(game, &r))
     }
 
+    /// Settles every game pending against `opponent` but this one, `game`, from its
+    /// finished history in `folder`, read by `read` (`None`: left pending), as a
+    /// program does before it decides ([`Memory::settle`], I named `me`). Whether
+    /// anything changed.
+    pub fn settle_pending(
+        &mut self,
+        (me, opponent, game): (&str, &str, &str),
+        folder: &Path,
+        read: impl Fn(&Path) -> Option<String>,
+    ) -> bool {
+        let pending: Vec<String> = self.opponents.get(opponent).map_or(Vec::new(), |e| {
+            e.pending.iter().map(|(g, _)| g.clone()).collect()
+        });
+        let mut settled = false;
+        for g in pending.iter().filter(|g| *g != game) {
+            if let Some(text) = read(&folder.join(g)) {
+                settled |= self.settle(me, opponent, g, &text);
+            }
+        }
+        settled
+    }
+
     /// The counts of the entry `name` without the game `game`
     /// ([`Entry::excluding`]); `None` when there is no such entry.
     pub fn past(&self, name: &str, game: &str) -> Option<Stats> {

@@ -498,7 +498,7 @@ pub fn replica_decision(mut a: Answer, cards: &str, legal: &[String]) -> Decisio
 }
 
 /// FNV-1a of `bytes`: the seed of a decision's draws.
-fn fnv(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= b as u64;
