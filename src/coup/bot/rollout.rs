@@ -289,50 +289,10 @@ pub(super) fn rollout_keep(pool: &[Character], size: usize) -> Cards {
 /// The value of a rollout cut at the horizon, for seat `me`
 /// ([`SearchConfig::card_value`], [`fixed::COIN_VALUE`]).
 pub(super) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
-    if c.values {
-        let t = table();
-        let (n, m) = (
-            s.hands[me].len().clamp(1, 2) - 1,
-            s.hands[1 - me].len().clamp(1, 2) - 1,
-        );
-        let (a, b) = (
-            s.coins[me].clamp(0, 12) as usize,
-            s.coins[1 - me].clamp(0, 12) as usize,
-        );
-        let (mine, theirs) = (t[n][m][a][b], 1.0 - t[m][n][b][a]);
-        return match (at_turn_start(s.line()), s.to_call() == me) {
-            (true, true) => mine,
-            (true, false) => theirs,
-            _ => 0.5 * (mine + theirs),
-        };
-    }
     let mk = s.hands[me].len().clamp(1, 2) - 1;
     let ok = s.hands[1 - me].len().clamp(1, 2) - 1;
     let lead = (s.coins[me] - s.coins[1 - me]) as f64;
     (c.card_value[mk][ok] + fixed::COIN_VALUE * lead).clamp(0.0, 1.0)
-}
-
-type Table = [[[[f64; 13]; 13]; 2]; 2];
-
-/// The value table `src/coup/values.txt` (`scripts/coup-values.py`): the
-/// win probability of the player to move at a turn start by
-/// `[its cards - 1][the other's cards - 1][its coins][the other's coins]`.
-fn table() -> &'static Table {
-    static T: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
-    T.get_or_init(|| {
-        let mut t = [[[[0.5; 13]; 13]; 2]; 2];
-        for line in include_str!("../values.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-        {
-            let x: Vec<f64> = line.split(' ').filter_map(|v| v.parse().ok()).collect();
-            if let [a, b, c, ref v @ ..] = x[..] {
-                let row = &mut t[a as usize - 1][b as usize - 1][c as usize];
-                row.iter_mut().zip(v).for_each(|(r, v)| *r = *v);
-            }
-        }
-        t
-    })
 }
 
 /// Plays a world to its end (or to the horizon); 1.0 when seat `me` wins,
@@ -434,56 +394,5 @@ mod tests {
             two_vs_two + 6.0 * fixed::COIN_VALUE,
             1,
         );
-    }
-}
-
-#[cfg(test)]
-mod selfplay_table {
-    use super::*;
-    use rand::seq::SliceRandom;
-    use rand_chacha::rand_core::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    /// EXPERIMENT: the value table by self-play of the rollout policy.
-    #[test]
-    #[ignore]
-    fn write_selfplay_table() {
-        let k: usize = std::env::var("K")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2000);
-        let config = SearchConfig {
-            horizon: 0,
-            ..SearchConfig::default()
-        };
-        let habits = [Habits::mine(); 2];
-        let mut rng = ChaCha8Rng::seed_from_u64(70);
-        let mut out = String::from(
-            "# self-play of the rollout policy (Habits::mine both sides), K worlds a cell\n",
-        );
-        for mk in 1..=2usize {
-            for ok in 1..=2usize {
-                for mc in 0..13i64 {
-                    let mut row = format!("{mk} {ok} {mc}");
-                    for oc in 0..13i64 {
-                        let mut won = 0.0;
-                        for _ in 0..k {
-                            let mut all: Vec<Character> =
-                                Character::ALL.iter().flat_map(|&c| [c; 3]).collect();
-                            all.shuffle(&mut rng);
-                            let a = Cards::from_slice(&all[..mk]);
-                            let b = Cards::from_slice(&all[mk..mk + ok]);
-                            let deck = Cards::from_slice(&all[4..]);
-                            let mut s = State::from_parts([mc, oc], [a, b], deck, &[], 0);
-                            won += playout(&mut s, 0, &habits, &config, 0, &mut rng);
-                        }
-                        row.push_str(&format!(" {:.3}", won / k as f64));
-                    }
-                    out.push_str(&row);
-                    out.push('\n');
-                }
-            }
-        }
-        std::fs::write(std::env::var("OUT").unwrap(), out).unwrap();
     }
 }
