@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --taxes | --exposure [--decay D] | --curve N]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--games A:B] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --taxes | --exposure [--decay D] | --curve N]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -46,6 +46,9 @@ concatenated), NAME's win rate with its Wilson interval, and per game NAME's cha
 opponent's claims and blocks, those that met an honest claim (each cost NAME a card), and the
 opponent's bluffs NAME let stand: a bot that learns its opponent shows the lost challenges
 falling and the win rate rising or holding, never flat while challenges keep losing.
+`--games A:B` keeps only each run's games A to B-1 (0-based) before any table: with
+`--claims` and one run per seed, `--games 0:50` against `--games 150:200` shows what changed
+between the start and the end of a match (who bluffs more, who challenges less).
 `--self-test` checks the causes and the bluff probability on hand-made cases.
 """
 import argparse
@@ -590,14 +593,21 @@ def main():
     ap.add_argument('--exposure', action='store_true')
     ap.add_argument('--decay', type=float, default=1.0)
     ap.add_argument('--curve', type=int, default=0, metavar='N', help='the learning curve by blocks of N games')
+    ap.add_argument('--games', default=None, metavar='A:B',
+                    help="only each run's games A to B-1 (0-based, as a Python slice): early against late in a match")
     a = ap.parse_args()
+    try:
+        cut = slice(*[int(x) if x else None for x in a.games.split(':')]) if a.games else slice(None)
+    except ValueError:
+        print('coup-games: --games %r: expected A:B, e.g. 150:200' % a.games, file=sys.stderr)
+        return 1
     runs = []
     for d in a.run_dir:
         log = os.path.join(d, 'log')
         if not os.path.exists(log):
             print('coup-games: %s not found (a folder of coup-bench.py --keep)' % log, file=sys.stderr)
             return 1
-        runs.append(parse(log))
+        runs.append(parse(log)[cut])
     games = [g for run in runs for g in run]
     if a.exposure:
         exposure_table(runs, a.bot, a.decay)
