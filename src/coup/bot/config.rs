@@ -193,8 +193,6 @@ search_config! {
     /// (`0.5,0.25,0.75,0.5`): with the tree at `horizon=4` they won 55.2%
     /// [52.8, 57.7] of 1,600 games against Seer.
     card_value: [[f64; 2]; 2] = [[0.39, 0.14], [0.72, 0.46]], 0..=1, "win probability of a cut rollout by card counts [1-1,1-2,2-1,2-2]";
-    /// EXPERIMENT: a Thompson draw of the pending claim's bluff odds.
-    thompson: bool = false, 0..=1, "Thompson draw of the pending claim's bluff odds";
     /// Whether every repeated standing claim of a character counts as its
     /// own evidence in the hand posterior (up to three), or only once. Arm
     /// 1 counts once: with the tree 51.1% [47.7, 54.6] of 800 games

@@ -103,35 +103,7 @@ impl Ctx<'_> {
         if config.mind > 0.0 {
             self.read_mind(&mut hands, &ratios, line, history, config);
         }
-        if config.thompson {
-            self.thompson(&mut hands, line);
-        }
         hands
-    }
-
-    /// EXPERIMENT: the pending claim's odds of a bluff times `exp(se z)`,
-    /// `z` a standard normal draw and `se` the standard error of the
-    /// log-odds of the opponent's share of bluffs among its resolved claims
-    /// of that character (Beta(k+1, n-k+1)): a Thompson draw of its bluff
-    /// propensity, so the answer mixes as far as the evidence leaves it open.
-    fn thompson(&self, hands: &mut [(Vec<Character>, f64)], line: &[char]) {
-        let s = &self.model.stats;
-        let (c, counts) = match line.last().and_then(|&c| Reply::from_code(c)) {
-            Some(Reply::Block(b)) => (b.character(), &s.resolved_block),
-            Some(Reply::Act(a)) if line.len() == 1 && a.claim().is_some() => {
-                (a.claim().unwrap_or(Contessa), &s.resolved_action)
-            }
-            _ => return,
-        };
-        let [n, k] = super::stats::pooled(&counts[c.index()]).map(f64::from);
-        let se = (1.0 / (k + 1.0) + 1.0 / (n - k + 1.0)).sqrt();
-        let mut rng = ChaCha8Rng::seed_from_u64(self.rng.clone().random());
-        let (u, v): (f64, f64) = (rng.random(), rng.random());
-        let z = (-2.0 * (1.0 - u).ln()).sqrt() * (std::f64::consts::TAU * v).cos();
-        let f = (se * z).exp();
-        for (_, w) in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
-            *w *= f;
-        }
     }
 
     /// How the search's posterior reads the opponent's passes: each
