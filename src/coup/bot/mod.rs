@@ -215,6 +215,12 @@ impl<'a> Remembered<'a> {
 /// can be made of the input, with a `note`). Deterministic: the random
 /// stream is seeded from the input.
 pub fn decide(view: &View, memory: Remembered, config: &Config) -> Decision {
+    decide_salted(view, memory, config, 0)
+}
+
+/// [`decide`] with `salt` mixed into the seed of its draws (0: [`decide`]): a model of
+/// the bot (the exploiter) varies it to face the bot's policy, not one run of its draws.
+pub fn decide_salted(view: &View, memory: Remembered, config: &Config, salt: u64) -> Decision {
     let strategy = config.strategy;
     let mut search = config.search;
     let mut lines: Vec<String> = Vec::new();
@@ -265,7 +271,7 @@ pub fn decide(view: &View, memory: Remembered, config: &Config) -> Decision {
         opponent: past.as_ref(),
         mine: mine.as_ref(),
     };
-    let mut d = decide_told(strategy, view, given, &search, None);
+    let mut d = decide_told(strategy, view, given, &search, None, salt);
     if let Some(r) = kept {
         changed |= r.record(view, &d.answer, &search);
     }
@@ -316,15 +322,16 @@ impl Recall<'_> {
     }
 }
 
-/// [`decide`] after the memory: `past` read, `config` the arm's, and the
+/// [`decide`] after the memory: `past` read, `config` the arm's, the
 /// opponent's hand told (`clairvoyant`, the bound of
-/// [`decide_clairvoyant`]; `None` in play).
+/// [`decide_clairvoyant`]; `None` in play) and the `salt` of [`decide_salted`].
 fn decide_told(
     strategy: Strategy,
     view: &View,
     past: Past,
     config: &SearchConfig,
     clairvoyant: Option<Cards>,
+    salt: u64,
 ) -> Decision {
     let View {
         history,
@@ -380,7 +387,8 @@ fn decide_told(
     let seed = fnv(history.as_bytes())
         ^ fnv(cards.as_bytes()).rotate_left(17)
         ^ (my_coins as u64).wrapping_mul(31)
-        ^ (opp_coins as u64).wrapping_mul(1009);
+        ^ (opp_coins as u64).wrapping_mul(1009)
+        ^ salt;
     let rng = ChaCha8Rng::seed_from_u64(seed);
     let parsed = match History::parse(history) {
         Ok(h) => Some(h),
@@ -479,7 +487,7 @@ fn decide_told(
 #[cfg(feature = "measure")]
 pub fn decide_clairvoyant(view: &View, opp_hand: &[Character], config: &SearchConfig) -> Decision {
     let hand = Some(Cards::from_slice(opp_hand));
-    decide_told(Strategy::Search, view, Past::default(), config, hand)
+    decide_told(Strategy::Search, view, Past::default(), config, hand, 0)
 }
 
 /// The replica's answer `a` ([`replica::decide`]) as a decision, checked for legality
