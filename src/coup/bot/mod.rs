@@ -48,6 +48,8 @@ mod view;
 pub use crate::coup::sparring::strategy::Strategy;
 pub use config::{fixed, SearchConfig, Setting, SEARCH_KEYS};
 pub use determinized::Choice;
+#[cfg(feature = "measure")]
+pub(crate) use rollout::cut_value;
 pub use rollout::Habits;
 
 pub(in crate::coup) use view::Ctx;

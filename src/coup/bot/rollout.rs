@@ -288,7 +288,7 @@ pub(super) fn rollout_keep(pool: &[Character], size: usize) -> Cards {
 
 /// The value of a rollout cut at the horizon, for seat `me`
 /// ([`SearchConfig::card_value`], [`fixed::COIN_VALUE`]).
-pub(super) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
+pub(crate) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
     let mk = s.hands[me].len().clamp(1, 2) - 1;
     let ok = s.hands[1 - me].len().clamp(1, 2) - 1;
     let lead = (s.coins[me] - s.coins[1 - me]) as f64;
