@@ -241,10 +241,6 @@ search_config! {
     /// calibrated best on Seer's claims (Brier 0.184 against 0.194 at 1 and
     /// 0.189 at 0.35, 695 claims, arbiter3 seed 11).
     mind_odds: f64 = 1.0, 0..=1e9, "factor on the claimant's-eyes likelihood of a bluff";
-    /// Whether the challenge of the opponent's pending action claim is the
-    /// equilibrium of its claim-challenge subgame moved toward the best
-    /// response by the evidence (`Ctx::subgame`). Experiment.
-    subgame: bool = false, 0..=1, "the challenge of a pending action claim by its subgame's equilibrium";
     /// Prior probability that the opponent plays by the contest winner's
     /// rule ([`super::known`]); 0 turns the rule off. Measured at seed 7
     /// (arbiter3, 200 games, memory on): the real Calculator 81.0% [75.0,
@@ -274,7 +270,6 @@ impl SearchConfig {
         match arm {
             1 => SearchConfig {
                 mind: 0.03,
-                subgame: true,
                 mind_worlds: 96,
                 mind_odds: 0.5,
                 tree: true,

@@ -222,6 +222,7 @@ impl Ctx<'_> {
         let ok = self.h.opp.cards_left();
         let hands = self.opponent_hands(&line, history, config);
         let posterior = marginals(&hands);
+        let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
             let mine = Habits::mine();
             let theirs = Habits::learnt(&self.model, config, self.h.me.cards_left(), false);
@@ -263,8 +264,7 @@ impl Ctx<'_> {
         // One world: the opponent's hand drawn from the posterior (or
         // uniformly from the unseen cards when the evidence rules out every
         // hand), the deck from the cards left.
-        let draw = |hands: &[(Vec<Character>, f64)], rng: &mut ChaCha8Rng| {
-            let total: f64 = hands.iter().map(|h| h.1).sum();
+        let world = |rng: &mut ChaCha8Rng| {
             let mut pool = pool_base.clone();
             pool.shuffle(rng);
             let mut theirs = Cards::default();
@@ -281,7 +281,7 @@ impl Ctx<'_> {
             } else if total > 0.0 && !hands.is_empty() {
                 let mut x = rng.random::<f64>() * total;
                 let mut pick = &hands[hands.len() - 1].0;
-                for (h, w) in hands {
+                for (h, w) in &hands {
                     if x < *w {
                         pick = h;
                         break;
@@ -305,7 +305,6 @@ impl Ctx<'_> {
             s.drawn = drawn;
             s
         };
-        let world = |rng: &mut ChaCha8Rng| draw(&hands, rng);
         // My turn's action, or an answer to the opponent.
         let my_turn = at_turn_start(&line);
         let rule = self.known_rule(history, config);
@@ -401,9 +400,6 @@ impl Ctx<'_> {
                 b.wins.total_cmp(&a.wins).then_with(|| pace(a, *la, *lb))
             });
         }
-        if tree && config.subgame {
-            self.subgame(&mut ranked, &line, &hands, &draw, me, &habits, config);
-        }
         let out: Vec<Choice> = ranked.into_iter().map(|(c, _)| c).collect();
         Searched {
             choices: out,
@@ -411,154 +407,6 @@ impl Ctx<'_> {
             posterior,
             tree,
         }
-    }
-}
-
-impl Ctx<'_> {
-    /// The challenge of the opponent's pending action claim as the
-    /// equilibrium of its claim-challenge subgame, moved toward the best
-    /// response only as far as the evidence of its bluffs supports
-    /// ([`SearchConfig::subgame`]). From flat playouts of the worlds where
-    /// it lacks the claimed card (B) and holds it (H): my value of a
-    /// challenge `q` and of my best other answer `p` in each, and (in B) of
-    /// its honest alternatives from the turn's start. My indifference share
-    /// of bluffs is `p* = (p_H - q_H) / ((q_B - p_B) + (p_H - q_H))`; its
-    /// indifference (the equilibrium challenge rate) is
-    /// `q* = (alt - p_B) / (q_B - p_B)`. With `pi` the Beta posterior
-    /// probability that its share of bluffs of this character against my
-    /// cards exceeds `p*` and `c = |2 pi - 1|`, I challenge with
-    /// probability `(1 - c) q* + c [pi > 1/2]`.
-    #[allow(clippy::too_many_arguments)]
-    fn subgame(
-        &mut self,
-        ranked: &mut [(Choice, usize)],
-        line: &[char],
-        hands: &[(Vec<Character>, f64)],
-        draw: &dyn Fn(&[(Vec<Character>, f64)], &mut ChaCha8Rng) -> State,
-        me: usize,
-        habits: &[Habits; 2],
-        config: &SearchConfig,
-    ) {
-        let [code] = line else { return };
-        let Some(claimed) = Reply::from_code(*code)
-            .filter(|r| matches!(r, Reply::Act(_)))
-            .and_then(|r| r.claim())
-        else {
-            return;
-        };
-        let Some(qi) = ranked
-            .iter()
-            .position(|(c, _)| c.answer == Reply::Challenge)
-        else {
-            return;
-        };
-        let Some(pi_) = ranked
-            .iter()
-            .position(|(c, _)| c.answer != Reply::Challenge)
-        else {
-            return;
-        };
-        let split = |hold: bool| -> Vec<(Vec<Character>, f64)> {
-            hands
-                .iter()
-                .filter(|h| h.0.contains(&claimed) == hold)
-                .cloned()
-                .collect()
-        };
-        let (bluff, honest) = (split(false), split(true));
-        if bluff.iter().all(|h| h.1 <= 0.0) || honest.iter().all(|h| h.1 <= 0.0) {
-            return;
-        }
-        let n = 150;
-        let caps = Caps {
-            max_samples: n,
-            min_samples: 0,
-            work: u64::MAX,
-            deadline: None,
-        };
-        let roots = [Reply::Challenge, ranked[pi_].0.answer];
-        // Its honest alternatives at the turn's start: the actions that
-        // claim no character.
-        let mut start = draw(&bluff, &mut self.rng);
-        start.set_line(&[]);
-        start.calls -= 1;
-        let alts: Vec<Reply> = start
-            .legal()
-            .map(|l| {
-                l.as_slice()
-                    .iter()
-                    .copied()
-                    .filter(|r| r.claim().is_none())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if alts.is_empty() {
-            return;
-        }
-        let mut means = |hs: &[(Vec<Character>, f64)], roots: &[Reply], before: bool| {
-            let pre = |rng: &mut ChaCha8Rng| {
-                let mut s = draw(hs, rng);
-                if before {
-                    s.set_line(&[]);
-                    s.calls -= 1;
-                }
-                s
-            };
-            let mut worlds = FlatWorlds {
-                draw: pre,
-                rng: &mut self.rng,
-                rule: None,
-                roots,
-                keeps: &[],
-                me,
-                habits,
-                config,
-                lengths: vec![0; roots.len()],
-            };
-            let flat = crate::search::flat::evaluate(&mut worlds, roots.len(), &caps, false);
-            let k = flat.progress.samples.max(1) as f64;
-            flat.totals.iter().map(|t| t / k).collect::<Vec<f64>>()
-        };
-        let b = means(&bluff, &roots, false);
-        let h = means(&honest, &roots, false);
-        let alt = means(&bluff, &alts, true)
-            .into_iter()
-            .fold(f64::MAX, f64::min);
-        let (gain, cost) = (b[0] - b[1], h[1] - h[0]);
-        if gain <= 0.0 || cost <= 0.0 {
-            return;
-        }
-        let p_star = cost / (gain + cost);
-        let q_star = ((alt - b[1]) / gain).clamp(0.0, 1.0);
-        // The evidence: its resolved claims of the character against my cards.
-        let mut e = [0u32; 2];
-        for (i, x) in self.model.stats.resolved_action[claimed.index()]
-            .iter()
-            .enumerate()
-        {
-            if i % 2 + 1 == self.mk.min(2) {
-                e[0] += x[0];
-                e[1] += x[1];
-            }
-        }
-        let (a0, b0) = crate::coup::bot::opponent::PRIOR_ACTION_BLUFF;
-        let (al, be) = (a0 + f64::from(e[1]), b0 + f64::from(e[0] - e[1]));
-        let (mut above, mut all) = (0.0, 0.0);
-        for i in 0..400 {
-            let t = (f64::from(i) + 0.5) / 400.0;
-            let d = ((al - 1.0) * t.ln() + (be - 1.0) * (1.0 - t).ln()).exp();
-            all += d;
-            if t > p_star {
-                above += d;
-            }
-        }
-        let pi = above / all.max(1e-300);
-        let c = (2.0 * pi - 1.0).abs();
-        let sigma = (1.0 - c) * q_star + c * f64::from(u8::from(pi > 0.5));
-        let challenge = self.rng.random::<f64>() < sigma;
-        let first = if challenge { qi } else { pi_ };
-        ranked[..=first].rotate_right(1);
-        let _ = (p_star, q_star, sigma);
     }
 }
 
