@@ -342,14 +342,6 @@ impl Ctx<'_> {
                 (done, config.iterations, "iterations"),
             )
         } else {
-            let mut turn_config = *config;
-            if my_turn && config.tree {
-                if let Ok(v) = std::env::var("CG_TURN_HORIZON") {
-                    let x: Vec<usize> = v.split(',').filter_map(|x| x.parse().ok()).collect();
-                    turn_config.horizon = x[0];
-                    turn_config.quiescence = x.get(1).copied().unwrap_or(0);
-                }
-            }
             let mut worlds = FlatWorlds {
                 draw: world,
                 rng: &mut self.rng,
@@ -358,7 +350,7 @@ impl Ctx<'_> {
                 keeps: &keeps,
                 me,
                 habits: &habits,
-                config: &turn_config,
+                config,
                 lengths: vec![0; roots.len()],
             };
             let caps = Caps {

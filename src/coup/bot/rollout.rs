@@ -131,23 +131,6 @@ fn keep_rank(c: Character) -> u8 {
     }
 }
 
-/// Whether the seat to call can rule out that the other side holds `c`:
-/// every copy is in its own hand or dead (`docs/rules/coup.md` §1, three
-/// copies of each character; a dead card is shown).
-fn impossible(s: &State, c: Character) -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    if !*ON.get_or_init(|| std::env::var_os("CG_COUNT").is_some()) {
-        return false;
-    }
-    let me = s.to_call();
-    let n = |cards: &Cards| cards.as_slice().iter().filter(|&&x| x == c).count();
-    let unseen_to_me = n(&s.hands[1 - me]) + n(&s.deck);
-    let mine = n(&s.hands[me]);
-    // Dead copies: those in no hand and not in the deck.
-    let dead = crate::coup::game::character::COPIES.saturating_sub(unseen_to_me + mine);
-    mine + dead >= crate::coup::game::character::COPIES
-}
-
 /// A rollout policy's answer for the seat to call. Looks only at public
 /// facts (coins, card counts, the line) and the seat's own cards.
 pub(super) fn rollout_answer<R: Rng + ?Sized>(
@@ -220,9 +203,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         }
         Some(Reply::Act(a @ (Action::Exchange | Action::Tax))) => {
             let k = kind_index(&ACTION_KINDS, a).unwrap_or(0);
-            if a.claim().is_some_and(|c| impossible(s, c))
-                || rng.random_bool(habits.challenge[k][two][race].clamp(0.0, 1.0))
-            {
+            if rng.random_bool(habits.challenge[k][two][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::Pass
@@ -233,9 +214,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Block(Block::Captain)
             } else if has(Ambassador) && rng.random_bool(habits.block_held) {
                 Reply::Block(Block::Ambassador)
-            } else if impossible(s, Captain)
-                || rng.random_bool(habits.challenge[2][two][race].clamp(0.0, 1.0))
-            {
+            } else if rng.random_bool(habits.challenge[2][two][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else if rng.random_bool(habits.block_bluff[1].clamp(0.0, 1.0)) {
                 Reply::Block(Block::Captain)
@@ -246,8 +225,6 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         Some(Reply::Act(Action::Assassinate)) => {
             if has(Contessa) {
                 Reply::Block(Block::Contessa)
-            } else if impossible(s, Assassin) {
-                Reply::Challenge
             } else if hand.len() <= 1 {
                 // Giving up loses the game: contest it one way or the other.
                 if rng.random_bool(habits.challenge[3][0][race].clamp(0.0, 1.0)) {
@@ -265,9 +242,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         }
         Some(Reply::Block(b)) => {
             let k = kind_index(&BLOCK_KINDS, b).unwrap_or(0);
-            if impossible(s, b.character())
-                || rng.random_bool(habits.challenge_block[k].clamp(0.0, 1.0))
-            {
+            if rng.random_bool(habits.challenge_block[k].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::EndTurn
