@@ -131,75 +131,6 @@ fn keep_rank(c: Character) -> u8 {
     }
 }
 
-/// How much likelier than usual the seat to call finds that the other side
-/// lacks `c`, given its own cards and the dead ones: the odds that a hand of
-/// the other's size drawn from the cards it cannot see holds no `c`, over
-/// the same odds averaged over the hands it might itself have held
-/// (hypergeometric; infinite when it can rule `c` out). A challenger
-/// weighing the claim by its cards challenges in proportion.
-fn doubt(s: &State, c: Character) -> f64 {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    if !*ON.get_or_init(|| std::env::var_os("CG_DOUBT").is_some()) {
-        return 1.0;
-    }
-    let me = s.to_call();
-    let n = |cards: &Cards| cards.as_slice().iter().filter(|&&x| x == c).count();
-    let copies = crate::coup::game::character::COPIES;
-    let k = n(&s.hands[me]);
-    let hidden = n(&s.hands[1 - me]) + n(&s.deck);
-    let live = copies.min(k + hidden);
-    let u = s.hands[1 - me].len() + s.deck.len();
-    let h = s.hands[1 - me].len();
-    let mine = s.hands[me].len();
-    // Odds of no `c` among `h` cards drawn from `u` holding `r` copies.
-    let odds = |r: usize| -> f64 {
-        if r > u || h == 0 || u < h {
-            return 1.0;
-        }
-        let mut none = 1.0;
-        for i in 0..h {
-            none *= u.saturating_sub(r + i) as f64 / (u - i) as f64;
-        }
-        if none >= 1.0 {
-            f64::INFINITY
-        } else {
-            none / (1.0 - none)
-        }
-    };
-    let r = live.saturating_sub(k);
-    if r == 0 {
-        return f64::INFINITY;
-    }
-    // The challenger's own copies, k', hypergeometric over the live cards.
-    let total = mine + u;
-    let choose = |a: usize, b: usize| -> f64 {
-        if b > a {
-            return 0.0;
-        }
-        (0..b).fold(1.0, |acc, i| acc * (a - i) as f64 / (i + 1) as f64)
-    };
-    let (mut num, mut den) = (0.0, 0.0);
-    for kk in 0..=mine.min(live) {
-        let rr = live - kk;
-        if rr == 0 {
-            continue;
-        }
-        let p = choose(live, kk) * choose(total - live, mine - kk);
-        num += p * odds(rr);
-        den += p;
-    }
-    if den <= 0.0 || num <= 0.0 {
-        return 1.0;
-    }
-    odds(r) / (num / den)
-}
-
-/// A challenge at `rate` by the seat to call of a claim of `c`, weighed by
-/// [`doubt`].
-fn challenges<R: Rng + ?Sized>(s: &State, c: Character, rate: f64, rng: &mut R) -> bool {
-    rng.random_bool((rate * doubt(s, c)).clamp(0.0, 1.0))
-}
-
 /// A rollout policy's answer for the seat to call. Looks only at public
 /// facts (coins, card counts, the line) and the seat's own cards.
 pub(super) fn rollout_answer<R: Rng + ?Sized>(
@@ -272,8 +203,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         }
         Some(Reply::Act(a @ (Action::Exchange | Action::Tax))) => {
             let k = kind_index(&ACTION_KINDS, a).unwrap_or(0);
-            let c = a.claim().unwrap_or(Duke);
-            if challenges(s, c, habits.challenge[k][two][race], rng) {
+            if rng.random_bool(habits.challenge[k][two][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::Pass
@@ -284,7 +214,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Block(Block::Captain)
             } else if has(Ambassador) && rng.random_bool(habits.block_held) {
                 Reply::Block(Block::Ambassador)
-            } else if challenges(s, Captain, habits.challenge[2][two][race], rng) {
+            } else if rng.random_bool(habits.challenge[2][two][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else if rng.random_bool(habits.block_bluff[1].clamp(0.0, 1.0)) {
                 Reply::Block(Block::Captain)
@@ -297,12 +227,12 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Block(Block::Contessa)
             } else if hand.len() <= 1 {
                 // Giving up loses the game: contest it one way or the other.
-                if challenges(s, Assassin, habits.challenge[3][0][race], rng) {
+                if rng.random_bool(habits.challenge[3][0][race].clamp(0.0, 1.0)) {
                     Reply::Challenge
                 } else {
                     Reply::Block(Block::Contessa)
                 }
-            } else if challenges(s, Assassin, habits.challenge[3][1][race], rng) {
+            } else if rng.random_bool(habits.challenge[3][1][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else if rng.random_bool(habits.block_bluff[2].clamp(0.0, 1.0)) {
                 Reply::Block(Block::Contessa)
@@ -312,7 +242,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         }
         Some(Reply::Block(b)) => {
             let k = kind_index(&BLOCK_KINDS, b).unwrap_or(0);
-            if challenges(s, b.character(), habits.challenge_block[k], rng) {
+            if rng.random_bool(habits.challenge_block[k].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::EndTurn
