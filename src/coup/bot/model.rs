@@ -142,30 +142,7 @@ pub fn hand_distribution_chosen(
     let mut out = Vec::new();
     if let Some(rank) = rank.filter(|_| r.chosen_from > k.min(2) && k > 0) {
         let kk = k.min(2);
-        // A card given up from a hand of two chosen at the Exchange (the
-        // player gives up either card as often: the hand chosen, less the
-        // card shown), or the hand chosen as it is.
-        let given = (kk == 1 && r.chosen_from == 4)
-            .then(|| r.lost.last().copied())
-            .flatten();
-        let priors = match given {
-            Some(g) => {
-                let mut before = *unseen;
-                before[g.index()] += 1;
-                chosen_prior(&before, 4, 2, rank)
-                    .into_iter()
-                    .filter(|(kept, _)| kept[g.index()] > 0)
-                    .map(|(mut kept, w)| {
-                        // Given up with probability (copies of it) / 2.
-                        let n = kept[g.index()];
-                        kept[g.index()] -= 1;
-                        (kept, w * f64::from(n) / 2.0)
-                    })
-                    .collect()
-            }
-            None => chosen_prior(unseen, r.chosen_from, kk, rank),
-        };
-        for (counts, prior) in priors {
+        for (counts, prior) in chosen_prior(unseen, r.chosen_from, kk, rank) {
             let mut hand = Vec::with_capacity(kk);
             let mut has = [false; 5];
             for (i, &n) in counts.iter().enumerate() {
