@@ -76,7 +76,9 @@ pub struct Record {
     pub exchanges: u32,
     /// How many cards the current hand was chosen from: the hand size plus
     /// the two drawn at the player's last completed Exchange, kept when it
-    /// later gives up a card (it gives up the one it values least); 0 when
+    /// later gives up a card (the hand posterior then takes the remaining
+    /// card for the best of them: Seer gives up either card about as often,
+    /// a measured alternative in `docs/experiments/coup.md`); 0 when
     /// the hand holds a card drawn blind since (the starting deal, or the
     /// replacement of a card proved under challenge).
     pub chosen_from: usize,
