@@ -283,7 +283,7 @@ fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
         "quiescence=0",
         "card_value=0.5,0.25,0.75,0.5",
         "mind=0.03",
-        "mind_worlds=96",
+        "mind_worlds=192",
         "mind_odds=0.5",
     ] {
         spelled.set(kv).unwrap();
