@@ -233,14 +233,10 @@ search_config! {
     /// claimed character). 0: off (arm 0). On arm 1 at 0.03: alone, 57.2%
     /// [55.5, 59.0] of 3,200 games against Seer (seeds 7-67).
     mind: f64 = 0.0, 0..=1e9, "temperature of the claimant's-eyes reading (0: off)";
-    /// Worlds per hand of [`SearchConfig::mind`]'s search: 192 on arm 1. A
-    /// value's standard error over `n` worlds is up to 0.5 / sqrt(n), 0.051
-    /// at 96 and 0.036 at 192, against the softmax's temperature of 0.03: at
-    /// 96 the reading was mostly noise. Against 96 (the five Seer styles,
-    /// 200 games a seed, memory on): the Brier score of the opponent's
-    /// action claims lower in 16 of 20 runs it had not learnt from (seeds
-    /// 19-31, worse in 2); 55.4% of 7,000 games at seeds 11-31 against
-    /// 55.0%; a call still about 3 ms.
+    /// Worlds per hand of [`SearchConfig::mind`]'s search: 192 on arm 1 (a
+    /// value's error 0.5 / sqrt(n) is 0.036 there, 0.051 at 96, against the
+    /// temperature 0.03). Against 96: a lower Brier score on the Seer
+    /// styles' claims in 16 of 20 held-out runs, 55.4% of 7,000 games (55.0%).
     mind_worlds: usize = 32, 1..=100_000, "worlds per hand of the claimant's-eyes reading";
     /// With [`SearchConfig::mind`], a factor on the likelihood of the hands
     /// that lack the claimed character (below 1: the claimant bluffs less
