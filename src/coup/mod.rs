@@ -59,8 +59,7 @@ pub use server::arbiter;
 pub use sparring::replica;
 
 pub use bot::{
-    decide, decide_salted, Config, Decision, Past, Recall, Remembered, SearchConfig, Strategy,
-    View, SEARCH_KEYS,
+    decide, Config, Decision, Past, Recall, Remembered, SearchConfig, Strategy, View, SEARCH_KEYS,
 };
 pub use character::{format_hand, parse_hand, Character};
 pub use game::CoupError;

@@ -222,13 +222,13 @@ pub fn decide(view: &View, memory: Remembered, config: &Config) -> Decision {
 
 /// [`decide`] with `salt` mixed into the seed of its draws (0: [`decide`]): a model of
 /// the bot (the exploiter) varies it to face the bot's policy, not one run of its draws.
-pub fn decide_salted(view: &View, memory: Remembered, config: &Config, salt: u64) -> Decision {
+pub(crate) fn decide_salted(view: &View, kept: Remembered, config: &Config, salt: u64) -> Decision {
     let strategy = config.strategy;
     let mut search = config.search;
     let mut lines: Vec<String> = Vec::new();
     let mut changed = false;
     let remembers = strategy == Strategy::Search;
-    let (past, mine, kept) = match memory {
+    let (past, mine, kept) = match kept {
         Remembered::Past(p) if remembers => {
             if let (Strategy::Search, true, Some(past)) = (strategy, search.portfolio, p.opponent) {
                 let arm = memory::typed_arm(past);
