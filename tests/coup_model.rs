@@ -207,11 +207,12 @@ fn legal_steal() -> Vec<String> {
 
 // ----- the memory file -----
 
-fn tmpdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("coup-memory-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder, removed when the returned guard drops.
+fn tmpdir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("coup-memory-test-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn sample_stats(x: u32) -> Stats {
@@ -223,7 +224,8 @@ fn sample_stats(x: u32) -> Stats {
 
 #[test]
 fn memory_roundtrip_and_bounds() {
-    let d = tmpdir("roundtrip");
+    let dir = tmpdir("roundtrip");
+    let d = dir.path().to_path_buf();
     let mut m = Memory::default();
     for g in 0..10 {
         m.record("Calc", &format!("Ours_Calc_{g}_0.txt"), sample_stats(g));
@@ -254,7 +256,8 @@ fn memory_roundtrip_and_bounds() {
 
 #[test]
 fn memory_ignores_corruption_and_truncation() {
-    let d = tmpdir("corrupt");
+    let dir = tmpdir("corrupt");
+    let d = dir.path().to_path_buf();
     // Missing file: empty memory.
     assert!(Memory::load(&d).opponents.is_empty());
     // Garbage (and binary) content: empty memory, then a valid rewrite.
@@ -298,7 +301,8 @@ fn memory_ignores_corruption_and_truncation() {
 
 #[test]
 fn memory_survives_concurrent_writers() {
-    let d = tmpdir("concurrent");
+    let dir = tmpdir("concurrent");
+    let d = dir.path().to_path_buf();
     let threads: Vec<_> = (0..8)
         .map(|t| {
             let d = d.clone();
@@ -476,7 +480,8 @@ fn typed_choice_plays_arm_1_against_an_attacker_that_bluffs_and_lets_blocks_stan
 
 #[test]
 fn memory_keeps_the_pending_arms() {
-    let d = tmpdir("arms");
+    let dir = tmpdir("arms");
+    let d = dir.path().to_path_buf();
     let mut m = Memory::default();
     m.record("Seer", "Ours_Seer_0_0.txt", sample_stats(2));
     let e = m.opponents.get_mut("Seer").unwrap();
