@@ -260,9 +260,6 @@ impl Ctx<'_> {
         coins[1 - me] = self.oc;
         let mine = Cards::from_slice(&self.hand);
         let calls = calls_made(history);
-        if std::env::var("CG_TRUTH").is_ok_and(|v| v == "root") {
-            habits[1 - me].truth_call = calls + 1;
-        }
         let known = self.clairvoyant;
         // One world: the opponent's hand drawn from the posterior (or
         // uniformly from the unseen cards when the evidence rules out every

@@ -50,7 +50,7 @@ pub const FILE_NAME: &str = "coup-memory.txt";
 /// First line of the file (format version). v16 dropped four counts that
 /// only the deleted strong strategy read (v15); v15 held four fields a
 /// line where v14 held eight.
-pub const HEADER: &str = "coup-memory v17";
+pub const HEADER: &str = "coup-memory v16";
 /// Strategies the portfolio chooses between
 /// ([`crate::coup::bot::SearchConfig::arm`]).
 pub const ARMS: usize = 2;
@@ -73,9 +73,8 @@ pub struct Entry {
     /// The last games, by history file name, oldest first.
     pub recent: Vec<(String, Stats)>,
     /// Games whose arm is chosen and whose end has not been read yet
-    /// (history file name, arm, the truth of my claims so far as
-    /// [`Stats::count_truths`] reads it), oldest first, at most [`RECENT`].
-    pub pending: Vec<(String, usize, String)>,
+    /// (history file name, arm), oldest first, at most [`RECENT`].
+    pub pending: Vec<(String, usize)>,
 }
 
 impl Entry {
@@ -106,21 +105,6 @@ impl Entry {
         }
     }
 
-    /// The truth of my claims in the pending game `game` (empty when it is
-    /// not pending), and records `held` as that of my claim number `at`.
-    pub fn note_truth(&mut self, game: &str, at: usize, held: Option<bool>) -> String {
-        let Some((.., t)) = self.pending.iter_mut().find(|(g, ..)| g == game) else {
-            return String::new();
-        };
-        if let Some(held) = held.filter(|_| at < 64) {
-            while t.len() <= at {
-                t.push('?');
-            }
-            t.replace_range(at..=at, if held { "1" } else { "0" });
-        }
-        t.clone()
-    }
-
     /// The arm game `game` is played with
     /// ([`crate::coup::bot::SearchConfig::portfolio`]): the
     /// one chosen at its first call, else arm 1 once the opponent, in the
@@ -141,7 +125,7 @@ impl Entry {
     /// opponent not yet seen answering a block could, and a policy that
     /// changes between games is what Seer exploits). Recorded as pending.
     pub fn choose_typed_arm(&mut self, game: &str, past: &Stats) -> usize {
-        if let Some((_, arm, _)) = self.pending.iter().find(|(g, ..)| g == game) {
+        if let Some((_, arm)) = self.pending.iter().find(|(g, _)| g == game) {
             return *arm;
         }
         let arm = typed_arm(past);
@@ -153,10 +137,10 @@ impl Entry {
     /// pending game beyond [`RECENT`] is forgotten), so that its result is
     /// read when it has ended ([`Entry::settle`]).
     pub fn track(&mut self, game: &str, arm: usize) {
-        if !pending_name(game) || arm >= ARMS || self.pending.iter().any(|(g, ..)| g == game) {
+        if !pending_name(game) || arm >= ARMS || self.pending.iter().any(|(g, _)| g == game) {
             return;
         }
-        self.pending.push((game.to_string(), arm, String::new()));
+        self.pending.push((game.to_string(), arm));
         if self.pending.len() > RECENT {
             self.pending.remove(0);
         }
@@ -167,17 +151,16 @@ impl Entry {
     /// ([`GameResult::stats`]), and drops it from the pending list; `false`
     /// (nothing changed) when it is not pending.
     pub fn settle(&mut self, game: &str, result: &GameResult) -> bool {
-        let Some(i) = self.pending.iter().position(|(g, ..)| g == game) else {
+        let Some(i) = self.pending.iter().position(|(g, _)| g == game) else {
             return false;
         };
         self.pending.remove(i);
         if let Some(e) = self.recent.iter_mut().find(|(g, _)| g == game) {
             // The finished history does not say whether the known rule
-            // explained it, nor whether my claims were honest (that needs
-            // my hands): keep the calls' counts of those.
-            let (replica, truth) = (e.1.replica, e.1.truth);
+            // explained it (that needs my hands): keep the calls' verdict.
+            let replica = e.1.replica;
             e.1 = result.stats;
-            (e.1.replica, e.1.truth) = (replica, truth);
+            e.1.replica = replica;
         }
         true
     }
@@ -268,7 +251,7 @@ impl Memory {
     }
 
     /// `name stamp old|game=counts|game=counts... pending`, where
-    /// `pending` is `game=arm:truths;...` ([`Entry::pending`]; `-` when
+    /// `pending` is `game=arm;game=arm...` ([`Entry::pending`]; `-` when
     /// there is none).
     fn parse_line(line: &str) -> Option<(String, Entry)> {
         let mut f = line.split(' ');
@@ -304,23 +287,18 @@ impl Memory {
     }
 
     /// The pending field of a line (see [`Memory::parse_line`]).
-    fn parse_pending(a: &str) -> Option<Vec<(String, usize, String)>> {
+    fn parse_pending(a: &str) -> Option<Vec<(String, usize)>> {
         let mut pending = Vec::new();
         if a == "-" {
             return Some(pending);
         }
         for p in a.split(';') {
             let (g, arm) = p.rsplit_once('=')?;
-            let (arm, truths) = arm.split_once(':')?;
             let arm: usize = arm.parse().ok()?;
-            if !pending_name(g)
-                || arm >= ARMS
-                || truths.len() > 64
-                || !truths.chars().all(|c| "01?".contains(c))
-            {
+            if !pending_name(g) || arm >= ARMS {
                 return None;
             }
-            pending.push((g.to_string(), arm, truths.to_string()));
+            pending.push((g.to_string(), arm));
         }
         (pending.len() <= RECENT).then_some(pending)
     }
@@ -343,7 +321,7 @@ impl Memory {
             let pending: Vec<String> = e
                 .pending
                 .iter()
-                .map(|(g, arm, t)| format!("{g}={arm}:{t}"))
+                .map(|(g, arm)| format!("{g}={arm}"))
                 .collect();
             if pending.is_empty() {
                 out.push_str(" -");
@@ -429,7 +407,7 @@ impl Memory {
         let Some(e) = self.opponents.get_mut(opponent) else {
             return false;
         };
-        if !e.pending.iter().any(|(g, ..)| g == game) {
+        if !e.pending.iter().any(|(g, _)| g == game) {
             return false;
         }
         let first = game.starts_with(&format!("{me}_{opponent}_"));
@@ -447,7 +425,7 @@ impl Memory {
         read: impl Fn(&Path) -> Option<String>,
     ) -> bool {
         let pending: Vec<String> = self.opponents.get(opponent).map_or(Vec::new(), |e| {
-            e.pending.iter().map(|(g, ..)| g.clone()).collect()
+            e.pending.iter().map(|(g, _)| g.clone()).collect()
         });
         let mut settled = false;
         for g in pending.iter().filter(|g| *g != game) {

@@ -261,18 +261,7 @@ pub(crate) fn decide_salted(view: &View, kept: Remembered, config: &Config, salt
                 lines.push(format!("portfolio: arm {arm} against {}", r.opponent));
                 search = search.arm(arm);
             }
-            // This game's answers to my claims by their truth, which only
-            // my calls knew: the history cannot say it.
-            let mut past = r.memory.past(r.opponent, r.game);
-            let truths = r
-                .memory
-                .opponents
-                .get_mut(r.opponent)
-                .map(|e| e.note_truth(r.game, 0, None));
-            if let (Some(p), Some(t), Ok(h)) = (past.as_mut(), truths, History::parse(view.history))
-            {
-                p.count_truths(&h, &t);
-            }
+            let past = r.memory.past(r.opponent, r.game);
             let mine = (search.mind > 0.0)
                 .then(|| r.memory.past(&memory::mine_key(r.opponent), r.game))
                 .flatten();
@@ -308,17 +297,6 @@ impl Recall<'_> {
         };
         let mut changed = false;
         let mut stats = Stats::from_history(&h);
-        let held = Reply::parse(answer).and_then(Reply::claim).map(|c| {
-            view.cards
-                .chars()
-                .any(|x| Character::from_revealed(x) == Some(c))
-        });
-        if let Some(e) = self.memory.opponents.get_mut(self.opponent) {
-            let before = e.note_truth(self.game, 0, None);
-            let truths = e.note_truth(self.game, stats::my_claims(&h).len(), held);
-            stats.count_truths(&h, &truths);
-            changed |= truths != before;
-        }
         if config.known_prior > 0.0 {
             let offered: Vec<Character> = view
                 .cards

@@ -19,12 +19,6 @@ use crate::coup::game::protocol::{Action, Block};
 /// and a level never seen keeps its parent's rate.
 pub const LEVEL_PRIOR_WEIGHT: f64 = 2.0;
 
-/// Weight, in claims, of its rate of challenging a kind of my claims as the
-/// prior of its rate for my bluffs and for my honest claims of that kind
-/// apart ([`Model::truth_factors`]): a player that cannot read my hand
-/// challenges both alike.
-pub const TRUTH_PRIOR_WEIGHT: f64 = 8.0;
-
 /// A rate `m` as a Beta prior `(hits, misses)` worth `w` observations.
 fn prior_of(m: f64, w: f64) -> (f64, f64) {
     (w * m, w * (1.0 - m))
@@ -215,19 +209,6 @@ impl Model {
         let here = self.stats.challenged_race[k][(opp_cards >= 2) as usize][race.min(RACES - 1)];
         let w = RACE_PRIOR_WEIGHT;
         beta_mean(prior_of(m, w), here)
-    }
-
-    /// Factors on its rate of challenging my claims of the kind `k` (the
-    /// index of [`Stats::truth`](super::opponent::Stats::truth)) when I
-    /// bluff and when I hold the card (`[bluff, honest]`): each truth's
-    /// Beta posterior, with the kind's rate over both as a prior worth
-    /// [`TRUTH_PRIOR_WEIGHT`] claims, over that rate. 1 and 1 until my
-    /// claims of that kind were answered both ways apart.
-    pub fn truth_factors(&self, k: usize) -> [f64; 2] {
-        let [bluff, honest] = self.stats.truth[k];
-        let q = beta_mean(PRIOR_CHALLENGE, pooled([&bluff, &honest]));
-        let f = |e| beta_mean(prior_of(q, TRUTH_PRIOR_WEIGHT), e) / q;
-        [f(bluff), f(honest)]
     }
 
     /// Probability that it challenges my block `b`: its rate for this kind

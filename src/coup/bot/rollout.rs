@@ -43,12 +43,6 @@ pub struct Habits {
     pub challenge: [[[f64; RACES]; 2]; 4],
     /// Challenges of the other's blocks `a c d s`.
     pub challenge_block: [f64; 4],
-    /// Factors on those challenge rates (the action kinds, then the
-    /// blocks) when the claimant lacks the card and when it holds it
-    /// ([`Model::truth_factors`]): a player reading the claimant's hand.
-    pub truth: [[f64; 2]; 8],
-    /// The only call at which [`Habits::truth`] applies (usize::MAX: every call).
-    pub truth_call: usize,
     /// Blocks without the card, of Foreign Aid, Steal, Assassination.
     pub block_bluff: [f64; 3],
     /// Blocks with the card.
@@ -69,8 +63,6 @@ impl Habits {
         Habits {
             challenge: [[[fixed::MY_CHALLENGE; RACES]; 2]; 4],
             challenge_block: [fixed::MY_CHALLENGE; 4],
-            truth: [[1.0; 2]; 8],
-            truth_call: usize::MAX,
             block_bluff: [fixed::MY_BLOCK_BLUFF; 3],
             block_held: fixed::BLOCK_WHEN_HELD,
             tax_bluff: fixed::MY_TAX_BLUFF,
@@ -109,20 +101,10 @@ impl Habits {
         }
         let held = fixed::BLOCK_WHEN_HELD;
         let (action, block) = bluff_ratios(c);
-        let by_truth = std::env::var_os("CG_TRUTH").is_some();
-        let truth = std::array::from_fn(|k| {
-            if by_truth {
-                m.truth_factors(k)
-            } else {
-                [1.0; 2]
-            }
-        });
         let pooled = ClaimAt::against(mine);
         Habits {
             challenge,
             challenge_block,
-            truth,
-            truth_call: usize::MAX,
             block_bluff: [
                 (block(m, Duke, pooled) * held).min(1.0),
                 (block(m, Captain, pooled) * held).min(1.0),
@@ -162,16 +144,6 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
     let (c, oc) = (s.coins[me], s.coins[1 - me]);
     let ok = s.hands[1 - me].len();
     let has = |x: Character| hand.contains(x);
-    // A challenge of the other's claim of `x` (kind `k` of `Habits::truth`) at `rate`.
-    let doubt = |rng: &mut R, k: usize, x: Character, rate: f64| {
-        let at = habits.truth_call == usize::MAX || habits.truth_call == s.calls;
-        let f = if at {
-            habits.truth[k][s.hands[1 - me].contains(x) as usize]
-        } else {
-            1.0
-        };
-        rng.random_bool((rate * f).clamp(0.0, 1.0))
-    };
     let can = |r: Reply| legal.contains(&r);
     let worst = || {
         let w = hand
@@ -231,8 +203,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         }
         Some(Reply::Act(a @ (Action::Exchange | Action::Tax))) => {
             let k = kind_index(&ACTION_KINDS, a).unwrap_or(0);
-            let x = if a == Action::Tax { Duke } else { Ambassador };
-            if doubt(rng, k, x, habits.challenge[k][two][race]) {
+            if rng.random_bool(habits.challenge[k][two][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::Pass
@@ -243,7 +214,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Block(Block::Captain)
             } else if has(Ambassador) && rng.random_bool(habits.block_held) {
                 Reply::Block(Block::Ambassador)
-            } else if doubt(rng, 2, Captain, habits.challenge[2][two][race]) {
+            } else if rng.random_bool(habits.challenge[2][two][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else if rng.random_bool(habits.block_bluff[1].clamp(0.0, 1.0)) {
                 Reply::Block(Block::Captain)
@@ -256,12 +227,12 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
                 Reply::Block(Block::Contessa)
             } else if hand.len() <= 1 {
                 // Giving up loses the game: contest it one way or the other.
-                if doubt(rng, 3, Assassin, habits.challenge[3][0][race]) {
+                if rng.random_bool(habits.challenge[3][0][race].clamp(0.0, 1.0)) {
                     Reply::Challenge
                 } else {
                     Reply::Block(Block::Contessa)
                 }
-            } else if doubt(rng, 3, Assassin, habits.challenge[3][1][race]) {
+            } else if rng.random_bool(habits.challenge[3][1][race].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else if rng.random_bool(habits.block_bluff[2].clamp(0.0, 1.0)) {
                 Reply::Block(Block::Contessa)
@@ -271,7 +242,7 @@ pub(super) fn rollout_answer<R: Rng + ?Sized>(
         }
         Some(Reply::Block(b)) => {
             let k = kind_index(&BLOCK_KINDS, b).unwrap_or(0);
-            if doubt(rng, 4 + k, b.character(), habits.challenge_block[k]) {
+            if rng.random_bool(habits.challenge_block[k].clamp(0.0, 1.0)) {
                 Reply::Challenge
             } else {
                 Reply::EndTurn

@@ -74,13 +74,6 @@ pub struct Stats {
     pub unresolved_action: ByListener,
     /// [`Stats::unresolved_action`] for its blocks.
     pub unresolved_block: ByListener,
-    /// My claims by kind (the [`ACTION_KINDS`], then the [`BLOCK_KINDS`])
-    /// and by whether I held the card (index 0: a bluff, 1: honest), as I
-    /// recorded them when I made them ([`Stats::count_truths`]):
-    /// `[claims answered, challenged]`. A player that reads my hand
-    /// challenges my bluffs more often than my honest claims (Seer's
-    /// `caller` style: 36% against 22%).
-    pub truth: [[[u32; 2]; 2]; 8],
     /// Whether the contest winner's rule explained its answers
     /// ([`crate::coup::bot::known`]): `[1, 1]` for a game the rule could
     /// not explain, `[1, 0]` for one it explained to my last call, summed
@@ -133,7 +126,7 @@ impl Stats {
     }
 
     /// Number of counters in [`Stats::to_vec`].
-    pub const LEN: usize = 16 + 8 + 10 + 10 + 4 * 10 * CONTEXTS + 4 * 2 * RACES * 2 + 2 + 32;
+    pub const LEN: usize = 16 + 8 + 10 + 10 + 4 * 10 * CONTEXTS + 4 * 2 * RACES * 2 + 2;
 
     /// Reads this game's counts from a history (my side), using the public
     /// card counts of [`History::replay`].
@@ -193,20 +186,6 @@ impl Stats {
         s
     }
 
-    /// Adds my claims' answers by their truth ([`Stats::truth`]): `truths`
-    /// holds, for my claims in the order [`my_claims`] lists them, `'1'`
-    /// when I held the card, `'0'` when I did not (`'?'` or missing:
-    /// unknown, not counted).
-    pub fn count_truths(&mut self, h: &History, truths: &str) {
-        for ((k, challenged), t) in my_claims(h).into_iter().zip(truths.chars()) {
-            if let (Some(c), Some(held)) = (challenged, t.to_digit(2)) {
-                let e = &mut self.truth[k][held as usize];
-                e[0] += 1;
-                e[1] += c as u32;
-            }
-        }
-    }
-
     /// The counts of my answers in `history` once `answer` is appended, as
     /// the other player reads them: [`Stats::from_history`] from its side,
     /// so that [`Stats::challenged`] counts its claims I challenged. `None`
@@ -236,7 +215,6 @@ impl Stats {
             .chain(self.unresolved_block.iter().flatten())
             .chain(self.challenged_race.iter().flatten().flatten())
             .chain(std::iter::once(&self.replica))
-            .chain(self.truth.iter().flatten())
         {
             v.extend_from_slice(e);
         }
@@ -267,7 +245,6 @@ impl Stats {
             .chain(s.unresolved_block.iter_mut().flatten())
             .chain(s.challenged_race.iter_mut().flatten().flatten())
             .chain(std::iter::once(&mut s.replica))
-            .chain(s.truth.iter_mut().flatten())
         {
             *e = it.next()?;
         }
@@ -320,27 +297,6 @@ impl Stats {
             .collect();
         Stats::from_slice(&v).unwrap_or_default()
     }
-}
-
-/// My claims in `h`, in the order made: the kind's index in
-/// [`Stats::truth`] and whether the opponent challenged it (`None` while it
-/// has not answered). One a turn at most: my action, or my block of its.
-pub fn my_claims(h: &History) -> Vec<(usize, Option<bool>)> {
-    let mut out = Vec::new();
-    for t in &h.turns {
-        let (at, kind) = match (t.actor, t.event(0), t.event(1)) {
-            (Side::Me, Some(Reply::Act(a)), _) => (1, kind_index(&ACTION_KINDS, a)),
-            (Side::Opponent, _, Some(Reply::Block(b))) => {
-                (2, kind_index(&BLOCK_KINDS, b).map(|k| k + 4))
-            }
-            _ => continue,
-        };
-        let answered = t.event(at).map(|a| a == Reply::Challenge);
-        if let Some(k) = kind {
-            out.push((k, answered.or(t.complete.then_some(false))));
-        }
-    }
-    out
 }
 
 /// `[trials, hits]` counts summed over kinds.
