@@ -228,9 +228,9 @@ search_config! {
     /// The opponent's pending action claim read through its own eyes
     /// (`bot/mind.rs`): the softmax temperature, in win probability, of a
     /// search of its decision from its seat for every hand the posterior
-    /// allows, each hand's likelihood replacing the claim's learnt ratio
-    /// (times [`SearchConfig::mind_odds`] on the hands that lack the
-    /// claimed character). 0: off (arm 0). On arm 1 at 0.03: alone, 57.2%
+    /// allows: each hand's likelihood, times the claim's learnt ratio over
+    /// its prior and [`SearchConfig::mind_odds`] on the hands that lack the
+    /// claimed character. 0: off (arm 0). On arm 1 at 0.03: alone, 57.2%
     /// [55.5, 59.0] of 3,200 games against Seer (seeds 7-67).
     mind: f64 = 0.0, 0..=1e9, "temperature of the claimant's-eyes reading (0: off)";
     /// Worlds per hand of [`SearchConfig::mind`]'s search: 192 on arm 1 (a

@@ -11,8 +11,9 @@
 //! second. Here each hand's likelihood of the claim is the softmax of the
 //! values of its legal answers at the claim's decision (the caller's
 //! playouts, with my habits as the opponent has seen them; my hand drawn
-//! from the cards it cannot see). That likelihood is the hand's factor (the
-//! caller takes the claim's learnt ratio out of the weights).
+//! from the cards it cannot see). That likelihood is the hand's factor,
+//! with the claim's learnt ratio over its prior: the reading says which
+//! hands bluff, the opponent's record how much more or less than others.
 
 use rand::seq::SliceRandom;
 use rand::RngExt;

@@ -51,13 +51,13 @@ impl Ctx<'_> {
     /// character of `line`), which take its blocks' ratio
     /// ([`Model::block_bluff_ratio`]); with [`SearchConfig::resolved_bluffs`]
     /// the ratios of its resolved claims against as many cards as I hold
-    /// now.
-    fn search_ratios(&self, line: &[char], config: &SearchConfig) -> [f64; 5] {
+    /// now. Learnt by `model` (an empty one gives the priors' ratios).
+    fn search_ratios(&self, model: &Model, line: &[char], config: &SearchConfig) -> [f64; 5] {
         let (action, block) = bluff_ratios(config);
         let mine = self.h.me.cards_left();
         let pooled = ClaimAt::against(mine);
-        let mut r = Character::ALL.map(|c| action(&self.model, c, pooled).min(1.0));
-        r[Contessa.index()] = block(&self.model, Contessa, pooled).min(1.0);
+        let mut r = Character::ALL.map(|c| action(model, c, pooled).min(1.0));
+        r[Contessa.index()] = block(model, Contessa, pooled).min(1.0);
         // The claim I am answering, by the claimant's cards when the
         // configuration says so.
         let at = ClaimAt {
@@ -67,11 +67,11 @@ impl Ctx<'_> {
         match line.last().and_then(|&c| Reply::from_code(c)) {
             Some(Reply::Block(b)) => {
                 let c = b.character();
-                r[c.index()] = block(&self.model, c, at).min(1.0);
+                r[c.index()] = block(model, c, at).min(1.0);
             }
             Some(Reply::Act(a)) if line.len() == 1 && ACTION_KINDS.contains(&a) => {
                 if let Some(c) = a.claim() {
-                    r[c.index()] = action(&self.model, c, at).min(1.0);
+                    r[c.index()] = action(model, c, at).min(1.0);
                 }
             }
             _ => {}
@@ -90,7 +90,7 @@ impl Ctx<'_> {
         history: &str,
         config: &SearchConfig,
     ) -> Vec<(Vec<Character>, f64)> {
-        let ratios = self.search_ratios(line, config);
+        let ratios = self.search_ratios(&self.model, line, config);
         let mut hands = hand_distribution_chosen(
             &self.h.opp,
             &self.unseen,
@@ -101,7 +101,7 @@ impl Ctx<'_> {
             config.exchange_prior.then_some(EXCHANGE_RANK),
         );
         if config.mind > 0.0 {
-            self.read_mind(&mut hands, &ratios, line, history, config);
+            self.read_mind(&mut hands, line, history, config);
         }
         hands
     }
@@ -158,14 +158,12 @@ impl Ctx<'_> {
     }
 
     /// Weighs `hands` (the opponent's, with their posterior weights under
-    /// `ratios`, [`Ctx::search_ratios`]) by
-    /// how likely each was to make its pending claim, when `line` ends
-    /// with one: an action claim at its turn's start
-    /// (`src/coup/bot/mind.rs`).
+    /// its learnt ratios, [`Ctx::search_ratios`]) by how likely each was to
+    /// make its pending claim, when `line` ends with one: an action claim
+    /// at its turn's start (`src/coup/bot/mind.rs`).
     fn read_mind(
         &mut self,
         hands: &mut [(Vec<Character>, f64)],
-        ratios: &[f64; 5],
         line: &[char],
         history: &str,
         config: &SearchConfig,
@@ -215,8 +213,10 @@ impl Ctx<'_> {
         };
         let mut rng = ChaCha8Rng::seed_from_u64(self.rng.random());
         let factors = super::mind::claim_factors(hands, &turn, &reading, &play, &mut rng);
-        // The pending claim's learnt ratio taken out of the weights.
-        let ratio = ratios[claimed.index()].max(1e-9);
+        // The weights keep the claim's learnt ratio over its prior: how much
+        // more (or less) it bluffs than a player with no record.
+        let prior = self.search_ratios(&Model::default(), line, config);
+        let ratio = prior[claimed.index()].max(1e-9);
         for (h, f) in hands.iter_mut().zip(factors) {
             let lacks = !h.0.contains(&claimed);
             h.1 *= if lacks {
