@@ -545,3 +545,46 @@ fn the_clock_is_only_a_safety_net_that_stops_a_search_and_says_so() {
         "{note}"
     );
 }
+
+/// The posterior probability that the opponent holds `c`, from a
+/// decision's explanation (`posterior holds ~:0.123 ...`).
+fn held(d: &Decision, c: Character) -> f64 {
+    let line = d
+        .explanation
+        .lines()
+        .find(|l| l.starts_with("posterior holds"));
+    let field = line.and_then(|l| l.split(' ').find(|f| f.starts_with(c.revealed())));
+    field
+        .and_then(|f| f[c.revealed().len_utf8() + 1..].parse().ok())
+        .unwrap()
+}
+
+#[test]
+fn the_claimants_eyes_reading_follows_the_opponents_record() {
+    // Its Tax claim at its turn's start, read on arm 1 (the claimant's
+    // eyes). Its earlier Tax claims whose truth the history showed: all
+    // honest, or two in three bluffs. The reading says which hands would
+    // bluff here; the record says how much this player bluffs
+    // (`docs/coup.md`), so the same claim is likelier true from the honest
+    // record than with none, and likelier false from the bluffing one.
+    let mut config = SearchConfig::default();
+    config.set("arm=1").unwrap();
+    let record = |bluffs: u32| {
+        let mut s = Stats::default();
+        for e in &mut s.resolved_action[Duke.index()] {
+            *e = [6, bluffs];
+        }
+        s
+    };
+    let read = |mem: Option<&Stats>| {
+        let list = legal(&["p", "q"]);
+        let d = decide_configured(Strategy::Search, "I\nT", 2, 2, "^*", &list, mem, &config);
+        held(&d, Duke)
+    };
+    let (honest, none, bluffer) = (read(Some(&record(0))), read(None), read(Some(&record(4))));
+    assert!(honest > none + 0.05, "honest {honest} against none {none}");
+    assert!(
+        bluffer < none - 0.05,
+        "bluffer {bluffer} against none {none}"
+    );
+}
