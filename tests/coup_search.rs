@@ -284,7 +284,7 @@ fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
         "card_value=0.5,0.25,0.75,0.5",
         "mind=0.03",
         "mind_worlds=192",
-        "mind_odds=0.5",
+        "mind_odds=0.35",
     ] {
         spelled.set(kv).unwrap();
     }
