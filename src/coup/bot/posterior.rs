@@ -215,12 +215,11 @@ impl Ctx<'_> {
         let factors = super::mind::claim_factors(hands, &turn, &reading, &play, &mut rng);
         // The weights keep the claim's learnt ratio over its prior: how much
         // more (or less) it bluffs than a player with no record.
-        let prior = self.search_ratios(&Model::default(), line, config);
-        let ratio = prior[claimed.index()].max(1e-9);
+        let prior = self.search_ratios(&Model::default(), line, config)[claimed.index()].max(1e-9);
         for (h, f) in hands.iter_mut().zip(factors) {
             let lacks = !h.0.contains(&claimed);
             h.1 *= if lacks {
-                config.mind_odds * f / ratio
+                config.mind_odds * f / prior
             } else {
                 f
             };
