@@ -15,10 +15,25 @@ Wilson interval, and the Brier score. A calibrated model has the observed freque
 the interval of each bin; a model that tells bluffs apart has a Brier score below the base
 rate's (the score of predicting the kind's overall bluff frequency for every claim).
 
+Each table ends with the logistic recalibration fit `truth ~ slope * logit(prediction) +
+intercept`: slope 1 and intercept 0 for a calibrated model, a slope below 1 for one that is
+over-confident (its log-odds too far from even), a negative intercept for one that predicts too
+many bluffs.
+
+`--values` prints instead how the search's values came true: every decision of our bot with more
+than one legal answer, by kind (a challenge, an answer to a claim that let it stand, a block, a
+turn's action, the rest) and our card count, with the mean value the search gave the answer it
+chose (its share of worlds won) against the share of those games our bot won. A value is a
+prediction of the game's outcome; where one kind of answer comes true less often than its value
+says against an opponent, the search over-values it there.
+
 Example: scripts/coup-calibration.py /tmp/bench/Seer --bot target/release/coup-bot\n(--self-test checks the table on cases computed by hand.)
 """
 import argparse
 import ast
+import json
+import math
+import re
 import os
 import shutil
 import subprocess
@@ -90,6 +105,65 @@ def table(rows):
     return out, brier
 
 
+def logistic_fit(rows):
+    """Maximum likelihood (slope, intercept) of truth ~ slope * logit(p) + intercept over
+    (p, truth) pairs, p clipped to [1e-4, 1 - 1e-4] (Newton's method); (nan, nan) when the pairs
+    cannot fix both (fewer than two distinct predictions, or every truth the same)."""
+    xs = [math.log(q / (1 - q)) for q in (min(max(p, 1e-4), 1 - 1e-4) for p, _ in rows)]
+    ys = [1.0 if t else 0.0 for _, t in rows]
+    if len(set(xs)) < 2 or len(set(ys)) < 2:
+        return float('nan'), float('nan')
+    a, b = 1.0, 0.0
+    for _ in range(100):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys):
+            q = 1.0 / (1.0 + math.exp(-min(max(a * x + b, -35.0), 35.0)))
+            w = q * (1 - q)
+            ga += (y - q) * x
+            gb += y - q
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:
+            return float('nan'), float('nan')
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        a, b = a + da, b + db
+        if abs(a) + abs(b) > 100:
+            return float('nan'), float('nan')  # separated: no finite fit
+        if abs(da) + abs(db) < 1e-12:
+            break
+    return a, b
+
+
+def winners(log):
+    """Game file name -> whether our bot ('Ours') won, from an arbiter3.py log."""
+    won, game = {}, None
+    for line in open(log):
+        m = re.search(r'/games/(\S+\.txt) ', line)
+        if m:
+            game = m.group(1)
+        m = re.match(r'^(\S+) wins', line)
+        if m and game:
+            won[game] = m.group(1) == 'Ours'
+            game = None
+    return won
+
+
+def value_kind(line, move, answers):
+    """The kind of one decision for `--values`: what our bot answered (`move`) after the
+    history's last line `line`, given its weighed `answers`."""
+    if line == '':
+        return 'my turn'
+    if move == 'q':
+        return 'challenge'
+    if move in ('a', 'c', 'd', 's'):
+        return 'block'
+    if 'q' in answers:
+        return 'let stand'
+    return 'other'
+
+
 def self_test():
     """The table on cases computed by hand."""
     rows = [(0.02, False)] * 9 + [(0.02, True)] + [(0.9, True)] * 3 + [(0.9, False)]
@@ -106,6 +180,23 @@ def self_test():
     assert table([(1.0, True)])[0][0][0] == 0.8
     line = curve_row('1-2', [('action', 0.5, True), ('action', 0.5, False)])
     assert '0.500     0.500' in line and '0.250   0.250' in line and 'off' not in line, line
+    # Frequencies on the curve with slope 1/2: sigmoid(logit(0.2) / 2) = 1/3, and 2/3.
+    rows = [(0.2, i < 10) for i in range(30)] + [(0.5, i < 15) for i in range(30)] \
+        + [(0.8, i < 20) for i in range(30)]
+    a, b = logistic_fit(rows)
+    assert abs(a - 0.5) < 1e-6 and abs(b) < 1e-6, (a, b)
+    # Calibrated: slope 1, intercept 0.
+    a, b = logistic_fit([(0.2, i < 2) for i in range(10)] + [(0.8, i < 8) for i in range(10)])
+    assert abs(a - 1) < 1e-6 and abs(b) < 1e-6, (a, b)
+    assert math.isnan(logistic_fit([(0.3, True), (0.6, True)])[0])
+    # Perfectly separated: no finite fit.
+    assert math.isnan(logistic_fit([(0.3, False), (0.6, True)])[0])
+    assert value_kind('', 'T', ['T', 'I']) == 'my turn'
+    assert value_kind('T', 'q', ['q', 'p']) == 'challenge'
+    assert value_kind('T', 'p', ['q', 'p']) == 'let stand'
+    assert value_kind('S', 'c', ['a', 'c', 'p', 'q']) == 'block'
+    assert value_kind('Sc', '\n', ['\n', 'q']) == 'let stand'
+    assert value_kind('A', 'p', ['p', 's']) == 'other'
     print('coup-calibration: self-test passed')
     return 0
 
@@ -122,6 +213,8 @@ def main():
                     help='also print the calibration by blocks of N games in the order played (0: off)')
     ap.add_argument('--dump', metavar='FILE', help='also write every prediction as a tab-separated row: '
                     'kind, claim code, predicted, bluff (0/1), my cards, the history before the claim')
+    ap.add_argument('--values', action='store_true', help="print instead how the search's values of the "
+                    'answers it chose came true, by kind of decision (see above)')
     a = ap.parse_args()
     # The bot runs in its own working folder (where its memory lives): a relative path must
     # still name the program the user meant.
@@ -143,6 +236,7 @@ def main():
     order = {}  # game file -> its index in the order the run started them
     block_of = []  # per row, the game's index
     dumped = []
+    valued = []  # (kind, my cards, value of the chosen answer, game file)
     for name, path, opp, my, cards, legal, move in calls(log, games):
         g = os.path.basename(path)
         order.setdefault(g, len(order))
@@ -156,6 +250,10 @@ def main():
             cmd = [a.bot] + a.bot_args.split() + ['--explain', f, str(opp), str(my), cards] + legal_list(legal)
             r = subprocess.run(cmd, cwd=folder, capture_output=True, text=True)
             line = text.split('\n')[-1]
+            weighed = dict((json.loads('"%s"' % k), float(v)) for k, v in
+                           re.findall(r'^"((?:[^"\\]|\\.)*)" ([\d.]+) \(', r.stderr, re.M))
+            if len(weighed) > 1 and move in weighed:
+                valued.append((value_kind(line, move, weighed), len(cards), weighed[move], g))
             if line and line[-1] in CLAIMED and g in last_cards and (len(line) == 1 or line[-1] in 'acds'):
                 ch = CLAIMED[line[-1]]
                 post = [l for l in r.stderr.split('\n') if l.startswith('posterior holds')]
@@ -177,6 +275,8 @@ def main():
         with open(a.dump, 'w') as fh:
             for kind, code, pred, truth, mine, text in dumped:
                 fh.write('%s\t%s\t%.4f\t%d\t%s\t%s\n' % (kind, code, pred, truth, mine, text.replace('\n', '|')))
+    if a.values:
+        return print_values(valued, winners(log), a)
     print('coup-calibration: %s, %d claims (bot %s %s)' % (a.run, len(rows), a.bot, a.bot_args))
     for kind in ['action', 'block', 'contessa block', 'all']:
         sel = [r for r in rows if kind == 'all' or r[0] == kind]
@@ -190,6 +290,9 @@ def main():
         for lo, hi, n, mean, k, freq, wl, wh in bins:
             flag = '' if wl <= mean <= wh else '  <- off'
             print('  [%.2f,%.2f) %6d %9.3f %9.3f   [%.3f, %.3f]%s' % (lo, hi, n, mean, freq, wl, wh, flag))
+        slope, intercept = logistic_fit([(p, t) for _, p, t in sel])
+        print('  recalibration fit: ' + ('none (too few claims, or separated)' if math.isnan(slope)
+                                         else 'slope %.2f, intercept %.2f' % (slope, intercept)))
     if a.curve > 0 and rows:
         print('\nby blocks of %d games (every claim; predictions made before the game was learnt from):' % a.curve)
         print('  %-11s %6s %9s %9s %15s %7s %7s' % ('games', 'claims', 'predicted', 'observed', '95% interval',
@@ -197,6 +300,26 @@ def main():
         for b in range(0, max(block_of) + 1, a.curve):
             sel = [r for r, i in zip(rows, block_of) if b <= i < b + a.curve]
             print(curve_row('%d-%d' % (b + 1, b + a.curve), sel))
+    return 0
+
+
+def print_values(valued, won, a):
+    """The `--values` table: per kind of decision and card count, the decisions, the mean value
+    of the chosen answer and the share of their games won, with its Wilson interval."""
+    print('coup-calibration --values: %s (bot %s %s)' % (a.run, a.bot, a.bot_args))
+    print('  %-10s %5s %9s %10s %9s %15s' % ('decision', 'cards', 'decisions', 'mean value', 'won',
+                                            '95% interval'))
+    kinds = sorted(set((k, c) for k, c, _, _ in valued))
+    for kind, cards in kinds:
+        sel = [(v, won[g]) for k, c, v, g in valued if (k, c) == (kind, cards) and g in won]
+        if not sel:
+            continue
+        n = len(sel)
+        w = sum(1 for _, x in sel if x)
+        mean = sum(v for v, _ in sel) / n
+        wl, wh = wilson(w, n)
+        flag = '' if wl <= mean <= wh else '  <- off'
+        print('  %-10s %5d %9d %10.3f %9.3f   [%.3f, %.3f]%s' % (kind, cards, n, mean, w / n, wl, wh, flag))
     return 0
 
 
