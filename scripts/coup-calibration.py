@@ -42,6 +42,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from logistic import fit_logistic  # noqa: E402
 from wilson import wilson  # noqa: E402
 
 CLAIMED = {'E': '~', 'T': '$', 'S': '*', 'A': '^', 'a': '~', 'c': '*', 'd': '$', 's': '!'}
@@ -107,32 +108,15 @@ def table(rows):
 
 def logistic_fit(rows):
     """Maximum likelihood (slope, intercept) of truth ~ slope * logit(p) + intercept over
-    (p, truth) pairs, p clipped to [1e-4, 1 - 1e-4] (Newton's method); (nan, nan) when the pairs
-    cannot fix both (fewer than two distinct predictions, or every truth the same)."""
+    (p, truth) pairs, p clipped to [1e-4, 1 - 1e-4] (`logistic.fit_logistic`, no ridge);
+    (nan, nan) when the pairs cannot fix both: fewer than two distinct predictions, every
+    truth the same, or the truths separated by a threshold on the prediction (no finite fit)."""
     xs = [math.log(q / (1 - q)) for q in (min(max(p, 1e-4), 1 - 1e-4) for p, _ in rows)]
-    ys = [1.0 if t else 0.0 for _, t in rows]
-    if len(set(xs)) < 2 or len(set(ys)) < 2:
+    yes = [x for x, (_, t) in zip(xs, rows) if t]
+    no = [x for x, (_, t) in zip(xs, rows) if not t]
+    if len(set(xs)) < 2 or not yes or not no or max(no) <= min(yes) or max(yes) <= min(no):
         return float('nan'), float('nan')
-    a, b = 1.0, 0.0
-    for _ in range(100):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in zip(xs, ys):
-            q = 1.0 / (1.0 + math.exp(-min(max(a * x + b, -35.0), 35.0)))
-            w = q * (1 - q)
-            ga += (y - q) * x
-            gb += y - q
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 1e-12:
-            return float('nan'), float('nan')
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(a) + abs(b) > 100:
-            return float('nan'), float('nan')  # separated: no finite fit
-        if abs(da) + abs(db) < 1e-12:
-            break
+    a, b = fit_logistic([([x, 1.0], 1.0 if t else 0.0) for x, (_, t) in zip(xs, rows)], ridge=0.0)
     return a, b
 
 
