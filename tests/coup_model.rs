@@ -9,7 +9,9 @@ use cardgames::coup::memory::{
     game_result, opponent_name, Entry, GameResult, Memory, FILE_NAME, HEADER, RECENT,
 };
 use cardgames::coup::model::{bluff_rate, hand_distribution, PassWeights, HALF_PASS};
-use cardgames::coup::opponent::{Model, Stats};
+use cardgames::coup::opponent::{
+    kind_index, race_standing, Model, Stats, ACTION_KINDS, RACE_PRIOR_WEIGHT,
+};
 use cardgames::coup::{Action, Block, History, Strategy};
 use coup_decide::{decide, decide_with};
 
@@ -804,4 +806,78 @@ fn partly_shown_claims_count_as_likely_bluffs() {
     s.unresolved_action = Default::default();
     let f = share(Model::new(&s, None).resolved_action_ratio(Duke, ClaimAt::against(2)));
     assert!((f - share(1e-3)).abs() < 1e-12, "share {f}");
+}
+
+// ----- the counts (`Stats`): the memory file's format, the cap, the race standing -----
+
+#[test]
+fn stats_roundtrip_and_cap() {
+    let h = History::parse("Tp\nSq*<\nFdq$_\n").unwrap();
+    let s = Stats::from_history(&h);
+    assert_eq!(Stats::from_slice(&s.to_vec()), Some(s));
+    let mut big = s;
+    big.challenged[1][1] = [1000, 500];
+    // 1000 -> 500 -> 250 -> 125 -> 62 (half to even), hits alike.
+    assert_eq!(big.capped(100).challenged[1][1], [62, 31]);
+    assert_eq!(big.capped(2000), big);
+}
+
+#[test]
+fn my_claims_are_counted_by_the_race_standing_before_the_turn() {
+    assert_eq!(
+        [
+            race_standing(5, 2),
+            race_standing(4, 3),
+            race_standing(3, 4),
+            race_standing(2, 4)
+        ],
+        [2, 1, 1, 0]
+    );
+    // My Tax at 1 coin against 1 (level), its Income, my Tax at 4
+    // against its 2: it is behind, and challenges.
+    let h = History::parse_as("Tp\nI\nTq", true).unwrap();
+    let s = Stats::from_history(&h);
+    let tax = kind_index(&ACTION_KINDS, Action::Tax).unwrap();
+    assert_eq!(s.challenged[tax][1], [2, 1]);
+    assert_eq!(s.challenged_race[tax][1], [[1, 1], [1, 0], [0, 0]]);
+    // A count list of another length (an older memory's) is refused.
+    let v = s.to_vec();
+    assert_eq!(Stats::from_slice(&v), Some(s));
+    assert_eq!(Stats::from_slice(&v[..v.len() - 2]), None);
+    // Its rate when behind: the kind's rate worth four claims, then the
+    // one challenge seen there.
+    let m = Model::new(&s, None);
+    let base = m.challenge_action(Action::Tax, 2);
+    let want = (RACE_PRIOR_WEIGHT * base + 1.0) / (RACE_PRIOR_WEIGHT + 1.0);
+    assert!((m.challenge_action_at(Action::Tax, 2, 0) - want).abs() < 1e-12);
+    let level = RACE_PRIOR_WEIGHT * base / (RACE_PRIOR_WEIGHT + 1.0);
+    assert!((m.challenge_action_at(Action::Tax, 2, 1) - level).abs() < 1e-12);
+    assert!((m.challenge_action_at(Action::Tax, 2, 2) - base).abs() < 1e-12);
+}
+
+#[test]
+fn capping_game_by_game_keeps_the_rate() {
+    // Memory adds one game at a time and caps again: a counter with a
+    // true rate of 1 in 10 must stay near 0.1 over thousands of games
+    // (rescaling to the cap with rounding drifted it toward 0.5).
+    for (every, rate) in [(10u32, 0.1), (2, 0.5), (5, 0.8)] {
+        let mut s = Stats::default();
+        for g in 0..5000u32 {
+            let hit = if rate < 0.5 {
+                g % every == 0
+            } else if rate == 0.5 {
+                g % 2 == 0
+            } else {
+                g % every != 0
+            };
+            let mut one = Stats::default();
+            one.block_caught[2] = [1, hit as u32];
+            s.add(&one);
+            s = s.capped(200);
+            assert!(s.block_caught[2][0] <= 200);
+        }
+        let [n, k] = s.block_caught[2];
+        let got = k as f64 / n as f64;
+        assert!((got - rate).abs() < 0.03, "rate {rate}: {k}/{n}");
+    }
 }

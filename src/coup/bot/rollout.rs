@@ -295,6 +295,16 @@ pub(crate) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
     (c.card_value[mk][ok] + fixed::COIN_VALUE * lead).clamp(0.0, 1.0)
 }
 
+/// Whether a rollout may be cut at the horizon in `s`: not once both
+/// players are down to their last card, where the next successful
+/// challenge, Assassination or Coup ends the game and the coins decide who
+/// gets there first, which [`cut_value`]'s even card values and linear coin
+/// lead cannot tell: such a world is played to its end (measured in
+/// `docs/experiments/coup.md`, "Endgames played to the end").
+pub(super) fn may_cut(s: &State) -> bool {
+    !s.hands[0].is_empty() && s.hands.iter().any(|h| h.len() >= 2)
+}
+
 /// Plays a world to its end (or to the horizon); 1.0 when seat `me` wins,
 /// 0.0 otherwise (a draw loses both players).
 /// The horizon counts the calls made since call number `start`.
@@ -315,7 +325,7 @@ pub(super) fn playout<R: Rng + ?Sized>(
         let played = s.calls - start;
         if config.horizon > 0
             && played >= config.horizon
-            && !s.hands[0].is_empty()
+            && may_cut(s)
             && (at_turn_start(s.line()) || played >= config.horizon + config.quiescence)
         {
             return cut_value(s, me, config);
@@ -394,5 +404,34 @@ mod tests {
             two_vs_two + 6.0 * fixed::COIN_VALUE,
             1,
         );
+    }
+
+    #[test]
+    fn a_world_with_one_card_each_is_played_to_its_end() {
+        // One card each at a turn's start, horizon 1: never cut, so every
+        // world ends in a win or a loss (a cut would give 0.39 and coins).
+        let config = SearchConfig {
+            horizon: 1,
+            ..SearchConfig::default()
+        };
+        let habits = [Habits::mine(); 2];
+        let deck = Cards::from_slice(&[Ambassador, Ambassador, Captain, Assassin, Contessa]);
+        for seed in 0..50 {
+            let hands = [Cards::from_slice(&[Duke]), Cards::from_slice(&[Captain])];
+            let mut s = State::from_parts([3, 2], hands, deck, &[], 4);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let v = playout(&mut s, 0, &habits, &config, 4, &mut rng);
+            assert!(v == 0.0 || v == 1.0, "seed {seed}: {v} at call {}", s.calls);
+            assert!(s.calls > 5, "seed {seed}: ended at call {}", s.calls);
+        }
+        // Two cards against one are cut at the horizon as before.
+        let hands = [
+            Cards::from_slice(&[Duke, Contessa]),
+            Cards::from_slice(&[Captain]),
+        ];
+        let mut s = State::from_parts([3, 2], hands, deck, &[], 4);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let v = playout(&mut s, 0, &habits, &config, 4, &mut rng);
+        assert!(v > 0.0 && v < 1.0, "{v}");
     }
 }

@@ -64,7 +64,7 @@ impl<P: Policies> Walk<ChaCha8Rng> for CoupWalk<'_, P> {
 
     fn step(&mut self, rng: &mut ChaCha8Rng) -> Step<Reply> {
         let s = &mut self.s;
-        if self.horizon > 0 && s.calls >= self.start + self.horizon && !s.hands[0].is_empty() {
+        if self.horizon > 0 && s.calls >= self.start + self.horizon && super::rollout::may_cut(s) {
             return Step::End(self.policies.cut(s));
         }
         if s.out_of_calls() {
