@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcripts of an arbiter3.py log, with every player's hidden cards.
 
-usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--games A:B] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --cells | --taxes | --exposure [--decay D] | --curve N]
+usage: scripts/coup-games.py RUN_DIR... [--bot NAME] [--games A:B] [--lost] [--n N] [--answers | --losses | --by-hand | --blocks | --openings | --claims | --truths | --cells | --taxes | --exposure [--decay D] | --curve N]
 
 RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log`).
 Prints, per game, each call: who, its cards, its coins and the other's, its answer, and the
@@ -10,7 +10,8 @@ NAME answered the opponent's Assassinations and blocks, by NAME's and the oppone
 by what a challenge found: the table that shows a bluff-block or challenge habit at a glance.
 `--losses` counts every card given up by who gave it up and why (a bluff caught, a challenge
 of an honest claim, an Assassination, a Coup, the double loss), over all RUN_DIRs, with how
-often NAME won the games whose first card went that way: where the cards, and the games, go.
+often NAME won the games whose first card went that way, and by who gave up the first card:
+where the cards, and the games, go (who takes the first card, and who converts it).
 `--by-hand` shows how the opponent's turn-start action depends on its two hidden cards, and
 what knowing that would be worth for telling its bluffs: the Brier score of the probability
 that an action claim is a bluff, from the hands NAME's two cards leave (hypergeometric, the
@@ -26,6 +27,9 @@ wins after challenging an honest claim and a bluff (what a challenge of an openi
 `--claims` shows each side's claims by kind: how often they were bluffs, how often the other
 side challenged them and caught a bluff, and the bluffs that went unchallenged (how an adaptive
 opponent answers a change of the bot shows here first).
+`--truths` shows NAME's own action claims by kind, NAME's card count and whether NAME held the
+card, with how often the opponent challenged each: an opponent that reads NAME's record
+challenges NAME's bluffs more than its honest claims.
 `--cells` splits the opponent's action claims by the public situation a learning opponent can
 condition on: NAME's cards, the coin race from the claimant's side (ahead, even, behind) and the
 claimant's turns before the claim (0, 1, 2 or more): where it bluffs, where NAME challenges, and
@@ -218,6 +222,27 @@ def answered_claims(game, bot):
             turns[who] += 1
 
 
+def truths_table(games, bot):
+    """NAME's action claims the opponent answered, by kind, NAME's card count and whether NAME
+    held the card: how often the opponent challenged each (one that reads NAME's record tells
+    its bluffs apart from its honest claims)."""
+    stats = collections.defaultdict(lambda: [0, 0])
+    for _, _, prev, cur in consecutive_calls(games):
+        kind = prev[4][:1]
+        if prev[0] != bot or cur[0] == bot or kind not in CLAIMED:
+            continue
+        key = (kind, len(prev[1]), CLAIMED[kind] not in prev[1])
+        stats[key][0] += 1
+        stats[key][1] += cur[4] == 'q'
+    print('kind  my-cards  honest  challenged   bluffs  challenged')
+    for kind in 'TSAE':
+        for n in (1, 2):
+            h, b = stats[(kind, n, False)], stats[(kind, n, True)]
+            if h[0] + b[0]:
+                print('%-5s %8d  %6d  %9.1f%%  %7d  %9.1f%%' % (
+                    kind, n, h[0], 100.0 * h[1] / max(h[0], 1), b[0], 100.0 * b[1] / max(b[0], 1)))
+
+
 def cell_rows(games, bot):
     """{(kind, NAME's cards, race, claimant's turns before, capped at 2): [claims, bluffs,
     challenged, challenged bluffs]} over the opponent's action claims that NAME answered."""
@@ -363,6 +388,11 @@ def losses(games, bot):
     for k, v in sorted(cards.items(), key=lambda kv: -kv[1]):
         f = first[k]
         print('%-9s %-32s %6d %12d %s' % (k + (v, f, '%.0f%%' % (100.0 * won[k] / f) if f else '')))
+    for side in (bot, 'opponent'):
+        f = sum(n for k, n in first.items() if k[0] == side)
+        w = sum(n for k, n in won.items() if k[0] == side)
+        if f:
+            print('first card given up by %s: %d games, %s won %.1f%% of them' % (side, f, bot, 100.0 * w / f))
 
 
 CHARS = '~^*!$'
@@ -588,6 +618,7 @@ def main():
     ap.add_argument('--blocks', action='store_true')
     ap.add_argument('--openings', action='store_true')
     ap.add_argument('--claims', action='store_true')
+    ap.add_argument('--truths', action='store_true')
     ap.add_argument('--cells', action='store_true')
     ap.add_argument('--taxes', action='store_true')
     ap.add_argument('--exposure', action='store_true')
@@ -617,7 +648,7 @@ def main():
         return 0
     for chosen, table in ((a.losses, losses), (a.by_hand, by_hand), (a.blocks, blocks_table),
                           (a.openings, openings), (a.claims, claims_table), (a.cells, cells_table),
-                          (a.taxes, taxes_table), (a.answers, answers)):
+                          (a.taxes, taxes_table), (a.answers, answers), (a.truths, truths_table)):
         if chosen:
             table(games, a.bot)
             return 0
