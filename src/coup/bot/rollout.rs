@@ -298,8 +298,8 @@ pub(crate) fn cut_value(s: &State, me: usize, c: &SearchConfig) -> f64 {
 /// Whether a rollout may be cut at the horizon in `s`: not once both
 /// players are down to their last card, where the next successful
 /// challenge, Assassination or Coup ends the game and the coins decide who
-/// gets there first, which [`cut_value`]'s even card values and linear coin
-/// lead cannot tell: such a world is played to its end (measured in
+/// gets there first, which [`cut_value`]'s card values and linear coin lead
+/// cannot tell: such a world is played to its end (measured in
 /// `docs/experiments/coup.md`, "Endgames played to the end").
 pub(super) fn may_cut(s: &State) -> bool {
     !s.hands[0].is_empty() && s.hands.iter().any(|h| h.len() >= 2)
