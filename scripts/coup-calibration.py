@@ -234,10 +234,11 @@ def main():
             cmd = [a.bot] + a.bot_args.split() + ['--explain', f, str(opp), str(my), cards] + legal_list(legal)
             r = subprocess.run(cmd, cwd=folder, capture_output=True, text=True)
             line = text.split('\n')[-1]
-            weighed = dict((json.loads('"%s"' % k), float(v)) for k, v in
-                           re.findall(r'^"((?:[^"\\]|\\.)*)" ([\d.]+) \(', r.stderr, re.M))
-            if len(weighed) > 1 and move in weighed:
-                valued.append((value_kind(line, move, weighed), len(cards), weighed[move], g))
+            if a.values:
+                weighed = dict((json.loads('"%s"' % k), float(v)) for k, v in
+                               re.findall(r'^"((?:[^"\\]|\\.)*)" ([\d.]+) \(', r.stderr, re.M))
+                if len(weighed) > 1 and move in weighed:
+                    valued.append((value_kind(line, move, weighed), len(cards), weighed[move], g))
             if line and line[-1] in CLAIMED and g in last_cards and (len(line) == 1 or line[-1] in 'acds'):
                 ch = CLAIMED[line[-1]]
                 post = [l for l in r.stderr.split('\n') if l.startswith('posterior holds')]
