@@ -10,7 +10,8 @@ use cardgames::coup::memory::{
 };
 use cardgames::coup::model::{bluff_rate, hand_distribution, PassWeights, HALF_PASS};
 use cardgames::coup::opponent::{
-    kind_index, race_standing, Model, Stats, ACTION_KINDS, RACE_PRIOR_WEIGHT,
+    action_bluff_share_after, kind_index, race_standing, Model, Stats, ACTION_KINDS,
+    P_HOLD_EITHER_TWO, P_HOLD_ONE, P_HOLD_TWO, RACE_PRIOR_WEIGHT,
 };
 use cardgames::coup::{Action, Block, History, Strategy};
 use coup_decide::{decide, decide_with};
@@ -880,4 +881,45 @@ fn capping_game_by_game_keeps_the_rate() {
         let got = k as f64 / n as f64;
         assert!((got - rate).abs() < 0.03, "rate {rate}: {k}/{n}");
     }
+}
+
+#[test]
+fn the_hold_probabilities_are_the_hypergeometric_ones() {
+    // Two cards from 15 with three of each character, counted over
+    // every pair: a given character, and either of two given ones.
+    let deck: Vec<usize> = (0..15).map(|i| i / 3).collect();
+    let (mut pairs, mut one, mut either) = (0.0, 0.0, 0.0);
+    for a in 0..15 {
+        for b in a + 1..15 {
+            pairs += 1.0;
+            one += f64::from(u8::from(deck[a] == 0 || deck[b] == 0));
+            either += f64::from(u8::from(deck[a] <= 1 || deck[b] <= 1));
+        }
+    }
+    assert!((P_HOLD_TWO - one / pairs).abs() < 1e-12);
+    assert!((P_HOLD_EITHER_TWO - either / pairs).abs() < 1e-12);
+    assert!((P_HOLD_ONE - 3.0 / 15.0).abs() < 1e-12);
+    // The action prior: 0.3 with no evidence, a caught bluff in one test.
+    assert!((action_bluff_share_after(0, 0) - 0.3).abs() < 1e-12);
+    assert!((action_bluff_share_after(1, 1) - 1.6 / 3.0).abs() < 1e-12);
+}
+
+#[test]
+fn priors_are_the_stated_means() {
+    let m = Model::default();
+    assert!((m.challenge_action(Action::Tax, 2) - 0.2).abs() < 1e-12);
+    // A two-card Assassination: half its own prior mean (0.1), half the
+    // pooled Assassination rate under the claims' prior (0.2).
+    assert!((m.challenge_action(Action::Assassinate, 2) - 0.15).abs() < 1e-12);
+    // Its last card: half 0.5, half 0.2.
+    assert!((m.challenge_action(Action::Assassinate, 1) - 0.35).abs() < 1e-12);
+    // Four two-card Assassinations let stand: the pooled rate is
+    // Beta(1, 4) after [4, 0] = 1/9, the prior mean m = 0.05 + 0.5 / 9,
+    // worth two claims, then [4, 0]: 2m / 6.
+    let mut s = Stats::default();
+    s.challenged[kind_index(&ACTION_KINDS, Action::Assassinate).unwrap()][1] = [4, 0];
+    let m = Model::new(&s, None);
+    let want = 2.0 * (0.05 + 0.5 / 9.0) / 6.0;
+    assert!((m.challenge_action(Action::Assassinate, 2) - want).abs() < 1e-12);
+    assert!((m.challenge_block(Block::Captain) - 0.25).abs() < 1e-12);
 }

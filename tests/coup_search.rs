@@ -235,6 +235,16 @@ fn the_horizon_value_fit_is_computed_right() {
 }
 
 #[test]
+fn the_claim_recalibration_is_fitted_right() {
+    // scripts/coup-recalibrate.py: the features of the opponent's action
+    // claims on a game log made by hand (the hypergeometric term, the
+    // standing claims through a block, a proof, a card given up and an
+    // Exchange, the turns, the card counts and coins) and the per-kind
+    // logistic fit on rows drawn from known models.
+    script_self_test("coup-recalibrate.py");
+}
+
+#[test]
 fn every_listed_search_key_is_accepted_and_an_unknown_one_lists_them() {
     for key in SEARCH_KEYS {
         let value = match *key {

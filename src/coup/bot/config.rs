@@ -245,6 +245,12 @@ search_config! {
     /// Brier score on four Seer styles' claims of five (0.5, 0.25, 1 tried,
     /// seeds 11-31); 56.9% of 7,000 games (0.5: 55.1%).
     mind_odds: f64 = 1.0, 0..=1e9, "factor on the claimant's-eyes likelihood of a bluff";
+    /// Whether the pending action claim's bluff probability is recalibrated
+    /// by its situation (`Ctx::recalibrate` in `bot/posterior.rs`). On arm
+    /// 1: 61.6% [59.8, 63.3] of 3,000 games against the five Seer styles at
+    /// seeds 11, 13, 17 (59.2% without), 59.0% at fresh seeds 53, 59, 61
+    /// (56.8%).
+    recalibrate: bool = false, 0..=1, "the pending claim's bluff probability recalibrated by its situation";
     /// Prior probability that the opponent plays by the contest winner's
     /// rule ([`super::known`]); 0 turns the rule off. Measured at seed 7
     /// (arbiter3, 200 games, memory on): the real Calculator 81.0% [75.0,
@@ -266,7 +272,8 @@ impl SearchConfig {
     /// its bluffs read from its resolved claims by the claimant's cards
     /// with the Exchange prior and repeated claims counted once, rollouts
     /// cut after 4 calls wherever they fall and valued by even card
-    /// values, and its claims read through the claimant's eyes: played
+    /// values, and its claims read through the claimant's eyes (its pending
+    /// action claim recalibrated by its situation since `recalibrate`): played
     /// alone, 57.2% [55.5, 59.0] of 3,200 games against Seer and 62.6%
     /// against the real Calculator (`docs/experiments/coup-log.md`, "One
     /// arm against an adaptive opponent").
@@ -276,6 +283,7 @@ impl SearchConfig {
                 mind: 0.03,
                 mind_worlds: 192,
                 mind_odds: 0.35,
+                recalibrate: true,
                 tree: true,
                 resolved_bluffs: true,
                 exchange_prior: true,
