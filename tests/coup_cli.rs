@@ -352,3 +352,63 @@ fn mind_keeps_my_answers_as_the_opponent_saw_them() {
         }
     }
 }
+
+/// Arm 1 recalibrates the bluff probability of the pending action claim
+/// (`Ctx::recalibrate`, `docs/coup.md`, "Reading the opponent's claims"): an
+/// opening Tax against my Captain and Contessa, both players at 1 coin, moves
+/// from the posterior's `p` to `sigmoid(w . x)`, with the Tax row's weights and
+/// the features computed here by hand (the share of two-card hands drawn from
+/// the 13 cards I cannot see that lack all three Dukes is 10/13 * 9/12; no
+/// earlier claim or turn; its first turn).
+#[test]
+fn arm_one_recalibrates_an_opening_tax() {
+    let held = |recalibrate: &str| {
+        let (_dir, f) = temp("T");
+        let p = f.to_str().expect("path");
+        let setting = format!("recalibrate={recalibrate}");
+        let args = [
+            "--no-memory",
+            "--explain",
+            "--search",
+            "arm=1",
+            "--search",
+            &setting,
+        ];
+        let (code, _, err) = bot(&[&args[..], &[p, "1", "1", "*!", "p", "q"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let line = err.lines().find(|l| l.starts_with("posterior holds"));
+        let line = line.unwrap_or_else(|| panic!("no posterior in {err}"));
+        let duke = line.split_whitespace().find_map(|kv| kv.strip_prefix("$:"));
+        duke.and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("{line}"))
+    };
+    let p = 1.0 - held("0");
+    let logit = |x: f64| (x / (1.0 - x)).ln();
+    let none = 10.0 / 13.0 * 9.0 / 12.0;
+    let w = [
+        -0.182, 0.349, 0.311, -0.112, -0.240, 0.512, -0.095, -0.661, 0.011, -0.280, 0.022,
+    ];
+    let x = [
+        1.0,
+        logit(p),
+        logit(none),
+        0.0,
+        0.0,
+        1.0 / 7.0,
+        1.0 / 7.0,
+        0.0,
+        0.0,
+        0.0,
+        1.0,
+    ];
+    let q = 1.0 / (1.0 + (-x.iter().zip(w).map(|(a, b)| a * b).sum::<f64>()).exp());
+    let got = 1.0 - held("1");
+    assert!(
+        (got - q).abs() < 0.002,
+        "recalibrated {got}, expected {q} (from {p})"
+    );
+    assert!(
+        q - p > 0.1,
+        "the recalibration moves this claim: {p} to {q}"
+    );
+}

@@ -295,6 +295,7 @@ fn arm_1_is_the_portfolio_arm_played_alone_and_later_keys_change_it() {
         "mind=0.03",
         "mind_worlds=192",
         "mind_odds=0.35",
+        "recalibrate=1",
     ] {
         spelled.set(kv).unwrap();
     }
