@@ -3,7 +3,8 @@
 //! distribution they weigh (`Ctx::opponent_hands`), its marginals
 //! ([`marginals`]), how doubtful my claims look from the public record
 //! (`Ctx::public_doubt`), and the pending claim read through the claimant's
-//! eyes (`Ctx::read_mind`, [`SearchConfig::mind`]).
+//! eyes (`Ctx::read_mind`, [`SearchConfig::mind`]) and by its situation
+//! (`Ctx::recalibrate`, [`SearchConfig::recalibrate`]).
 
 use rand::RngExt;
 use rand_chacha::rand_core::SeedableRng;
@@ -45,7 +46,7 @@ pub(super) fn marginals(hands: &[(Vec<Character>, f64)]) -> [f64; 5] {
 /// The weights of [`Ctx::recalibrate`], rows Exchange, Tax, Steal,
 /// Assassinate ([`ACTION_KINDS`]): logistic regressions of the truth of
 /// the opponent's action claims on the features there, fitted by
-/// `scripts/coup-recalibrate.py` on the games of `0da0a04` against Seer,
+/// `scripts/coup-recalibrate.py` on the games of `a044045` against Seer,
 /// Seer-bluffer and Seer-passive at arbiter3 seeds 19-47 (23 runs: all but
 /// passive at seed 47; 14,858 claims). On the held-out styles' claims at
 /// those seeds the Brier score went from the posterior's 0.195 to 0.164
