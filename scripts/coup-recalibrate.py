@@ -45,10 +45,11 @@ _spec.loader.exec_module(coup_games)
 
 OURS = 'Ours'
 KINDS = 'ETSA'
-TURN_ACTIONS = 'IFETSAC'
-SHOWN = '~^*!$'
+TURN_ACTIONS = coup_games.TURN_ACTIONS
+SHOWN = coup_games.CHARS
 GIVEN_UP = {'_': '~', "'": '^', '<': '*', '=': '!', '0': '$'}
-CLAIMED = {'E': '~', 'T': '$', 'S': '*', 'A': '^', 'a': '~', 'c': '*', 'd': '$', 's': '!'}
+# The character each action (coup-games.py's CLAIMED) and each block (its NEED) claims.
+CLAIMED = {**coup_games.CLAIMED, **coup_games.NEED}
 
 
 def holds_one(n, u, k):
