@@ -196,7 +196,9 @@ def main():
     ap.add_argument('--curve', type=int, default=50, metavar='N',
                     help='also print the calibration by blocks of N games in the order played (0: off)')
     ap.add_argument('--dump', metavar='FILE', help='also write every prediction as a tab-separated row: '
-                    'kind, claim code, predicted, bluff (0/1), my cards, the history before the claim')
+                    'kind, claim code, predicted, bluff (0/1), my cards, the history before the claim, the '
+                    "claim's situation as the bot printed it (its row of the recalibration and 11 features, "
+                    'space-separated; empty if it printed none)')
     ap.add_argument('--values', action='store_true', help="print instead how the search's values of the "
                     'answers it chose came true, by kind of decision (see above)')
     a = ap.parse_args()
@@ -249,7 +251,9 @@ def main():
                     kind = 'contessa block' if line[-1] == 's' else ('block' if line[-1] in 'acd' else 'action')
                     rows.append((kind, pred, truth))
                     block_of.append(order[g])
-                    dumped.append((kind, line[-1], pred, truth, cards, text))
+                    situation = [l[len('claim situation '):] for l in r.stderr.split('\n')
+                                 if l.startswith('claim situation ')]
+                    dumped.append((kind, line[-1], pred, truth, cards, text, (situation or [''])[0]))
         texts[g] = text + move
         # Every game's file follows the run move by move, so a finished game shows its end
         # to the portfolio (which reads earlier games' results from their files).
@@ -258,8 +262,9 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     if a.dump:
         with open(a.dump, 'w') as fh:
-            for kind, code, pred, truth, mine, text in dumped:
-                fh.write('%s\t%s\t%.4f\t%d\t%s\t%s\n' % (kind, code, pred, truth, mine, text.replace('\n', '|')))
+            for kind, code, pred, truth, mine, text, situation in dumped:
+                fh.write('%s\t%s\t%.4f\t%d\t%s\t%s\t%s\n' % (kind, code, pred, truth, mine,
+                                                          text.replace('\n', '|'), situation))
     if a.values:
         return print_values(valued, winners(log), a)
     print('coup-calibration: %s, %d claims (bot %s %s)' % (a.run, len(rows), a.bot, a.bot_args))

@@ -5,29 +5,23 @@ src/coup/bot/posterior.rs, applied by `--search recalibrate=1`).
 usage: scripts/coup-recalibrate.py RUN_DIR... --bot BIN [--train STYLES] [--dumps DIR]
 
 Each RUN_DIR is one opponent's folder of `scripts/coup-bench.py --keep DIR` (it holds `log` and
-games/); the opponent's style is the folder's name (Seer, Seer-bluffer, ...). The bot's predicted
-probability that each action claim of the opponent is a bluff comes from `scripts/coup-calibration.py
-RUN_DIR --bot BIN --curve 0 --dump FILE` (the bot as it plays: give one that does not recalibrate
-already), kept in --dumps DIR under the run's path (slow to make; clear DIR when the bot changes) and
-joined one to one, in order, with the claims read from the log (a run whose claims or truths
-disagree with its dump is skipped, with a line on stderr). A claim has 11 features: 1; the logit of
-the prediction (clamped to [1e-4, 1 - 1e-4]); log((1 - h) / h), h the chance that a hand of the
-claimant's card count drawn blind from the 15 cards less mine and the dead holds the character
-(clamped to [1e-3, 1 - 1e-3]); I hold one card; it holds one card; its coins / 7; my coins / 7; its
-standing claims of the character before this one (at most 2) and of others (at most 3: every claim
-and block stands until its unchallenged Exchange clears them all, or it shows or gives up a copy of
-the character); its turns before this one (at most 6) / 6; this is its first turn. Per kind
-(Exchange, Tax, Steal, Assassinate), a logistic regression of the truth (1: a bluff) on them
-(Newton's method, ridge 1e-2) over the runs of the --train styles. Prints the weights as a Rust array
-(rows E, T, S, A) and per style the claims and the Brier scores of the kind's base rate in that style,
-of the bot's prediction and of the recalibrated one ("held out": a style not in --train).
+games/); the opponent's style is the folder's name (Seer, Seer-bluffer, ...). Every claim of the
+opponent that our bot answered (its turn's action claims and its blocks of my actions) comes from
+`scripts/coup-calibration.py RUN_DIR --bot BIN --curve 0 --dump FILE` (slow to make: kept in --dumps
+DIR under the run's path; clear DIR when the bot's posterior changes), with its truth and the claim's
+situation as the bot printed it under `--explain` ("claim situation ROW x...", `Ctx::claim_features`):
+the row (0-3: Exchange, Tax, Steal, Assassinate; 4-7: blocks as Ambassador, Captain, Duke, Contessa)
+and 11 features, the second of them the logit of the posterior's (not recalibrated) probability that
+the claim is a bluff. Per row, a logistic regression of the truth (1: a bluff) on the features
+(Newton's method, ridge 1e-2) over the runs of the --train styles. Prints the weights as a Rust
+array and per style and group of rows (actions, blocks) the claims and the Brier scores of each
+row's base rate in that style, of the bot's posterior and of the recalibrated one ("held out": a
+style not in --train).
 
 Example: scripts/coup-recalibrate.py /tmp/bench/s*/Seer* --bot target/release/coup-bot --dumps /tmp/d
-(--self-test checks the features on a game made by hand and the fit on a known model.)
+(--self-test checks the reading of a dump's rows and the fit on a known model.)
 """
 import argparse
-import importlib.util
-import math
 import os
 import random
 import shutil
@@ -39,72 +33,27 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from logistic import fit_logistic, sigmoid  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location('coup_games', os.path.join(HERE, 'coup-games.py'))
-coup_games = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(coup_games)
 
-OURS = 'Ours'
-KINDS = 'ETSA'
-TURN_ACTIONS = coup_games.TURN_ACTIONS
-SHOWN = coup_games.CHARS
-GIVEN_UP = {'_': '~', "'": '^', '<': '*', '=': '!', '0': '$'}
-# The character each action (coup-games.py's CLAIMED) and each block (its NEED) claims.
-CLAIMED = {**coup_games.CLAIMED, **coup_games.NEED}
+ROWS = 'ETSAacds'  # the rows of RECALIBRATION, by the claim's code
+GROUPS = (('actions', 'ETSA'), ('blocks', 'acds'))
 
 
-def holds_one(n, u, k):
-    """P(k cards drawn from n, u of them copies of a character, hold a copy at least)."""
-    none = 1.0
-    for j in range(k):
-        none *= max(0, n - u - j) / max(1, n - j)
-    return 1.0 - none
-
-
-def claims(game):
-    """(kind, situation, bluff 0/1) per action claim of the opponent that has a next call; the
-    situation: (h, my cards, its cards, its coins, my coins, same, other, its turns before)."""
-    calls, dead, standing, turns, out = game['calls'], [], [], 0, []
-    for i, (who, cards, coins, other_coins, ans) in enumerate(calls):
-        opp, a0 = who != OURS, ans[:1]
-        if opp and a0 in KINDS and i + 1 < len(calls):
-            ch = CLAIMED[a0]
-            mine, its = [c for c in calls[i + 1][1] if c in SHOWN], [c for c in cards if c in SHOWN]
-            h = holds_one(15 - len(mine) - len(dead), 3 - mine.count(ch) - dead.count(ch), len(its))
-            same = standing.count(ch)
-            out.append((a0, (h, len(mine), len(its), int(coins), int(other_coins), same,
-                             len(standing) - same, turns), int(ch not in its)))
-        if opp and a0 in TURN_ACTIONS:
-            turns += 1
-        for x in ans:
-            if x in GIVEN_UP:
-                dead.append(GIVEN_UP[x])
-                if opp and GIVEN_UP[x] in standing:
-                    standing.remove(GIVEN_UP[x])
-        if opp and a0 in CLAIMED:
-            standing.append(CLAIMED[a0])
-        if opp and a0 == 'E' and (i + 1 >= len(calls) or 'q' not in calls[i + 1][4]):
-            standing = []
-        if opp and ans in SHOWN and ans in standing:
-            standing.remove(ans)
+def situations(lines):
+    """(row code, features, bluff 0/1) per claim row of a coup-calibration.py dump (its lines)
+    that carries the claim's situation."""
+    out = []
+    for line in lines:
+        r = line.rstrip('\n').split('\t')
+        if len(r) >= 7 and r[6]:
+            v = r[6].split()
+            out.append((ROWS[int(v[0])], [float(x) for x in v[1:]], int(r[3])))
     return out
 
 
-def clamp(p, e):
-    return min(max(p, e), 1.0 - e)
-
-
-def features(situation, p):
-    """The 11 features of a claim in `situation` that the bot called a bluff with probability p."""
-    h, mine, its, coins, my_coins, same, other, turns = situation
-    p, h = clamp(p, 1e-4), clamp(h, 1e-3)
-    return [1.0, math.log(p / (1 - p)), math.log((1 - h) / h), float(mine == 1), float(its == 1),
-            coins / 7, my_coins / 7, float(min(same, 2)), float(min(other, 3)), min(turns, 6) / 6,
-            float(turns == 0)]
-
-
 def predictions(run, bot, cache):
-    """(claim code, predicted bluff probability, bluff 0/1) per action row of the calibration dump
-    of `run`, made by scripts/coup-calibration.py unless `cache` holds it."""
+    """The claims of `run` (`situations`), from its dump in `cache`, made by
+    scripts/coup-calibration.py unless `cache` holds it; none (said on stderr) when the dump has
+    no situations (made by a bot older than `claim situation`)."""
     path = os.path.join(cache, os.path.abspath(run).strip(os.sep).replace(os.sep, '_') + '.tsv')
     if not os.path.exists(path):
         print('coup-recalibrate: predicting %s' % run, file=sys.stderr)
@@ -113,31 +62,20 @@ def predictions(run, bot, cache):
         if r.returncode != 0:
             sys.exit('coup-recalibrate: coup-calibration.py failed on %s: %s' % (run, r.stderr.strip()))
         os.replace(path + '.part', path)
-    rows = [line.rstrip('\n').split('\t') for line in open(path)]
-    return [(r[1], float(r[2]), int(r[3])) for r in rows if r[0] == 'action']
+    got = situations(open(path))
+    if not got:
+        print('coup-recalibrate: skipped %s: its dump %s has no claim situations' % (run, path),
+              file=sys.stderr)
+    return got
 
 
-def joined(run, bot, cache):
-    """(kind, features, bluff, the bot's prediction) per claim of `run`; none when the log's
-    claims and the dump's disagree (said on stderr)."""
-    logged = [c for g in coup_games.parse(os.path.join(run, 'log')) for c in claims(g)]
-    dump = predictions(run, bot, cache)
-    bad = next((i for i, (c, d) in enumerate(zip(logged, dump)) if (c[0], c[2]) != (d[0], d[2])), None)
-    if len(logged) != len(dump) or bad is not None:
-        why = ('claim %d differs in kind or truth' % (bad + 1) if bad is not None
-               else '%d claims in the log, %d in the dump' % (len(logged), len(dump)))
-        print('coup-recalibrate: skipped %s: %s' % (run, why), file=sys.stderr)
-        return []
-    return [(kind, features(s, p), y, p) for (kind, s, y), (_, p, _) in zip(logged, dump)]
-
-
-def fit(rows, kinds=KINDS):
-    """Per kind, the weights of the logistic regression over (kind, features, bluff, ...) rows."""
+def fit(rows, kinds=ROWS):
+    """Per row code, the weights of the logistic regression over (code, features, bluff) rows."""
     weights = {}
     for k in kinds:
         sel = [(r[1], r[2]) for r in rows if r[0] == k]
         if not sel:
-            sys.exit('coup-recalibrate: no training claims of kind %s' % k)
+            sys.exit('coup-recalibrate: no training claims of row %s' % k)
         weights[k] = fit_logistic(sel, ridge=1e-2)
     return weights
 
@@ -147,105 +85,44 @@ def brier(ps, ys):
 
 
 def report(rows, weights, train, runs):
-    """The Rust array of `weights` (fitted on `runs` runs) and the Brier scores per style of
-    (style, kind, features, bluff, prediction) rows."""
+    """The Rust array of `weights` (fitted on `runs` runs) and the Brier scores per style and
+    group of rows of (style, code, features, bluff) rows."""
     fitted = [r for r in rows if r[0] in train]
-    print('// Rows E, T, S, A: fitted on %d claims (%s) of %d runs of %s.' % (
-        len(fitted), ', '.join('%s %d' % (k, sum(r[1] == k for r in fitted)) for k in KINDS), runs,
-        ', '.join(train)))
-    print('const RECALIBRATION: [[f64; 11]; 4] = [')
-    for k in KINDS:
+    print('// Rows %s: fitted on %d claims (%s) of %d runs of %s.' % (
+        ', '.join(ROWS), len(fitted), ', '.join('%s %d' % (k, sum(r[1] == k for r in fitted)) for k in ROWS),
+        runs, ', '.join(train)))
+    print('const RECALIBRATION: [[f64; 11]; %d] = [' % len(ROWS))
+    for k in ROWS:
         print('    [%s],' % ', '.join(('%.3f' % w).replace('-0.000', '0.000') for w in weights[k]))
-    print('];\n\nBrier scores: of the base rate of each kind, the bot\'s prediction, the recalibrated one.')
-    print('%-14s %6s  %9s %9s %13s' % ('style', 'claims', 'base rate', 'bot', 'recalibrated'))
+    print("];\n\nBrier scores: of the base rate of each row, the bot's posterior, the recalibrated one.")
+    print('%-14s %-8s %6s  %9s %9s %13s' % ('style', 'claims', 'count', 'base rate', 'bot', 'recalibrated'))
     for style in sorted(set(r[0] for r in rows)):
-        sel = [r[1:] for r in rows if r[0] == style]
-        ys = [y for _, _, y, _ in sel]
-        base = {k: sum(y for kind, _, y, _ in sel if kind == k) / max(1, sum(r[0] == k for r in sel))
-                for k in KINDS}
-        recal = [sigmoid(sum(a * b for a, b in zip(weights[k], f))) for k, f, _, _ in sel]
-        print('%-14s %6d  %9.4f %9.4f %13.4f%s' % (
-            style, len(sel), brier([base[r[0]] for r in sel], ys), brier([r[3] for r in sel], ys),
-            brier(recal, ys), '' if style in train else '  (held out)'))
+        for group, codes in GROUPS:
+            sel = [r[1:] for r in rows if r[0] == style and r[1] in codes]
+            ys = [y for _, _, y in sel]
+            base = {k: sum(y for c, _, y in sel if c == k) / max(1, sum(r[0] == k for r in sel)) for k in codes}
+            bot = [sigmoid(f[1]) for _, f, _ in sel]
+            recal = [sigmoid(sum(a * b for a, b in zip(weights[k], f))) for k, f, _ in sel]
+            print('%-14s %-8s %6d  %9.4f %9.4f %13.4f%s' % (
+                style, group, len(sel), brier([base[c] for c, _, _ in sel], ys), brier(bot, ys),
+                brier(recal, ys), '' if style in train else '  (held out)'))
 
 
-GAME = r"""--- Game 0 : Seer vs. Ours
-/s /g/0.txt 1 1 $*
-Seer played 'T'
-/o /g/0.txt 1 1 $$
-Ours played 'p'
-/s /g/0.txt 1 1 $*
-Seer played '\n'
-/o /g/0.txt 4 1 $$
-Ours played 'S'
-/s /g/0.txt 1 4 $*
-Seer played 'c'
-/o /g/0.txt 4 1 $$
-Ours played '\n'
-/s /g/0.txt 1 4 $*
-Seer played 'T'
-/o /g/0.txt 4 1 $$
-Ours played 'q'
-/s /g/0.txt 1 4 $*
-Seer played '$'
-/o /g/0.txt 4 1 $$
-Ours played '0'
-/o /g/0.txt 7 1 $
-Ours played 'I\n'
-/s /g/0.txt 2 7 !*
-Seer played 'E'
-/o /g/0.txt 7 2 $
-Ours played 'p'
-/s /g/0.txt 2 7 !*~~
-Seer played '\n'
-/o /g/0.txt 7 2 $
-Ours played 'S'
-/s /g/0.txt 2 7 !*
-Seer played 'c'
-/o /g/0.txt 7 2 $
-Ours played '\n'
-/s /g/0.txt 2 7 !*
-Seer played 'I\n'
-/o /g/0.txt 8 2 $
-Ours played 'T'
-/s /g/0.txt 2 8 !*
-Seer played 'q'
-/o /g/0.txt 8 2 $
-Ours played '$'
-/s /g/0.txt 2 8 !*
-Seer played '<'
-/s /g/0.txt 5 8 !
-Seer played 'S'
-/o /g/0.txt 8 5 $
-Ours played 'p'
-"""
+DUMP = (
+    'action\tT\t0.1860\t1\t~~\tEp|T\t1 1.000000 -1.2 0.5 0 0 0.571429 0.142857 0 1 0.166667 0\n'
+    'block\tc\t0.1850\t0\t~*\tEp|Tp|Sc\t5 1.000000 -1.3 0.3 0 0 0.5 0.25 0 2 0.333333 0\n'
+    'action\tS\t0.2000\t0\t~*\tEp|Tp|Sc|S\t\n'
+    'action\tE\t0.1000\t0\t~*\tE\n')
 
 
 def self_test():
-    """The features of a game made by hand; the fit on rows drawn from a known model."""
-    with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as fh:
-        fh.write(GAME)
-    try:
-        got = claims(coup_games.parse(fh.name)[0])
-    finally:
-        os.unlink(fh.name)
-    # 1. Its honest opening Tax. I hold two Dukes: one is left among the 13 cards I cannot see,
-    # and a pair of them lacks it with chance 12/13 * 11/12 = 11/13 (h = 2/13).
-    # 2. Its Tax on its second turn, its first Tax and its Captain block standing. It shows the
-    # Duke (that Tax no longer stands) and I give up a Duke.
-    # 3. Its bluffed Exchange: 3 Ambassadors among 13 cards (a pair lacks one with 10/13 * 9/12).
-    # 4. Unchallenged, the Exchange cleared its claims; it blocks as Captain, then gives up its
-    # Captain (the block no longer stands). Its bluffed Steal: 2 Captains among 12 cards left.
-    want = [('T', [1, 0, math.log(11 / 2), 0, 0, 1 / 7, 1 / 7, 0, 0, 0, 1], 0),
-            ('T', [1, 0, math.log(11 / 2), 0, 0, 4 / 7, 1 / 7, 1, 1, 1 / 6, 0], 0),
-            ('E', [1, 0, math.log(15 / 11), 1, 0, 1, 2 / 7, 0, 2, 2 / 6, 0], 1),
-            ('S', [1, 0, math.log(5), 1, 1, 8 / 7, 5 / 7, 0, 0, 4 / 6, 0], 1)]
-    assert len(got) == len(want), got
-    for (kind, s, y), (wk, wf, wy) in zip(got, want):
-        f = features(s, 0.5)
-        assert (kind, y) == (wk, wy) and all(abs(a - b) < 1e-12 for a, b in zip(f, wf)), (kind, f, y, wf)
-    assert abs(features(got[0][1], 0.9)[1] - math.log(9)) < 1e-12
-    assert abs(features(got[0][1], 0.0)[1] - math.log(1e-4 / (1 - 1e-4))) < 1e-12
+    """The reading of a dump's rows; the fit on rows drawn from a known model."""
+    got = situations(DUMP.splitlines(True))
+    # Rows without a situation (an empty column, or a dump older than it) are not claims to fit.
+    assert [(k, y) for k, _, y in got] == [('T', 1), ('c', 0)], got
+    assert got[0][1] == [1, -1.2, 0.5, 0, 0, 0.571429, 0.142857, 0, 1, 0.166667, 0], got
+    assert len(got[1][1]) == 11 and got[1][1][1] == -1.3, got
+    assert len(got[0][1]) == 11, got
     # Rows drawn from a known model per kind: the weights come back within sampling error and the
     # ridge's shrinkage (a few hundredths here).
     rng, true, rows = random.Random(12), {'E': [-0.5, 1.0, -0.7], 'T': [0.3, -0.6, 0.0]}, []
@@ -285,7 +162,7 @@ def main():
     try:
         for run in a.run:
             style = os.path.basename(os.path.normpath(run))
-            got = joined(run, a.bot, cache)
+            got = predictions(run, a.bot, cache)
             rows += [(style,) + r for r in got]
             runs += bool(got) and style in train
     finally:

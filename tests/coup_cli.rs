@@ -412,3 +412,155 @@ fn arm_one_recalibrates_an_opening_tax() {
         "the recalibration moves this claim: {p} to {q}"
     );
 }
+
+/// The situation `--explain` prints for the opponent's pending claim
+/// (`Ctx::claim_features`: "claim situation ROW x0 ... x10", the features
+/// `scripts/coup-recalibrate.py` fits on), at five claims of one game made by
+/// hand (the Duke `$`, Captain `*`, Contessa `!`; both players start at 1 coin).
+/// The second feature is the posterior's and is not checked; the third is
+/// the log-odds that a hand of the claimant's card count drawn blind from
+/// the cards I cannot see lacks the character, computed here by hand.
+#[test]
+fn explain_prints_the_situation_of_a_pending_claim() {
+    let situation = |history: &str, coins: [&str; 2], hand: &str, legal: &[&str]| {
+        let (_dir, f) = temp(history);
+        let p = f.to_str().expect("path");
+        let args = [
+            &["--no-memory", "--explain", p, coins[0], coins[1], hand],
+            legal,
+        ]
+        .concat();
+        let (code, _, err) = bot(&args);
+        assert_eq!(code, 0, "{err}");
+        let line = err.lines().find_map(|l| l.strip_prefix("claim situation "));
+        let line = line.unwrap_or_else(|| panic!("no situation in {err}"));
+        let v: Vec<f64> = line
+            .split(' ')
+            .map(|x| x.parse().expect("number"))
+            .collect();
+        assert_eq!(v.len(), 12, "{line}");
+        v
+    };
+    let ln = f64::ln;
+    let cases: [(&str, [&str; 2], &str, &[&str], [f64; 12]); 5] = [
+        // Its opening Tax against my two Dukes: one Duke among the 13 cards
+        // I cannot see; a pair lacks it with chance 11/13. Row 1 (Tax).
+        (
+            "T",
+            ["1", "1"],
+            "$$",
+            &["p", "q"],
+            [
+                1.0,
+                1.0,
+                0.0,
+                ln(11.0 / 2.0),
+                0.0,
+                0.0,
+                1.0 / 7.0,
+                1.0 / 7.0,
+                0.0,
+                0.0,
+                0.0,
+                1.0,
+            ],
+        ),
+        // Its Captain block of my Steal, its Tax standing: 3 Captains among
+        // 13 cards (a pair lacks them with 10/13 * 9/12). Row 5 (Captain).
+        (
+            "Tp\nSc",
+            ["4", "1"],
+            "$$",
+            &["q", "\n"],
+            [
+                5.0,
+                1.0,
+                0.0,
+                ln(90.0 / 66.0),
+                0.0,
+                0.0,
+                4.0 / 7.0,
+                1.0 / 7.0,
+                0.0,
+                1.0,
+                1.0 / 6.0,
+                0.0,
+            ],
+        ),
+        // Its second Tax, its first and its block standing.
+        (
+            "Tp\nSc\nT",
+            ["4", "1"],
+            "$$",
+            &["p", "q"],
+            [
+                1.0,
+                1.0,
+                0.0,
+                ln(11.0 / 2.0),
+                0.0,
+                0.0,
+                4.0 / 7.0,
+                1.0 / 7.0,
+                1.0,
+                1.0,
+                1.0 / 6.0,
+                0.0,
+            ],
+        ),
+        // It showed the Duke (that Tax no longer stands) and I gave up a
+        // Duke; its Exchange: 3 Ambassadors among 13 cards. Row 0.
+        (
+            "Tp\nSc\nTq$0\nI\nE",
+            ["7", "2"],
+            "$",
+            &["p", "q"],
+            [
+                0.0,
+                1.0,
+                0.0,
+                ln(90.0 / 66.0),
+                1.0,
+                0.0,
+                1.0,
+                2.0 / 7.0,
+                0.0,
+                2.0,
+                2.0 / 6.0,
+                0.0,
+            ],
+        ),
+        // Its Exchange cleared its claims; its new Captain block stood until
+        // it gave up a Captain. Its Steal on its last card: 2 Captains left
+        // among 12 cards. Row 2.
+        (
+            "Tp\nSc\nTq$0\nI\nEp\nSc\nI\nTq$<\nS",
+            ["8", "5"],
+            "$",
+            &["a", "c", "p", "q"],
+            [
+                2.0,
+                1.0,
+                0.0,
+                ln(5.0),
+                1.0,
+                1.0,
+                8.0 / 7.0,
+                5.0 / 7.0,
+                0.0,
+                0.0,
+                4.0 / 6.0,
+                0.0,
+            ],
+        ),
+    ];
+    for (history, coins, hand, legal, want) in cases {
+        let got = situation(history, coins, hand, legal);
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!(
+                i == 2 || (g - w).abs() < 1e-5,
+                "{history:?}: feature {i} {g} != {w} ({got:?})"
+            );
+        }
+    }
+}

@@ -507,6 +507,16 @@ fn opponent_names() {
         Some("Calculator".to_string())
     );
     assert_eq!(opponent_name("/x/hist.txt", "Ours"), None);
+    // The opponent's name may hold an underscore; the file name comes back whole.
+    assert_eq!(
+        opponent_name("/g/Ours_Calc_u_3_1.txt", "Ours"),
+        Some(("Calc_u".into(), "Ours_Calc_u_3_1.txt".into()))
+    );
+    assert_eq!(
+        opponent_name("/g/Calc_Ours_0_12.txt", "Ours"),
+        Some(("Calc".into(), "Calc_Ours_0_12.txt".into()))
+    );
+    assert_eq!(opponent_name("/g/A_B_0_1.txt", "Ours"), None);
 }
 
 #[test]

@@ -236,11 +236,10 @@ fn the_horizon_value_fit_is_computed_right() {
 
 #[test]
 fn the_claim_recalibration_is_fitted_right() {
-    // scripts/coup-recalibrate.py: the features of the opponent's action
-    // claims on a game log made by hand (the hypergeometric term, the
-    // standing claims through a block, a proof, a card given up and an
-    // Exchange, the turns, the card counts and coins) and the per-kind
-    // logistic fit on rows drawn from known models.
+    // scripts/coup-recalibrate.py: the reading of the claims' situations
+    // from a calibration dump (the bot computes them:
+    // `explain_prints_the_situation_of_a_pending_claim` in tests/coup_cli.rs)
+    // and the per-row logistic fit on rows drawn from known models.
     script_self_test("coup-recalibrate.py");
 }
 

@@ -246,7 +246,7 @@ search_config! {
     /// seeds 11-31); 56.9% of 7,000 games (0.5: 55.1%).
     mind_odds: f64 = 1.0, 0..=1e9, "factor on the claimant's-eyes likelihood of a bluff";
     /// Whether the pending action claim's bluff probability is recalibrated
-    /// by its situation (`Ctx::recalibrate` in `bot/posterior.rs`). On arm
+    /// by its situation (`Ctx::opponent_hands` in `bot/posterior.rs`). On arm
     /// 1: 61.6% [59.8, 63.3] of 3,000 games against the five Seer styles at
     /// seeds 11, 13, 17 (59.2% without), 59.0% at fresh seeds 53, 59, 61
     /// (56.8%).

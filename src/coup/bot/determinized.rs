@@ -157,6 +157,9 @@ pub(in crate::coup) struct Searched {
     /// Whether the tree search ran (the choices' counts are then visits,
     /// else worlds).
     pub(in crate::coup) tree: bool,
+    /// The opponent's pending claim's row and situation
+    /// ([`Ctx::claim_features`]), if one is pending.
+    pub(in crate::coup) claim: Option<super::posterior::Situation>,
 }
 
 /// The order of two answers of the flat search whose wins are equal, `a`'s
@@ -220,7 +223,7 @@ impl Ctx<'_> {
         }
         // The posterior over the opponent's hand.
         let ok = self.h.opp.cards_left();
-        let hands = self.opponent_hands(&line, history, config);
+        let (hands, claim) = self.opponent_hands(&line, history, config);
         let posterior = marginals(&hands);
         let total: f64 = hands.iter().map(|h| h.1).sum();
         let habits = {
@@ -406,6 +409,7 @@ impl Ctx<'_> {
             clock_note,
             posterior,
             tree,
+            claim,
         }
     }
 }

@@ -488,22 +488,3 @@ pub fn opponent_name(history_path: &str, my_name: &str) -> Option<(String, Strin
     };
     (clean(opp) && clean(file)).then(|| (opp.to_string(), file.to_string()))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_from_the_file_name() {
-        assert_eq!(
-            opponent_name("/g/Ours_Calc_u_3_1.txt", "Ours"),
-            Some(("Calc_u".into(), "Ours_Calc_u_3_1.txt".into()))
-        );
-        assert_eq!(
-            opponent_name("/g/Calc_Ours_0_12.txt", "Ours"),
-            Some(("Calc".into(), "Calc_Ours_0_12.txt".into()))
-        );
-        assert_eq!(opponent_name("/g/history.txt", "Ours"), None);
-        assert_eq!(opponent_name("/g/A_B_0_1.txt", "Ours"), None);
-    }
-}

@@ -411,7 +411,7 @@ fn decide_told(
             // search chooses the hand kept instead.
             if strategy == Strategy::Search && (legal.len() > 1 || exchange) {
                 let searched = ctx.search_choices(history, config, &offered);
-                let (choices, post) = (searched.choices, searched.posterior);
+                let (choices, post, claim) = (searched.choices, searched.posterior, searched.claim);
                 notes.extend(searched.clock_note);
                 let unit = if searched.tree { "visits" } else { "worlds" };
                 if let Some(best) = choices.first() {
@@ -438,6 +438,12 @@ fn decide_told(
                                 .collect::<Vec<_>>()
                                 .join(" ")
                         )))
+                        .chain(claim.map(|(row, x)| {
+                            format!(
+                                "claim situation {row} {}",
+                                x.map(|v| format!("{v:.6}")).join(" ")
+                            )
+                        }))
                         .collect::<Vec<_>>()
                         .join("\n");
                     if legal.contains(&answer) {

@@ -4,7 +4,7 @@
 //! ([`marginals`]), how doubtful my claims look from the public record
 //! (`Ctx::public_doubt`), and the pending claim read through the claimant's
 //! eyes (`Ctx::read_mind`, [`SearchConfig::mind`]) and by its situation
-//! (`Ctx::recalibrate`, [`SearchConfig::recalibrate`]).
+//! (`Ctx::claim_features`, [`SearchConfig::recalibrate`]).
 
 use rand::RngExt;
 use rand_chacha::rand_core::SeedableRng;
@@ -15,7 +15,7 @@ use super::model::{
     hand_distribution, hand_distribution_chosen, PassWeights, EXCHANGE_RANK, HALF_PASS,
     PASSED_OVER_WEIGHT,
 };
-use super::opponent::{kind_index, ClaimAt, Model, ACTION_KINDS};
+use super::opponent::{kind_index, ClaimAt, Model, ACTION_KINDS, BLOCK_KINDS};
 use super::rollout::{bluff_ratios, playout, Habits};
 use super::view::Ctx;
 use crate::coup::game::character::Character;
@@ -43,29 +43,30 @@ pub(super) fn marginals(hands: &[(Vec<Character>, f64)]) -> [f64; 5] {
     p
 }
 
-/// The weights of [`Ctx::recalibrate`], rows Exchange, Tax, Steal,
-/// Assassinate ([`ACTION_KINDS`]): logistic regressions of the truth of
-/// the opponent's action claims on the features there, fitted by
-/// `scripts/coup-recalibrate.py` on the games of `a044045` against Seer,
-/// Seer-bluffer and Seer-passive at arbiter3 seeds 19-47 (23 runs: all but
-/// passive at seed 47; 14,858 claims). On the held-out styles' claims at
-/// those seeds the Brier score went from the posterior's 0.195 to 0.164
-/// (caller) and from 0.078 to 0.076 (honest, whose base rate scores
-/// 0.063); the games are in `docs/coup.md`, "Reading the opponent's claims".
-const RECALIBRATION: [[f64; 11]; 4] = [
-    [
-        0.224, 0.495, 0.014, 0.689, -0.613, -0.258, -1.587, -0.051, 0.563, 1.082, 0.143,
-    ],
-    [
-        -0.182, 0.349, 0.311, -0.112, -0.240, 0.512, -0.095, -0.661, 0.011, -0.280, 0.022,
-    ],
-    [
-        0.451, 0.511, 0.250, 0.088, -0.895, 0.129, -1.690, -0.196, 0.230, 0.014, 0.890,
-    ],
-    [
-        -0.374, 0.267, 0.027, -1.276, -0.925, 0.089, 0.069, 0.070, 0.382, -0.697, 0.000,
-    ],
+/// The recalibration's weights ([`Ctx::opponent_hands`]), a row per kind
+/// of claim: Exchange, Tax, Steal, Assassinate, then blocks as Ambassador,
+/// Captain, Duke, Contessa. Logistic regressions of the claims' truth on
+/// their features, fitted by `scripts/coup-recalibrate.py` on the games of
+/// `a044045` against Seer, Seer-bluffer and Seer-passive at arbiter3 seeds
+/// 19-47 (23 runs: all but passive at seed 47; 14,858 claims). On the
+/// held-out styles' claims there the Brier score went from 0.195 to 0.164
+/// (caller) and from 0.078 to 0.076 (honest; its base rate: 0.063), see
+/// `docs/coup.md`, "Reading the opponent's claims". Blocks keep `p`.
+#[rustfmt::skip]
+const RECALIBRATION: [[f64; 11]; 8] = [
+    [0.224, 0.495, 0.014, 0.689, -0.613, -0.258, -1.587, -0.051, 0.563, 1.082, 0.143],
+    [-0.182, 0.349, 0.311, -0.112, -0.240, 0.512, -0.095, -0.661, 0.011, -0.280, 0.022],
+    [0.451, 0.511, 0.250, 0.088, -0.895, 0.129, -1.690, -0.196, 0.230, 0.014, 0.890],
+    [-0.374, 0.267, 0.027, -1.276, -0.925, 0.089, 0.069, 0.070, 0.382, -0.697, 0.000],
+    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
 ];
+
+/// A pending claim's row of [`RECALIBRATION`] and its features
+/// ([`Ctx::claim_features`]).
+pub(super) type Situation = (usize, [f64; 11]);
 
 impl Ctx<'_> {
     /// Likelihood ratios P(claim | lacks the card) / P(claim | holds it) of
@@ -108,13 +109,16 @@ impl Ctx<'_> {
     /// the public record and its learnt bluff ratios
     /// ([`Ctx::search_ratios`]), and with [`SearchConfig::mind`] its
     /// pending action claim read through its eyes; `line` is the history's
-    /// last line.
+    /// last line. With [`SearchConfig::recalibrate`] the probability `p`
+    /// that its pending claim is a bluff moves to `q = sigmoid(w . x)`,
+    /// `(row, x)` its situation ([`Ctx::claim_features`], also returned),
+    /// `w` [`RECALIBRATION`]'s row: hands lacking the character weigh `q/p`.
     pub(super) fn opponent_hands(
         &mut self,
         line: &[char],
         history: &str,
         config: &SearchConfig,
-    ) -> Vec<(Vec<Character>, f64)> {
+    ) -> (Vec<(Vec<Character>, f64)>, Option<Situation>) {
         let ratios = self.search_ratios(&self.model, line, config);
         let mut hands = hand_distribution_chosen(
             &self.h.opp,
@@ -128,28 +132,37 @@ impl Ctx<'_> {
         if config.mind > 0.0 {
             self.read_mind(&mut hands, line, history, config);
         }
-        if config.recalibrate {
-            self.recalibrate(&mut hands, line);
+        let claim = self.claim_features(&hands, line);
+        if let (true, Some((row, c, x))) = (config.recalibrate, claim) {
+            let q: f64 = x.iter().zip(RECALIBRATION[row]).map(|(x, w)| x * w).sum();
+            for h in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
+                h.1 *= (q - x[1]).exp();
+            }
         }
-        hands
+        (hands, claim.map(|(row, _, x)| (row, x)))
     }
 
-    /// Moves the posterior's probability `p` that the opponent's pending
-    /// action claim (its turn's first call, `line`) is a bluff to the
-    /// logistic recalibration `q = sigmoid(w . x)` ([`RECALIBRATION`]),
-    /// `x` = (1, logit p, logit of the share of hands of its card count
-    /// drawn blind from the cards I cannot see that lack the character, I
-    /// hold one card, it holds one card, its coins / 7, my coins / 7, its
-    /// standing claims of the character before this one (at most 2), of
-    /// other characters (at most 3), its turns before this one (at most 6)
-    /// / 6, this is its first turn): the hands lacking the character are
-    /// weighed by the odds ratio of `q` to `p`.
-    fn recalibrate(&self, hands: &mut [(Vec<Character>, f64)], line: &[char]) {
-        let Some(Reply::Act(a)) = line.first().and_then(|&c| Reply::from_code(c)) else {
-            return;
-        };
-        let (Some(k), Some(c), 1) = (kind_index(&ACTION_KINDS, a), a.claim(), line.len()) else {
-            return;
+    /// The situation of the opponent's pending claim (its turn's action,
+    /// or its block of mine, ending `line`): the claim's row of
+    /// [`RECALIBRATION`], its character and `x` = (1, logit of the
+    /// probability under `hands` that it lacks the character, logit of the
+    /// share of hands of its card count drawn blind from the cards I cannot
+    /// see that lack it, I hold one card, it holds one card, its coins / 7,
+    /// my coins / 7, its standing claims of the character before this one
+    /// (at most 2), of others (at most 3), its turns before this one (at
+    /// most 6) / 6, this is its first turn). `--explain` prints them.
+    pub(super) fn claim_features(
+        &self,
+        hands: &[(Vec<Character>, f64)],
+        line: &[char],
+    ) -> Option<(usize, Character, [f64; 11])> {
+        let calls: Option<Vec<Reply>> = line.iter().map(|&c| Reply::from_code(c)).collect();
+        let (row, c, turn) = match calls?.as_slice() {
+            [Reply::Act(a)] => (kind_index(&ACTION_KINDS, *a)?, a.claim()?, 1),
+            [Reply::Act(_), .., Reply::Block(b)] => {
+                (4 + kind_index(&BLOCK_KINDS, *b)?, b.character(), 0)
+            }
+            _ => return None,
         };
         let logit = |p: f64, e: f64| (p.clamp(e, 1.0 - e) / (1.0 - p.clamp(e, 1.0 - e))).ln();
         let r = &self.h.opp;
@@ -160,11 +173,10 @@ impl Ctx<'_> {
         // Its standing claims and turns include the pending claim's.
         let held = r.active_claims.iter().filter(|&&x| x == c).count();
         let (same, other) = (held.saturating_sub(1), r.active_claims.len() - held);
-        let turns = (r.turns as usize).saturating_sub(1);
-        let p = logit(1.0 - marginals(hands)[c.index()], 1e-4);
+        let turns = (r.turns as usize).saturating_sub(turn);
         let x = [
             1.0,
-            p,
+            logit(1.0 - marginals(hands)[c.index()], 1e-4),
             logit(none, 1e-3),
             (self.hand.len() <= 1) as u8 as f64,
             (r.cards_left() <= 1) as u8 as f64,
@@ -175,10 +187,7 @@ impl Ctx<'_> {
             turns.min(6) as f64 / 6.0,
             (turns == 0) as u8 as f64,
         ];
-        let q: f64 = x.iter().zip(RECALIBRATION[k]).map(|(x, w)| x * w).sum();
-        for h in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
-            h.1 *= (q - p).exp();
-        }
+        Some((row, c, x))
     }
 
     /// How the search's posterior reads the opponent's passes: each
