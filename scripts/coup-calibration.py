@@ -197,7 +197,7 @@ def main():
                     help='also print the calibration by blocks of N games in the order played (0: off)')
     ap.add_argument('--dump', metavar='FILE', help='also write every prediction as a tab-separated row: '
                     'kind, claim code, predicted, bluff (0/1), my cards, the history before the claim, the '
-                    "claim's situation as the bot printed it (its row of the recalibration and 11 features, "
+                    "claim's situation as the bot printed it (its row of the recalibration and its features, "
                     'space-separated; empty if it printed none)')
     ap.add_argument('--values', action='store_true', help="print instead how the search's values of the "
                     'answers it chose came true, by kind of decision (see above)')

@@ -86,9 +86,11 @@ def parse(log):
             k = next(j for j, t in enumerate(toks) if t.endswith('.txt'))
             pending = (toks[k + 3], toks[k + 2], toks[k + 1]) if len(toks) > k + 3 else None
             continue
-        m = re.match(r"(\S+) played '(.*)'$", line)
+        # The arbiter logs a call by its repr: in double quotes when it holds a single quote
+        # (a given-up Assassin, "'").
+        m = re.match(r"""(\S+) played (['"])(.*)\2$""", line)
         if m and pending:
-            game['calls'].append((m.group(1),) + pending + (m.group(2),))
+            game['calls'].append((m.group(1),) + pending + (m.group(3),))
             pending = None
             continue
         m = re.match(r'(\S+) wins', line)

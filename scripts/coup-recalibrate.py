@@ -11,7 +11,7 @@ opponent that our bot answered (its turn's action claims and its blocks of my ac
 DIR under the run's path; clear DIR when the bot's posterior changes), with its truth and the claim's
 situation as the bot printed it under `--explain` ("claim situation ROW x...", `Ctx::claim_features`):
 the row (0-3: Exchange, Tax, Steal, Assassinate; 4-7: blocks as Ambassador, Captain, Duke, Contessa)
-and 11 features, the second of them the logit of the posterior's (not recalibrated) probability that
+and its features, the second of them the logit of the posterior's (not recalibrated) probability that
 the claim is a bluff. Per row, a logistic regression of the truth (1: a bluff) on the features
 (Newton's method, ridge 1e-2) over the runs of the --train styles. Prints the weights as a Rust
 array and per style and group of rows (actions, blocks) the claims and the Brier scores of each
@@ -91,7 +91,7 @@ def report(rows, weights, train, runs):
     print('// Rows %s: fitted on %d claims (%s) of %d runs of %s.' % (
         ', '.join(ROWS), len(fitted), ', '.join('%s %d' % (k, sum(r[1] == k for r in fitted)) for k in ROWS),
         runs, ', '.join(train)))
-    print('const RECALIBRATION: [[f64; 11]; %d] = [' % len(ROWS))
+    print('const RECALIBRATION: [[f64; %d]; %d] = [' % (len(weights[ROWS[0]]), len(ROWS)))
     for k in ROWS:
         print('    [%s],' % ', '.join(('%.3f' % w).replace('-0.000', '0.000') for w in weights[k]))
     print("];\n\nBrier scores: of the base rate of each row, the bot's posterior, the recalibrated one.")

@@ -354,14 +354,17 @@ fn mind_keeps_my_answers_as_the_opponent_saw_them() {
 }
 
 /// Arm 1 recalibrates the bluff probability of the pending action claim
-/// (`Ctx::recalibrate`, `docs/coup.md`, "Reading the opponent's claims"): an
-/// opening Tax against my Captain and Contessa, both players at 1 coin, moves
-/// from the posterior's `p` to `sigmoid(w . x)`, with the Tax row's weights and
-/// the features computed here by hand (the share of two-card hands drawn from
-/// the 13 cards I cannot see that lack all three Dukes is 10/13 * 9/12; no
-/// earlier claim or turn; its first turn).
+/// (`Ctx::opponent_hands`, `docs/coup.md`, "Reading the opponent's claims"):
+/// an opening Tax against my Captain and Contessa, both players at 1 coin,
+/// moves from the posterior's `p` to `sigmoid(w . x)`, with the Tax row's
+/// weights and the features computed here by hand (the share of two-card
+/// hands drawn from the 13 cards I cannot see that lack all three Dukes is
+/// 10/13 * 9/12; no earlier claim or turn; its first turn) but the learnt
+/// ratio's, read from the bot's `--explain`.
 #[test]
 fn arm_one_recalibrates_an_opening_tax() {
+    // The posterior's probability that it holds a Duke, and the last feature
+    // of the claim's situation (its learnt bluff ratio's log).
     let held = |recalibrate: &str| {
         let (_dir, f) = temp("T");
         let p = f.to_str().expect("path");
@@ -379,14 +382,20 @@ fn arm_one_recalibrates_an_opening_tax() {
         let line = err.lines().find(|l| l.starts_with("posterior holds"));
         let line = line.unwrap_or_else(|| panic!("no posterior in {err}"));
         let duke = line.split_whitespace().find_map(|kv| kv.strip_prefix("$:"));
-        duke.and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or_else(|| panic!("{line}"))
+        let duke = duke.and_then(|v| v.parse::<f64>().ok());
+        let situation = err.lines().find(|l| l.starts_with("claim situation 1 "));
+        let ratio = situation.and_then(|l| l.split(' ').next_back()?.parse::<f64>().ok());
+        (
+            duke.unwrap_or_else(|| panic!("{line}")),
+            ratio.unwrap_or_else(|| panic!("{err}")),
+        )
     };
-    let p = 1.0 - held("0");
+    let (holds, ratio) = held("0");
+    let p = 1.0 - holds;
     let logit = |x: f64| (x / (1.0 - x)).ln();
     let none = 10.0 / 13.0 * 9.0 / 12.0;
     let w = [
-        -0.182, 0.349, 0.311, -0.112, -0.240, 0.512, -0.095, -0.661, 0.011, -0.280, 0.022,
+        -0.160, 0.261, 0.447, -0.029, -0.060, 0.530, -0.109, -0.682, 0.054, -0.256, 0.078, 0.196,
     ];
     let x = [
         1.0,
@@ -400,9 +409,10 @@ fn arm_one_recalibrates_an_opening_tax() {
         0.0,
         0.0,
         1.0,
+        ratio,
     ];
     let q = 1.0 / (1.0 + (-x.iter().zip(w).map(|(a, b)| a * b).sum::<f64>()).exp());
-    let got = 1.0 - held("1");
+    let got = 1.0 - held("1").0;
     assert!(
         (got - q).abs() < 0.002,
         "recalibrated {got}, expected {q} (from {p})"
@@ -417,8 +427,8 @@ fn arm_one_recalibrates_an_opening_tax() {
 /// (`Ctx::claim_features`: "claim situation ROW x0 ... x10", the features
 /// `scripts/coup-recalibrate.py` fits on), at five claims of one game made by
 /// hand (the Duke `$`, Captain `*`, Contessa `!`; both players start at 1 coin).
-/// The second feature is the posterior's and is not checked; the third is
-/// the log-odds that a hand of the claimant's card count drawn blind from
+/// The second feature is the posterior's and is not checked, nor the last
+/// (the learnt ratio's log) beyond its sign; the third is the log-odds that a hand of the claimant's card count drawn blind from
 /// the cards I cannot see lacks the character, computed here by hand.
 #[test]
 fn explain_prints_the_situation_of_a_pending_claim() {
@@ -438,7 +448,7 @@ fn explain_prints_the_situation_of_a_pending_claim() {
             .split(' ')
             .map(|x| x.parse().expect("number"))
             .collect();
-        assert_eq!(v.len(), 12, "{line}");
+        assert_eq!(v.len(), 13, "{line}");
         v
     };
     let ln = f64::ln;
@@ -562,5 +572,7 @@ fn explain_prints_the_situation_of_a_pending_claim() {
                 "{history:?}: feature {i} {g} != {w} ({got:?})"
             );
         }
+        // The last: the log of its learnt bluff ratio (a likelihood ratio, at most 1).
+        assert!(got[12] <= 0.0, "{history:?}: {got:?}");
     }
 }

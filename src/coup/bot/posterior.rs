@@ -44,29 +44,23 @@ pub(super) fn marginals(hands: &[(Vec<Character>, f64)]) -> [f64; 5] {
 }
 
 /// The recalibration's weights ([`Ctx::opponent_hands`]), a row per kind
-/// of claim: Exchange, Tax, Steal, Assassinate, then blocks as Ambassador,
-/// Captain, Duke, Contessa. Logistic regressions of the claims' truth on
-/// their features, fitted by `scripts/coup-recalibrate.py` on the games of
-/// `a044045` against Seer, Seer-bluffer and Seer-passive at arbiter3 seeds
-/// 19-47 (23 runs: all but passive at seed 47; 14,858 claims). On the
-/// held-out styles' claims there the Brier score went from 0.195 to 0.164
-/// (caller) and from 0.078 to 0.076 (honest; its base rate: 0.063), see
-/// `docs/coup.md`, "Reading the opponent's claims". Blocks keep `p`.
+/// of action claim: Exchange, Tax, Steal, Assassinate. Logistic regressions
+/// of the claims' truth on their features, fitted by
+/// `scripts/coup-recalibrate.py` on the games of `a044045` against Seer,
+/// Seer-bluffer and Seer-passive at arbiter3 seeds 19-47 (24 runs, 15,281
+/// claims). On the held-out styles' claims there the Brier score went from
+/// 0.197 to 0.167 (caller) and from 0.080 to 0.068 (honest; its base rate:
+/// 0.063), see `docs/coup.md`, "Reading the opponent's claims".
 #[rustfmt::skip]
-const RECALIBRATION: [[f64; 11]; 8] = [
-    [0.224, 0.495, 0.014, 0.689, -0.613, -0.258, -1.587, -0.051, 0.563, 1.082, 0.143],
-    [-0.182, 0.349, 0.311, -0.112, -0.240, 0.512, -0.095, -0.661, 0.011, -0.280, 0.022],
-    [0.451, 0.511, 0.250, 0.088, -0.895, 0.129, -1.690, -0.196, 0.230, 0.014, 0.890],
-    [-0.374, 0.267, 0.027, -1.276, -0.925, 0.089, 0.069, 0.070, 0.382, -0.697, 0.000],
-    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+const RECALIBRATION: [[f64; 12]; 4] = [
+    [0.222, 0.441, 0.064, 0.664, -0.505, -0.276, -1.605, -0.090, 0.631, 1.094, 0.128, 0.101],
+    [-0.160, 0.261, 0.447, -0.029, -0.060, 0.530, -0.109, -0.682, 0.054, -0.256, 0.078, 0.196],
+    [0.433, 0.478, 0.250, 0.083, -0.776, 0.114, -1.661, -0.203, 0.233, 0.024, 0.849, 0.048],
+    [-0.342, 0.134, 0.317, -1.065, -0.614, 0.091, 0.164, -0.008, 0.341, -0.562, 0.000, 0.338],
 ];
 
-/// A pending claim's row of [`RECALIBRATION`] and its features
-/// ([`Ctx::claim_features`]).
-pub(super) type Situation = (usize, [f64; 11]);
+/// A pending claim's row and features ([`Ctx::claim_features`]).
+pub(super) type Situation = (usize, [f64; 12]);
 
 impl Ctx<'_> {
     /// Likelihood ratios P(claim | lacks the card) / P(claim | holds it) of
@@ -110,7 +104,7 @@ impl Ctx<'_> {
     /// ([`Ctx::search_ratios`]), and with [`SearchConfig::mind`] its
     /// pending action claim read through its eyes; `line` is the history's
     /// last line. With [`SearchConfig::recalibrate`] the probability `p`
-    /// that its pending claim is a bluff moves to `q = sigmoid(w . x)`,
+    /// that its pending action claim is a bluff goes to `q = sigmoid(w . x)`,
     /// `(row, x)` its situation ([`Ctx::claim_features`], also returned),
     /// `w` [`RECALIBRATION`]'s row: hands lacking the character weigh `q/p`.
     pub(super) fn opponent_hands(
@@ -132,8 +126,8 @@ impl Ctx<'_> {
         if config.mind > 0.0 {
             self.read_mind(&mut hands, line, history, config);
         }
-        let claim = self.claim_features(&hands, line);
-        if let (true, Some((row, c, x))) = (config.recalibrate, claim) {
+        let claim = self.claim_features(&hands, line, &ratios);
+        if let (true, Some((row @ 0..4, c, x))) = (config.recalibrate, claim) {
             let q: f64 = x.iter().zip(RECALIBRATION[row]).map(|(x, w)| x * w).sum();
             for h in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
                 h.1 *= (q - x[1]).exp();
@@ -143,19 +137,22 @@ impl Ctx<'_> {
     }
 
     /// The situation of the opponent's pending claim (its turn's action,
-    /// or its block of mine, ending `line`): the claim's row of
-    /// [`RECALIBRATION`], its character and `x` = (1, logit of the
-    /// probability under `hands` that it lacks the character, logit of the
-    /// share of hands of its card count drawn blind from the cards I cannot
-    /// see that lack it, I hold one card, it holds one card, its coins / 7,
-    /// my coins / 7, its standing claims of the character before this one
-    /// (at most 2), of others (at most 3), its turns before this one (at
-    /// most 6) / 6, this is its first turn). `--explain` prints them.
+    /// or its block of mine, ending `line`): the claim's row (0-3: of
+    /// [`RECALIBRATION`], 4-7: blocks, [`BLOCK_KINDS`]), its character and
+    /// `x` = (1, logit of the probability under `hands` that it lacks the
+    /// character, logit of the share of hands of its card count drawn blind
+    /// from the cards I cannot see that lack it, I hold one card, it holds
+    /// one card, its coins / 7, my coins / 7, its standing claims of the
+    /// character before this one (at most 2), of others (at most 3), its
+    /// turns before this one (at most 6) / 6, this is its first turn, the
+    /// log of its learnt bluff ratio `ratios` of the character, as
+    /// [`Ctx::search_ratios`] gives it). `--explain` prints them.
     pub(super) fn claim_features(
         &self,
         hands: &[(Vec<Character>, f64)],
         line: &[char],
-    ) -> Option<(usize, Character, [f64; 11])> {
+        ratios: &[f64; 5],
+    ) -> Option<(usize, Character, [f64; 12])> {
         let calls: Option<Vec<Reply>> = line.iter().map(|&c| Reply::from_code(c)).collect();
         let (row, c, turn) = match calls?.as_slice() {
             [Reply::Act(a)] => (kind_index(&ACTION_KINDS, *a)?, a.claim()?, 1),
@@ -186,6 +183,7 @@ impl Ctx<'_> {
             other.min(3) as f64,
             turns.min(6) as f64 / 6.0,
             (turns == 0) as u8 as f64,
+            ratios[c.index()].max(1e-3).ln(),
         ];
         Some((row, c, x))
     }
