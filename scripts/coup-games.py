@@ -61,6 +61,7 @@ import math
 import os
 import re
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from logistic import fit_logistic_hessian, solve  # noqa: E402
@@ -569,7 +570,17 @@ def self_test():
                                        ('Ours', '*<', 0, 0, 'q')]}
     assert curve_rows([won, lost], 'Ours', 1) == [(1, 1, 1, 1, 1, 1), (2, 1, 0, 1, 0, 0)]
     assert curve_rows([won, lost], 'Ours', 50) == [(1, 2, 1, 2, 1, 1)]
-    print('coup-games: self-test passed (%d cases)' % (len(cases) + 12))
+    # The arbiter logs a call by its repr: a given-up Assassin in double quotes.
+    with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as fh:
+        fh.write("--- Game 0 : Opp vs. Ours\n/o /g/0.txt 1 1 ^=\nOpp played 'A'\n"
+                 "/b /g/0.txt 1 1 $^\nOurs played \"'\"\nOurs gave up a '\nOpp wins\n")
+    try:
+        got = parse(fh.name)
+    finally:
+        os.unlink(fh.name)
+    assert got == [{'winner': 'Opp', 'calls': [('Opp', '^=', '1', '1', 'A'),
+                                               ('Ours', '$^', '1', '1', "'")]}], got
+    print('coup-games: self-test passed (%d cases)' % (len(cases) + 13))
 
 
 def curve_rows(games, bot, block):
