@@ -452,7 +452,15 @@ fn explain_prints_the_situation_of_a_pending_claim() {
         v
     };
     let ln = f64::ln;
-    let cases: [(&str, [&str; 2], &str, &[&str], [f64; 12]); 5] = [
+    // (history, coins [its, mine], my hand, legal answers, the row and the features)
+    type Case = (
+        &'static str,
+        [&'static str; 2],
+        &'static str,
+        &'static [&'static str],
+        [f64; 12],
+    );
+    let cases: [Case; 5] = [
         // Its opening Tax against my two Dukes: one Duke among the 13 cards
         // I cannot see; a pair lacks it with chance 11/13. Row 1 (Tax).
         (
