@@ -247,9 +247,8 @@ search_config! {
     mind_odds: f64 = 1.0, 0..=1e9, "factor on the claimant's-eyes likelihood of a bluff";
     /// Whether the pending action claim's bluff probability is recalibrated
     /// by its situation (`Ctx::opponent_hands` in `bot/posterior.rs`). On arm
-    /// 1: 61.6% [59.8, 63.3] of 3,000 games against the five Seer styles at
-    /// seeds 11, 13, 17 (59.2% without), 59.0% at fresh seeds 53, 59, 61
-    /// (56.8%).
+    /// 1: 60.0% [58.8, 61.2] of 6,000 games against the five Seer styles at
+    /// seeds 11, 13, 17 and 53, 59, 61 (58.0% without).
     recalibrate: bool = false, 0..=1, "the pending claim's bluff probability recalibrated by its situation";
     /// Prior probability that the opponent plays by the contest winner's
     /// rule ([`super::known`]); 0 turns the rule off. Measured at seed 7
