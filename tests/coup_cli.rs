@@ -460,117 +460,28 @@ fn explain_prints_the_situation_of_a_pending_claim() {
         &'static [&'static str],
         [f64; 12],
     );
+    #[rustfmt::skip]
     let cases: [Case; 5] = [
         // Its opening Tax against my two Dukes: one Duke among the 13 cards
         // I cannot see; a pair lacks it with chance 11/13. Row 1 (Tax).
-        (
-            "T",
-            ["1", "1"],
-            "$$",
-            &["p", "q"],
-            [
-                1.0,
-                1.0,
-                0.0,
-                ln(11.0 / 2.0),
-                0.0,
-                0.0,
-                1.0 / 7.0,
-                1.0 / 7.0,
-                0.0,
-                0.0,
-                0.0,
-                1.0,
-            ],
-        ),
+        ("T", ["1", "1"], "$$", &["p", "q"],
+         [1.0, 1.0, 0.0, ln(11.0 / 2.0), 0.0, 0.0, 1.0 / 7.0, 1.0 / 7.0, 0.0, 0.0, 0.0, 1.0]),
         // Its Captain block of my Steal, its Tax standing: 3 Captains among
         // 13 cards (a pair lacks them with 10/13 * 9/12). Row 5 (Captain).
-        (
-            "Tp\nSc",
-            ["4", "1"],
-            "$$",
-            &["q", "\n"],
-            [
-                5.0,
-                1.0,
-                0.0,
-                ln(90.0 / 66.0),
-                0.0,
-                0.0,
-                4.0 / 7.0,
-                1.0 / 7.0,
-                0.0,
-                1.0,
-                1.0 / 6.0,
-                0.0,
-            ],
-        ),
+        ("Tp\nSc", ["4", "1"], "$$", &["q", "\n"],
+         [5.0, 1.0, 0.0, ln(90.0 / 66.0), 0.0, 0.0, 4.0 / 7.0, 1.0 / 7.0, 0.0, 1.0, 1.0 / 6.0, 0.0]),
         // Its second Tax, its first and its block standing.
-        (
-            "Tp\nSc\nT",
-            ["4", "1"],
-            "$$",
-            &["p", "q"],
-            [
-                1.0,
-                1.0,
-                0.0,
-                ln(11.0 / 2.0),
-                0.0,
-                0.0,
-                4.0 / 7.0,
-                1.0 / 7.0,
-                1.0,
-                1.0,
-                1.0 / 6.0,
-                0.0,
-            ],
-        ),
+        ("Tp\nSc\nT", ["4", "1"], "$$", &["p", "q"],
+         [1.0, 1.0, 0.0, ln(11.0 / 2.0), 0.0, 0.0, 4.0 / 7.0, 1.0 / 7.0, 1.0, 1.0, 1.0 / 6.0, 0.0]),
         // It showed the Duke (that Tax no longer stands) and I gave up a
         // Duke; its Exchange: 3 Ambassadors among 13 cards. Row 0.
-        (
-            "Tp\nSc\nTq$0\nI\nE",
-            ["7", "2"],
-            "$",
-            &["p", "q"],
-            [
-                0.0,
-                1.0,
-                0.0,
-                ln(90.0 / 66.0),
-                1.0,
-                0.0,
-                1.0,
-                2.0 / 7.0,
-                0.0,
-                2.0,
-                2.0 / 6.0,
-                0.0,
-            ],
-        ),
+        ("Tp\nSc\nTq$0\nI\nE", ["7", "2"], "$", &["p", "q"],
+         [0.0, 1.0, 0.0, ln(90.0 / 66.0), 1.0, 0.0, 1.0, 2.0 / 7.0, 0.0, 2.0, 2.0 / 6.0, 0.0]),
         // Its Exchange cleared its claims; its new Captain block stood until
         // it gave up a Captain. Its Steal on its last card: 2 Captains left
         // among 12 cards. Row 2.
-        (
-            "Tp\nSc\nTq$0\nI\nEp\nSc\nI\nTq$<\nS",
-            ["8", "5"],
-            "$",
-            &["a", "c", "p", "q"],
-            [
-                2.0,
-                1.0,
-                0.0,
-                ln(5.0),
-                1.0,
-                1.0,
-                8.0 / 7.0,
-                5.0 / 7.0,
-                0.0,
-                0.0,
-                4.0 / 6.0,
-                0.0,
-            ],
-        ),
+        ("Tp\nSc\nTq$0\nI\nEp\nSc\nI\nTq$<\nS", ["8", "5"], "$", &["a", "c", "p", "q"],
+         [2.0, 1.0, 0.0, ln(5.0), 1.0, 1.0, 8.0 / 7.0, 5.0 / 7.0, 0.0, 0.0, 4.0 / 6.0, 0.0]),
     ];
     for (history, coins, hand, legal, want) in cases {
         let got = situation(history, coins, hand, legal);
