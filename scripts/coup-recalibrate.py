@@ -14,7 +14,7 @@ the row (0-3: Exchange, Tax, Steal, Assassinate; 4-7: blocks as Ambassador, Capt
 and its features, the second of them the logit of the posterior's (not recalibrated) probability that
 the claim is a bluff. Per row, a logistic regression of the truth (1: a bluff) on the features
 (Newton's method, ridge 1e-2) over the runs of the --train styles. Prints the weights as a Rust
-array and per style and group of rows (actions, blocks) the claims and the Brier scores of each
+array (the bot recalibrates with the action rows alone: the block rows lost games) and per style and group of rows (actions, blocks) the claims and the Brier scores of each
 row's base rate in that style, of the bot's posterior and of the recalibrated one ("held out": a
 style not in --train).
 
