@@ -13,8 +13,9 @@ situation as the bot printed it under `--explain` ("claim situation ROW x...", `
 the row (0-3: Exchange, Tax, Steal, Assassinate; 4-7: blocks as Ambassador, Captain, Duke, Contessa)
 and its features, the second of them the logit of the posterior's (not recalibrated) probability that
 the claim is a bluff. Per row, a logistic regression of the truth (1: a bluff) on the features
-(Newton's method, ridge 1e-2) over the runs of the --train styles. Prints the weights as a Rust
-array (the bot recalibrates with the action rows alone: the block rows lost games) and per style and group of rows (actions, blocks) the claims and the Brier scores of each
+(Newton's method, ridge 1e-2) over the runs of the --train styles. Prints the action rows' weights as
+the Rust array, the block rows' as comments (the bot recalibrates actions alone: the block rows lost
+games), and per style and group of rows (actions, blocks) the claims and the Brier scores of each
 row's base rate in that style, of the bot's posterior and of the recalibrated one ("held out": a
 style not in --train).
 
@@ -34,7 +35,7 @@ sys.path.insert(0, HERE)
 from logistic import fit_logistic, sigmoid  # noqa: E402
 
 
-ROWS = 'ETSAacds'  # the rows of RECALIBRATION, by the claim's code
+ROWS = 'ETSAacds'  # the rows of a printed situation by the claim's code (RECALIBRATION: the first 4)
 GROUPS = (('actions', 'ETSA'), ('blocks', 'acds'))
 
 
@@ -50,7 +51,7 @@ def situations(lines):
     return out
 
 
-def predictions(run, bot, cache):
+def run_situations(run, bot, cache):
     """The claims of `run` (`situations`), from its dump in `cache`, made by
     scripts/coup-calibration.py unless `cache` holds it; none (said on stderr) when the dump has
     no situations (made by a bot older than `claim situation`)."""
@@ -91,10 +92,14 @@ def report(rows, weights, train, runs):
     print('// Rows %s: fitted on %d claims (%s) of %d runs of %s.' % (
         ', '.join(ROWS), len(fitted), ', '.join('%s %d' % (k, sum(r[1] == k for r in fitted)) for k in ROWS),
         runs, ', '.join(train)))
-    print('const RECALIBRATION: [[f64; %d]; %d] = [' % (len(weights[ROWS[0]]), len(ROWS)))
-    for k in ROWS:
-        print('    [%s],' % ', '.join(('%.3f' % w).replace('-0.000', '0.000') for w in weights[k]))
-    print("];\n\nBrier scores: of the base rate of each row, the bot's posterior, the recalibrated one.")
+    row = lambda k: '[%s]' % ', '.join(('%.3f' % w).replace('-0.000', '0.000') for w in weights[k])
+    print('const RECALIBRATION: [[f64; %d]; 4] = [' % len(weights[ROWS[0]]))
+    for k in ROWS[:4]:
+        print('    %s,' % row(k))
+    print('];')
+    for k in ROWS[4:]:
+        print('// block %s (not recalibrated by the bot): %s' % (k, row(k)))
+    print("\nBrier scores: of the base rate of each row, the bot's posterior, the recalibrated one.")
     print('%-14s %-8s %6s  %9s %9s %13s' % ('style', 'claims', 'count', 'base rate', 'bot', 'recalibrated'))
     for style in sorted(set(r[0] for r in rows)):
         for group, codes in GROUPS:
@@ -162,7 +167,7 @@ def main():
     try:
         for run in a.run:
             style = os.path.basename(os.path.normpath(run))
-            got = predictions(run, a.bot, cache)
+            got = run_situations(run, a.bot, cache)
             rows += [(style,) + r for r in got]
             runs += bool(got) and style in train
     finally:
