@@ -5,11 +5,11 @@ use cardgames::durak::cards::CardSet;
 use cardgames::durak::deep::{
     deep_search, DecisionStats, DeepConfig, SearchContext, SearchSettings, Worlds,
 };
-use cardgames::durak::endgame::Solver;
+use cardgames::durak::endgame::{ordered_answers, Solver};
 use cardgames::durak::protocol::Command;
 use cardgames::durak::referee::Naming;
 use cardgames::durak::rules::team;
-use cardgames::durak::strategy::{heuristic, Ctx};
+use cardgames::durak::strategy::{heuristic, Ctx, HeuristicParams};
 use cardgames::durak::tournament::{play_one, TeamSpec};
 use cardgames::durak::tracker::Tracker;
 use cardgames::durak::DurakBot;
@@ -474,4 +474,60 @@ mod measure {
         assert_eq!(of(8), 1 | 1 << 6 | 1 << 8); // sixes, queens, aces
         assert_eq!(Summary::from_number(0), None);
     }
+}
+
+/// The solver's move ordering loses no legal answer and adds none.
+#[test]
+fn ordered_answers_are_exactly_the_legal_answers() {
+    for seed in 0..200u64 {
+        let (mut g, _) = Game::new(seed);
+        let mut ev = Vec::new();
+        while !g.is_over() {
+            let mut legal = g.legal_answers();
+            let mut out = [Answer::No; 40];
+            let n = ordered_answers(&g, &mut out);
+            let mut got = out[..n].to_vec();
+            let ord = |a: &Answer| match a {
+                Answer::No => 99,
+                Answer::Card(c) => cardgames::durak::cards::index(*c),
+            };
+            legal.sort_by_key(ord);
+            got.sort_by_key(ord);
+            assert_eq!(got, legal, "seed {seed}");
+            let a = legal[seed as usize % legal.len()];
+            g.apply(a, &mut ev).unwrap();
+        }
+    }
+}
+
+/// The deep search's knobs reach its playout policies; bad ones are refused, one line.
+#[test]
+fn knobs_reach_the_playout_policies_and_unknown_ones_are_refused() {
+    let c = DeepConfig::parse("keep_z=2,opp.lead_pair=0,own.take_talon=12").unwrap();
+    assert_eq!(c.keep_z, 2.0);
+    assert_eq!(c.opponent.lead_pair, 0);
+    assert_eq!(
+        c.opponent.take_trump_rank,
+        HeuristicParams::plain().take_trump_rank
+    );
+    assert_eq!(c.heuristic.take_talon, 12);
+    assert_eq!(c.heuristic.lead_pair, HeuristicParams::default().lead_pair);
+    let t = DeepConfig::parse("ucb_c=0.5,tree_opp=1,tree_depth=3").unwrap();
+    assert_eq!((t.ucb_c, t.tree_opp, t.tree_depth), (0.5, 1, 3));
+    assert_eq!(DeepConfig::default().tree_opp, 2);
+    for bad in [
+        "tree_opp=3",
+        "opp.nonsense=1",
+        "own.throw_trump_end=300",
+        "keep_z=-1",
+        "max_samples=2.5",
+        "opponent_mix=nan",
+        "reject_z=3",
+    ] {
+        assert!(DeepConfig::parse(bad).is_err(), "{bad} accepted");
+    }
+    // An unknown key's error lists the accepted keys.
+    let err = DeepConfig::parse("samples=3").unwrap_err();
+    assert!(err.contains("\"samples\"") && err.contains("keep_z") && err.contains("own.KEY"));
+    assert!(err.contains("lead_pair"), "{err}");
 }
