@@ -424,12 +424,13 @@ fn arm_one_recalibrates_an_opening_tax() {
 }
 
 /// The situation `--explain` prints for the opponent's pending claim
-/// (`Ctx::claim_features`: "claim situation ROW x0 ... x10", the features
+/// (`Ctx::claim_features`: "claim situation ROW x0 ... x11", the features
 /// `scripts/coup-recalibrate.py` fits on), at five claims of one game made by
 /// hand (the Duke `$`, Captain `*`, Contessa `!`; both players start at 1 coin).
 /// The second feature is the posterior's and is not checked, nor the last
-/// (the learnt ratio's log) beyond its sign; the third is the log-odds that a hand of the claimant's card count drawn blind from
-/// the cards I cannot see lacks the character, computed here by hand.
+/// (the learnt ratio's log) beyond its sign; the third is the log-odds that a
+/// hand of the claimant's card count drawn blind from the cards I cannot see
+/// lacks the character, computed here by hand.
 #[test]
 fn explain_prints_the_situation_of_a_pending_claim() {
     let situation = |history: &str, coins: [&str; 2], hand: &str, legal: &[&str]| {
