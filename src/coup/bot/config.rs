@@ -246,11 +246,9 @@ search_config! {
     /// seeds 11-31); 56.9% of 7,000 games (0.5: 55.1%).
     mind_odds: f64 = 1.0, 0..=1e9, "factor on the claimant's-eyes likelihood of a bluff";
     /// Whether the pending action claim's bluff probability is recalibrated
-    /// by its situation (`Ctx::opponent_hands` in `bot/posterior.rs`; a
-    /// first-turn Tax, Steal or Assassination keeps the posterior's reading,
-    /// `FIRST_TURN_READ`). On arm 1: 60.0% [58.8, 61.2] of 6,000 games
-    /// against the five Seer styles at seeds 11, 13, 17 and 53, 59, 61
-    /// (58.0% without).
+    /// by its situation (`Ctx::opponent_hands` in `bot/posterior.rs`). On arm
+    /// 1: 60.0% [58.8, 61.2] of 6,000 games against the five Seer styles at
+    /// seeds 11, 13, 17 and 53, 59, 61 (58.0% without).
     recalibrate: bool = false, 0..=1, "the pending claim's bluff probability recalibrated by its situation";
     /// Prior probability that the opponent plays by the contest winner's
     /// rule ([`super::known`]); 0 turns the rule off. Measured at seed 7
