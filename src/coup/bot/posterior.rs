@@ -59,22 +59,6 @@ const RECALIBRATION: [[f64; 12]; 4] = [
     [-0.342, 0.134, 0.317, -1.065, -0.614, 0.091, 0.164, -0.008, 0.341, -0.562, 0.000, 0.338],
 ];
 
-/// Whether [`RECALIBRATION`]'s row (Exchange, Tax, Steal, Assassinate)
-/// also reads claims made at the claimant's first turn (the situation's
-/// eleventh feature): only Exchanges. On the default's games at fresh
-/// seeds 79, 83, 89 (games it had not learnt from, every Seer style), the
-/// recalibration read first-turn Taxes and Steals as bluffs two to three
-/// times as often as they were against Seer, caller and honest (Tax: 0.40
-/// against 0.18-0.19 for Seer and caller, 0.29 against 0.09 for honest;
-/// Steal: 0.47 against 0.18-0.20), where the posterior before it was close
-/// (Tax 0.17-0.28, Steal 0.18-0.24) and scored the lower Brier score in
-/// nine of the ten first-turn Tax and Steal cells of the five styles; for first-turn Exchanges and at later
-/// turns the recalibration's was lower in 22 of 25 cells. In play: 60.0% of
-/// 15,000 games against the five styles at seeds 11-103 (59.1% without),
-/// `docs/experiments/coup.md`, "The claimant's first turn read by its eyes
-/// alone".
-const FIRST_TURN_READ: [bool; 4] = [true, false, false, false];
-
 /// A pending claim's row and features ([`Ctx::claim_features`]).
 pub(super) type Situation = (usize, [f64; 12]);
 
@@ -122,9 +106,7 @@ impl Ctx<'_> {
     /// last line. With [`SearchConfig::recalibrate`] the probability `p`
     /// that its pending action claim is a bluff goes to `q = sigmoid(w . x)`,
     /// `(row, x)` its situation ([`Ctx::claim_features`], also returned),
-    /// `w` [`RECALIBRATION`]'s row: hands lacking the character weigh `q/p`;
-    /// except a Tax, Steal or Assassination claimed at the claimant's first
-    /// turn ([`FIRST_TURN_READ`]), which keeps `p`.
+    /// `w` [`RECALIBRATION`]'s row: hands lacking the character weigh `q/p`.
     pub(super) fn opponent_hands(
         &mut self,
         line: &[char],
@@ -146,12 +128,9 @@ impl Ctx<'_> {
         }
         let claim = self.claim_features(&hands, line, &ratios);
         if let (true, Some((row @ 0..4, c, x))) = (config.recalibrate, claim) {
-            // x[10]: the claim is made at the claimant's first turn.
-            if x[10] == 0.0 || FIRST_TURN_READ[row] {
-                let q: f64 = x.iter().zip(RECALIBRATION[row]).map(|(x, w)| x * w).sum();
-                for h in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
-                    h.1 *= (q - x[1]).exp();
-                }
+            let q: f64 = x.iter().zip(RECALIBRATION[row]).map(|(x, w)| x * w).sum();
+            for h in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
+                h.1 *= (q - x[1]).exp();
             }
         }
         (hands, claim.map(|(row, _, x)| (row, x)))
