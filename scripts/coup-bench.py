@@ -22,7 +22,9 @@ naming coup-exploiter (it then models coup-bot without memory), e.g.
 --bot target/release/coup-exploiter --opponents Seer.
 
 Seer plays as a population when COUP_SEER is set: `Seer` (its default style) and `Seer-honest`,
-`Seer-bluffer`, `Seer-caller`, `Seer-passive` (SEER_STYLE, ../shared/coup/seer/README.md).
+`Seer-bluffer`, `Seer-caller`, `Seer-passive` (SEER_STYLE, ../shared/coup/seer/README.md), and
+`Seer-NAME` for each NAME:KNOBS of COUP_SEER_STYLES (entries separated by `;`, KNOBS as SEER_STYLE
+takes them, e.g. `wary:callmin=0.4;caller2:challenge=0.3`): members held out of the tuning.
 
 --curve N (default 50; 0: off) follows each row with the learning curve of its run by blocks of
 N games (scripts/coup-games.py --curve): the win rate and, per game, our challenges, those that
@@ -122,6 +124,10 @@ def main():
         opps['Seer'] = [os.path.abspath(seer)]
         for style in ('honest', 'bluffer', 'caller', 'passive'):
             opps['Seer-' + style] = ['env', 'SEER_STYLE=' + style, os.path.abspath(seer)]
+        # held-out members: COUP_SEER_STYLES='NAME:KNOBS;NAME:KNOBS' (Seer's knobs, its README)
+        for entry in filter(None, os.environ.get('COUP_SEER_STYLES', '').split(';')):
+            name, _, knobs = entry.partition(':')
+            opps['Seer-' + name.strip()] = ['env', 'SEER_STYLE=' + knobs.strip(), os.path.abspath(seer)]
     else:
         print('coup-bench: COUP_SEER not set or absent: Seer is skipped (build it as ../shared/coup/seer/README.md says)')
     exploiter = os.environ.get('COUP_EXPLOITER') or os.path.join(os.path.dirname(a.bot), 'coup-exploiter')
