@@ -52,15 +52,11 @@ pub(super) fn marginals(hands: &[(Vec<Character>, f64)]) -> [f64; 5] {
 /// 0.197 to 0.167 (caller) and from 0.080 to 0.068 (honest; its base rate:
 /// 0.063), see `docs/coup.md`, "Reading the opponent's claims".
 #[rustfmt::skip]
-const RECALIBRATION: [[f64; 12]; 8] = [
+const RECALIBRATION: [[f64; 12]; 4] = [
     [0.222, 0.441, 0.064, 0.664, -0.505, -0.276, -1.605, -0.090, 0.631, 1.094, 0.128, 0.101],
     [-0.160, 0.261, 0.447, -0.029, -0.060, 0.530, -0.109, -0.682, 0.054, -0.256, 0.078, 0.196],
     [0.433, 0.478, 0.250, 0.083, -0.776, 0.114, -1.661, -0.203, 0.233, 0.024, 0.849, 0.048],
     [-0.342, 0.134, 0.317, -1.065, -0.614, 0.091, 0.164, -0.008, 0.341, -0.562, 0.000, 0.338],
-    [-0.899, 0.949, -0.160, 0.325, 0.498, -0.877, -0.203, -0.216, 0.342, 1.043, -0.067, -0.276],
-    [-0.804, 0.304, -0.217, -0.121, 0.080, -0.361, -0.282, -0.617, -0.184, -0.098, 0.000, -0.031],
-    [-0.954, 0.422, -0.149, 0.160, 0.021, 0.390, 0.424, -0.547, 0.300, -0.807, -0.039, -0.358],
-    [-0.836, 0.366, 0.240, -0.766, 0.954, -0.516, -0.636, 0.271, 0.442, -1.103, 0.000, -0.368],
 ];
 
 /// A pending claim's row and features ([`Ctx::claim_features`]).
@@ -131,7 +127,7 @@ impl Ctx<'_> {
             self.read_mind(&mut hands, line, history, config);
         }
         let claim = self.claim_features(&hands, line, &ratios);
-        if let (true, Some((row @ 0..8, c, x))) = (config.recalibrate, claim) {
+        if let (true, Some((row @ 0..4, c, x))) = (config.recalibrate, claim) {
             let q: f64 = x.iter().zip(RECALIBRATION[row]).map(|(x, w)| x * w).sum();
             for h in hands.iter_mut().filter(|h| !h.0.contains(&c)) {
                 h.1 *= (q - x[1]).exp();
