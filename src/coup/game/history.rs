@@ -47,10 +47,8 @@ pub struct Record {
     /// Cards given up (face up, out of the game for good).
     pub lost: Vec<Character>,
     /// Claims (actions and blocks) still standing as evidence of the current
-    /// hand: cleared by an Exchange; every claim of a character removed when
-    /// that character is proved (the card went back to the deck) or given up,
-    /// since the one card explained them all (the player's other card is then
-    /// as likely a second copy as the deal makes it).
+    /// hand: cleared by an Exchange, one removed when a claim is proved (that
+    /// card went back to the deck) or that character is given up.
     pub active_claims: Vec<Character>,
     /// Characters the player surely does not hold now: caught bluffing them
     /// (the arbiter forces a reveal when the card is held). Cleared on a redraw.
@@ -104,7 +102,9 @@ impl Record {
     }
 
     fn drop_claim(&mut self, ch: Character) {
-        self.active_claims.retain(|&c| c != ch);
+        if let Some(i) = self.active_claims.iter().position(|&c| c == ch) {
+            self.active_claims.remove(i);
+        }
     }
 }
 
